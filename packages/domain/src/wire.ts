@@ -1,0 +1,59 @@
+/**
+ * snake_case on the wire, camelCase in the app (SPEC §5). Only object keys are converted, never
+ * values, and never the keys of id-keyed maps (clothes, outfits, calendar, subcategories), which
+ * are data, not field names.
+ */
+
+const ID_KEYED_MAPS = new Set(['clothes', 'outfits', 'calendar', 'subcategories']);
+
+export function snakeToCamel(key: string): string {
+  return key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+export function camelToSnake(key: string): string {
+  return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function convertKeys(value: unknown, convert: (k: string) => string, mapDepth = false): unknown {
+  if (Array.isArray(value)) return value.map((v) => convertKeys(v, convert));
+  if (!isPlainObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (mapDepth) {
+      // Keys of an id-keyed map stay as they are; their values are records.
+      out[key] = convertKeys(v, convert);
+      continue;
+    }
+    const newKey = convert(key);
+    out[newKey] = convertKeys(v, convert, ID_KEYED_MAPS.has(key) && isPlainObject(v));
+  }
+  return out;
+}
+
+/** Deep-convert a wire payload's keys to camelCase. */
+export function toCamel<T = unknown>(value: unknown): T {
+  return convertKeys(value, snakeToCamel) as T;
+}
+
+/** Deep-convert an app object's keys to snake_case for the wire. */
+export function toSnake<T = unknown>(value: unknown): T {
+  return convertKeys(value, camelToSnake) as T;
+}
+
+/** Update payloads send undefined fields as empty strings, which clear them (SPEC §5). */
+export function toUpdatePayload(updates: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(updates)) out[camelToSnake(key)] = v === undefined ? '' : v;
+  return out;
+}
+
+/** Response fields that come back null are removed from the local record (SPEC §5). */
+export function withoutNulls<T extends Record<string, unknown>>(record: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(record)) if (v !== null) out[key] = v;
+  return out as T;
+}

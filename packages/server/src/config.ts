@@ -1,0 +1,202 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+
+/**
+ * The one validated configuration: defaults < environment variables. Every problem is collected
+ * and reported together so a self-hoster fixes them in one go.
+ */
+export interface S3Config {
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Path-style addressing (MinIO, s3rver, most self-hosted stores). */
+  forcePathStyle: boolean;
+}
+
+export interface OidcConfig {
+  /** 'google' when the issuer is Google's, else OIDC_PROVIDER_ID or 'oidc'. */
+  providerId: string;
+  /** Label on the sign-in button, e.g. "Google" or "Authentik". */
+  displayName: string;
+  /** Issuer base URL; discovery is `${issuer}/.well-known/openid-configuration`. */
+  issuer: string;
+  discoveryUrl: string;
+  clientId: string;
+  clientSecret: string;
+  scopes: string[];
+}
+
+export interface Config {
+  host: string;
+  port: number;
+  /** Origin the browser uses, e.g. https://closet.example.com (no trailing slash). */
+  publicUrl: string;
+  dataDir: string;
+  /** postgres://… selects PostgreSQL; undefined means SQLite at `${dataDir}/hanger.db`. */
+  databaseUrl?: string;
+  sqlitePath: string;
+  /** Set means object storage; undefined means `${dataDir}/media`. */
+  s3?: S3Config;
+  mediaDir: string;
+  authSecret: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  oidc?: OidcConfig;
+  maxUploadBytes: number;
+  redisUrl?: string;
+  /** Directory of the built web app; a minimal page is served when it is missing. */
+  webDir: string;
+  /** Optional JSON file of currency rates replacing the bundled table. */
+  ratesFile?: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const DEFAULT_WEB_DIR = resolve(import.meta.dirname, '../../web/dist');
+
+function nonEmpty(v: string | undefined): string | undefined {
+  const t = v?.trim();
+  return t ? t : undefined;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+
+  const host = nonEmpty(env.HOST) ?? '127.0.0.1';
+
+  let port = 3000;
+  if (nonEmpty(env.PORT) !== undefined) {
+    const n = Number(env.PORT);
+    if (!Number.isInteger(n) || n < 0 || n > 65535) problems.push(`PORT must be an integer 0-65535, got "${env.PORT}"`);
+    else port = n;
+  }
+
+  const dataDir = resolve(nonEmpty(env.DATA_DIR) ?? './data');
+
+  let publicUrl = nonEmpty(env.PUBLIC_URL) ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  try {
+    const u = new URL(publicUrl);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol');
+    publicUrl = u.origin;
+  } catch {
+    problems.push(`PUBLIC_URL must be an http(s) URL, got "${env.PUBLIC_URL}"`);
+  }
+
+  const databaseUrl = nonEmpty(env.DATABASE_URL);
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must start with postgres:// or postgresql:// (leave it unset for SQLite)');
+  }
+
+  let s3: S3Config | undefined;
+  const s3Vars = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
+  if (s3Vars.some((k) => nonEmpty(env[k]))) {
+    for (const k of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {
+      if (!nonEmpty(env[k])) problems.push(`${k} is required when object storage (S3_*) is configured`);
+    }
+    const endpoint = nonEmpty(env.S3_ENDPOINT);
+    if (endpoint) {
+      try {
+        new URL(endpoint);
+      } catch {
+        problems.push(`S3_ENDPOINT must be a URL, got "${endpoint}"`);
+      }
+    }
+    s3 = {
+      endpoint,
+      bucket: nonEmpty(env.S3_BUCKET) ?? '',
+      region: nonEmpty(env.S3_REGION) ?? 'us-east-1',
+      accessKeyId: nonEmpty(env.S3_ACCESS_KEY_ID) ?? '',
+      secretAccessKey: nonEmpty(env.S3_SECRET_ACCESS_KEY) ?? '',
+      forcePathStyle: (nonEmpty(env.S3_FORCE_PATH_STYLE) ?? (endpoint ? 'true' : 'false')) === 'true',
+    };
+  }
+
+  const smtpUrl = nonEmpty(env.SMTP_URL);
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) problems.push('SMTP_URL must start with smtp:// or smtps://');
+  const mailFrom = nonEmpty(env.MAIL_FROM) ?? 'Hanger <no-reply@localhost>';
+
+  let oidc: OidcConfig | undefined;
+  const issuer = nonEmpty(env.OIDC_ISSUER);
+  const clientId = nonEmpty(env.OIDC_CLIENT_ID);
+  const clientSecret = nonEmpty(env.OIDC_CLIENT_SECRET);
+  if (issuer || clientId || clientSecret) {
+    if (!issuer) problems.push('OIDC_ISSUER is required when OIDC_CLIENT_ID is set (https://accounts.google.com for Google)');
+    if (!clientId) problems.push('OIDC_CLIENT_ID is required when OIDC_ISSUER is set');
+    if (!clientSecret) problems.push('OIDC_CLIENT_SECRET is required when OIDC_ISSUER is set');
+    if (issuer && clientId && clientSecret) {
+      const base = issuer.replace(/\/+$/, '');
+      const isGoogle = /^https:\/\/accounts\.google\.com$/.test(base);
+      oidc = {
+        providerId: nonEmpty(env.OIDC_PROVIDER_ID) ?? (isGoogle ? 'google' : 'oidc'),
+        displayName: nonEmpty(env.OIDC_DISPLAY_NAME) ?? (isGoogle ? 'Google' : 'Single sign-on'),
+        issuer: base,
+        discoveryUrl: nonEmpty(env.OIDC_DISCOVERY_URL) ?? `${base}/.well-known/openid-configuration`,
+        clientId,
+        clientSecret,
+        scopes: (nonEmpty(env.OIDC_SCOPES) ?? 'openid email profile').split(/[\s,]+/).filter(Boolean),
+      };
+    }
+  }
+
+  let maxUploadBytes = 20 * 1024 * 1024;
+  if (nonEmpty(env.MAX_UPLOAD_BYTES) !== undefined) {
+    const n = Number(env.MAX_UPLOAD_BYTES);
+    if (!Number.isInteger(n) || n < 1024) problems.push(`MAX_UPLOAD_BYTES must be an integer >= 1024, got "${env.MAX_UPLOAD_BYTES}"`);
+    else maxUploadBytes = n;
+  }
+
+  const redisUrl = nonEmpty(env.REDIS_URL);
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) problems.push('REDIS_URL must start with redis:// or rediss://');
+
+  const authSecretEnv = nonEmpty(env.AUTH_SECRET);
+  if (authSecretEnv && authSecretEnv.length < 32) problems.push('AUTH_SECRET must be at least 32 characters');
+
+  const ratesFile = nonEmpty(env.RATES_FILE);
+  if (ratesFile && !existsSync(ratesFile)) problems.push(`RATES_FILE does not exist: ${ratesFile}`);
+
+  const webDirEnv = nonEmpty(env.WEB_DIR);
+  const webDir = webDirEnv ? (isAbsolute(webDirEnv) ? webDirEnv : resolve(webDirEnv)) : DEFAULT_WEB_DIR;
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    host,
+    port,
+    publicUrl,
+    dataDir,
+    databaseUrl,
+    sqlitePath: join(dataDir, 'hanger.db'),
+    s3,
+    mediaDir: join(dataDir, 'media'),
+    authSecret: authSecretEnv ?? persistedSecret(dataDir),
+    smtpUrl,
+    mailFrom,
+    oidc,
+    maxUploadBytes,
+    redisUrl,
+    webDir,
+    ratesFile,
+    logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
+  };
+}
+
+/** AUTH_SECRET unset: generate one on first start and keep it in DATA_DIR so sessions survive restarts. */
+function persistedSecret(dataDir: string): string {
+  const file = join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

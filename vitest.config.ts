@@ -1,0 +1,40 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// Tests import the domain package from source so that no build is needed before `vitest`.
+const domainSrc = fileURLToPath(new URL('./packages/domain/src/index.ts', import.meta.url));
+const alias = { '@hanger/domain': domainSrc };
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: 'domain', root: './packages/domain', environment: 'node', include: ['src/**/*.test.ts'] },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'server',
+          root: './packages/server',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Integration suites share one PostgreSQL server; files run one at a time to keep the 2-core box calm.
+          fileParallelism: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'web',
+          root: './packages/web',
+          environment: 'happy-dom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['./src/test-setup.ts'],
+        },
+      },
+    ],
+  },
+});
