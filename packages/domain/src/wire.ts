@@ -6,12 +6,16 @@
 
 const ID_KEYED_MAPS = new Set(['clothes', 'outfits', 'calendar', 'subcategories']);
 
+/** Field names whose camelCase spelling is not the mechanical one (SPEC §3 User.photoURL). */
+const CAMEL_EXCEPTIONS: Record<string, string> = { photo_url: 'photoURL' };
+const SNAKE_EXCEPTIONS: Record<string, string> = { photoURL: 'photo_url' };
+
 export function snakeToCamel(key: string): string {
-  return key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+  return CAMEL_EXCEPTIONS[key] ?? key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
 export function camelToSnake(key: string): string {
-  return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  return SNAKE_EXCEPTIONS[key] ?? key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -52,6 +52,14 @@ export interface Config {
   /** Optional JSON file of currency rates replacing the bundled table. */
   ratesFile?: string;
   logLevel: string;
+  /** Requests per minute one client address may make to the API (RATE_LIMIT_MAX). */
+  rateLimitMax: number;
+  /**
+   * Which proxies to trust for the client address (TRUST_PROXY): false, true, a hop count, or a
+   * comma-separated list of addresses/CIDRs. Set it behind a load balancer so rate limits see
+   * clients, not the balancer.
+   */
+  trustProxy: boolean | number | string[];
 }
 
 export class ConfigError extends Error {
@@ -165,6 +173,15 @@ export function loadConfig(env: Env = process.env): Config {
   const ratesFile = nonEmpty(env.RATES_FILE);
   if (ratesFile && !existsSync(ratesFile)) problems.push(`RATES_FILE does not exist: ${ratesFile}`);
 
+  let rateLimitMax = 1200;
+  if (nonEmpty(env.RATE_LIMIT_MAX) !== undefined) {
+    const n = Number(env.RATE_LIMIT_MAX);
+    if (!Number.isInteger(n) || n < 1) problems.push(`RATE_LIMIT_MAX must be a positive integer, got "${env.RATE_LIMIT_MAX}"`);
+    else rateLimitMax = n;
+  }
+
+  const trustProxy = parseTrustProxy(nonEmpty(env.TRUST_PROXY));
+
   const webDirEnv = nonEmpty(env.WEB_DIR);
   const webDir = webDirEnv ? (isAbsolute(webDirEnv) ? webDirEnv : resolve(webDirEnv)) : DEFAULT_WEB_DIR;
 
@@ -188,7 +205,16 @@ export function loadConfig(env: Env = process.env): Config {
     webDir,
     ratesFile,
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
+    rateLimitMax,
+    trustProxy,
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((v) => v.trim()).filter(Boolean);
 }
 
 /** AUTH_SECRET unset: generate one on first start and keep it in DATA_DIR so sessions survive restarts. */

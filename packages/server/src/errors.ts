@@ -46,3 +46,10 @@ export class ValidationError extends AppError {
     super(422, message);
   }
 }
+
+/** 415: a body in a format the route does not read (e.g. JSON where a form is expected). */
+export class UnsupportedMediaTypeError extends AppError {
+  constructor(message = 'Unsupported content type') {
+    super(415, message);
+  }
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import {
+  clampGridCols,
+  requestTimeoutMs,
+  SUCCESS_TOASTS,
+  TOAST_DURATIONS,
+  toastAutoDismisses,
+} from './constants.js';
+
+describe('constants of SPEC §9', () => {
+  it('dismiss toasts by type, never when the duration is 0 or less', () => {
+    expect(TOAST_DURATIONS).toEqual({ success: 4000, info: 5000, warning: 6000, error: 8000 });
+    expect(toastAutoDismisses(0)).toBe(false);
+    expect(toastAutoDismisses(-1)).toBe(false);
+    expect(toastAutoDismisses(4000)).toBe(true);
+  });
+
+  it('clamp grid columns to 2..10 and keep auto', () => {
+    expect(clampGridCols(1)).toBe(2);
+    expect(clampGridCols(11)).toBe(10);
+    expect(clampGridCols(6.4)).toBe(6);
+    expect(clampGridCols(undefined)).toBeUndefined();
+  });
+
+  it('time out requests after 30 s on desktop and 60 s on mobile', () => {
+    expect(requestTimeoutMs(false)).toBe(30_000);
+    expect(requestTimeoutMs(true)).toBe(60_000);
+  });
+
+  it('name the success toasts of SPEC §8', () => {
+    expect(Object.values(SUCCESS_TOASTS)).toContain('Calendar item deleted successfully');
+  });
+});

@@ -1,0 +1,310 @@
+import { describe, expect, it } from 'vitest';
+import {
+  calendarDeleteSchema,
+  calendarPutSchema,
+  dayKeySchema,
+  itemPatchFieldsSchema,
+  itemUpdatesSchema,
+  newItemFieldsSchema,
+  newOutfitFieldsSchema,
+  outfitUpdatesSchema,
+  settingsPutSchema,
+  wardrobeResponseSchema,
+  wireCalendarEntrySchema,
+  wireItemSchema,
+  wireOutfitSchema,
+  wireSettingsSchema,
+} from './schemas.js';
+
+const item = {
+  id: 'i1',
+  image: '/media/i1.webp',
+  category: 'full_body',
+  date_created: '2024-03-01T10:00:00.000Z',
+};
+
+describe('dayKeySchema', () => {
+  it('accepts real dates including a leap day', () => {
+    expect(dayKeySchema.safeParse('2024-02-29').success).toBe(true);
+    expect(dayKeySchema.safeParse('2000-02-29').success).toBe(true);
+    expect(dayKeySchema.safeParse('2024-12-31').success).toBe(true);
+  });
+
+  it('rejects impossible dates and other formats', () => {
+    for (const bad of [
+      '2023-02-29',
+      '1900-02-29',
+      '2024-04-31',
+      '2024-13-01',
+      '2024-00-10',
+      '2024-1-05',
+      '2024-01-05T00:00',
+      '',
+    ]) {
+      expect(dayKeySchema.safeParse(bad).success, bad).toBe(false);
+    }
+  });
+});
+
+describe('wireItemSchema', () => {
+  it('keeps the wire category full_body and accepts nulls in answers', () => {
+    const parsed = wireItemSchema.parse({ ...item, price: null, brand: null, status: null });
+    expect(parsed.category).toBe('full_body');
+    expect(parsed.price).toBeNull();
+  });
+
+  it('reads a stored empty string like a missing value', () => {
+    expect(wireItemSchema.parse({ ...item, sub_category_id: '' }).sub_category_id).toBeNull();
+  });
+
+  it('rejects an unknown category or status', () => {
+    expect(wireItemSchema.safeParse({ ...item, category: 'hat' }).success).toBe(false);
+    expect(wireItemSchema.safeParse({ ...item, status: 'sold' }).success).toBe(false);
+  });
+});
+
+describe('wireOutfitSchema', () => {
+  it('drops the UI-only locked flag from canvas entries', () => {
+    const parsed = wireOutfitSchema.parse({
+      id: 'o1',
+      image: 'x',
+      date_created: '2024-01-01',
+      canvas_data: [{ clothing_id: 'i1', x: 1, y: 2, scale: 0.5, rotation: 10, locked: true }],
+    });
+    expect(parsed.canvas_data[0]).toEqual({
+      clothing_id: 'i1',
+      x: 1,
+      y: 2,
+      scale: 0.5,
+      rotation: 10,
+    });
+  });
+
+  it('reads a missing canvas as empty', () => {
+    expect(wireOutfitSchema.parse({ id: 'o', image: 'x', date_created: 'd' }).canvas_data).toEqual(
+      [],
+    );
+  });
+});
+
+describe('wireCalendarEntrySchema', () => {
+  it('fills missing lists', () => {
+    expect(wireCalendarEntrySchema.parse({ display_item: 'a' })).toEqual({
+      clothes: [],
+      outfits: [],
+      display_item: 'a',
+    });
+  });
+});
+
+describe('wireSettingsSchema', () => {
+  it('applies the defaults of SPEC §3 and lists every category', () => {
+    const s = wireSettingsSchema.parse({});
+    expect(s).toMatchObject({ locale: 'en', currency: 'USD', week_start: 0, data_consent: true });
+    expect(Object.keys(s.subcategories)).toEqual([
+      'top',
+      'bottom',
+      'full_body',
+      'outerwear',
+      'shoes',
+      'bag',
+      'accessory',
+      'other',
+    ]);
+    expect(s.subcategories.shoes).toEqual([]);
+  });
+
+  it('treats null values as defaults and keeps stored ones', () => {
+    const s = wireSettingsSchema.parse({
+      locale: null,
+      currency: 'eur',
+      week_start: 1,
+      data_consent: false,
+    });
+    expect(s).toMatchObject({ locale: 'en', currency: 'EUR', week_start: 1, data_consent: false });
+  });
+
+  it('accepts the app spelling of full body as a subcategory key', () => {
+    const s = wireSettingsSchema.parse({
+      subcategories: { 'full body': [{ id: 'd', name: 'Dress' }] },
+    });
+    expect(s.subcategories.full_body).toEqual([{ id: 'd', name: 'Dress' }]);
+  });
+
+  it('rejects a week start outside 0..6', () => {
+    expect(wireSettingsSchema.safeParse({ week_start: 7 }).success).toBe(false);
+  });
+});
+
+describe('wardrobeResponseSchema', () => {
+  it('parses the three maps and defaults missing ones', () => {
+    const w = wardrobeResponseSchema.parse({ clothes: { i1: item } });
+    expect(Object.keys(w.clothes)).toEqual(['i1']);
+    expect(w.outfits).toEqual({});
+    expect(w.calendar).toEqual({});
+  });
+
+  it('rejects a calendar keyed by a date that does not exist', () => {
+    expect(wardrobeResponseSchema.safeParse({ calendar: { '2023-02-29': {} } }).success).toBe(
+      false,
+    );
+    expect(wardrobeResponseSchema.safeParse({ calendar: { '2024-02-29': {} } }).success).toBe(true);
+  });
+});
+
+describe('newItemFieldsSchema', () => {
+  it('needs a category and a status', () => {
+    const r = newItemFieldsSchema.safeParse({ brand: 'Zara' });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => i.path[0])).toEqual(['category', 'status']);
+  });
+
+  it('coerces numeric strings and drops empty fields', () => {
+    const fields = newItemFieldsSchema.parse({
+      category: 'full body',
+      status: 'wishlist',
+      price: '49.90',
+      manual_times_worn: '3',
+      brand: '',
+      sub_category_id: '  ',
+      currency: 'gbp',
+    });
+    expect(fields).toEqual({
+      category: 'full_body',
+      status: 'wishlist',
+      price: 49.9,
+      manual_times_worn: 3,
+      currency: 'GBP',
+    });
+    expect('brand' in fields).toBe(false);
+  });
+
+  it('rejects numbers that are not numbers, negative prices and fractional wear counts', () => {
+    const base = { category: 'top', status: 'clothes' };
+    expect(newItemFieldsSchema.safeParse({ ...base, price: 'ten' }).success).toBe(false);
+    expect(newItemFieldsSchema.safeParse({ ...base, price: '-1' }).success).toBe(false);
+    expect(newItemFieldsSchema.safeParse({ ...base, manual_times_worn: '1.5' }).success).toBe(
+      false,
+    );
+    expect(newItemFieldsSchema.safeParse({ ...base, date_obtained: '2023-02-29' }).success).toBe(
+      false,
+    );
+  });
+});
+
+describe('itemUpdatesSchema', () => {
+  it('reads "" and null as clearing the field', () => {
+    expect(itemUpdatesSchema.parse({ price: '', status: '', brand: null })).toEqual({
+      price: null,
+      status: null,
+      brand: null,
+    });
+  });
+
+  it('keeps values and leaves absent keys out', () => {
+    expect(itemUpdatesSchema.parse({ category: 'full body', manual_times_worn: 2 })).toEqual({
+      category: 'full_body',
+      manual_times_worn: 2,
+    });
+  });
+
+  it('rejects unknown keys and a cleared category', () => {
+    expect(itemUpdatesSchema.safeParse({ image: 'x' }).success).toBe(false);
+    expect(itemUpdatesSchema.safeParse({ converted_price: 3 }).success).toBe(false);
+    expect(itemUpdatesSchema.safeParse({ category: '' }).success).toBe(false);
+  });
+
+  it('is reachable through the multipart updates field', () => {
+    expect(itemPatchFieldsSchema.parse({ updates: '{"date_archived":"2024-02-29"}' })).toEqual({
+      updates: { date_archived: '2024-02-29' },
+    });
+    expect(itemPatchFieldsSchema.safeParse({ updates: '{oops' }).success).toBe(false);
+  });
+});
+
+describe('outfitUpdatesSchema', () => {
+  it('edits status and manual wears only', () => {
+    expect(outfitUpdatesSchema.parse({ status: 'archived', manual_times_worn: '4' })).toEqual({
+      status: 'archived',
+      manual_times_worn: 4,
+    });
+    expect(outfitUpdatesSchema.parse({ status: '' })).toEqual({ status: null });
+    expect(outfitUpdatesSchema.safeParse({ status: 'loaned' }).success).toBe(false);
+    expect(outfitUpdatesSchema.safeParse({ canvas_data: [] }).success).toBe(false);
+  });
+});
+
+describe('newOutfitFieldsSchema', () => {
+  const canvas = JSON.stringify([{ clothing_id: 'i1', x: 10, y: 20, scale: 1, rotation: 0 }]);
+
+  it('parses the canvas JSON and treats an empty id as a new outfit', () => {
+    expect(newOutfitFieldsSchema.parse({ canvas_data: canvas, id: '', status: '' })).toEqual({
+      canvas_data: [{ clothing_id: 'i1', x: 10, y: 20, scale: 1, rotation: 0 }],
+    });
+  });
+
+  it('keeps an id to change an existing outfit', () => {
+    expect(newOutfitFieldsSchema.parse({ canvas_data: canvas, id: 'o1' }).id).toBe('o1');
+  });
+
+  it('rejects an empty canvas, bad JSON and entries without a clothing id', () => {
+    expect(newOutfitFieldsSchema.safeParse({ canvas_data: '[]' }).success).toBe(false);
+    expect(newOutfitFieldsSchema.safeParse({ canvas_data: '[{' }).success).toBe(false);
+    expect(newOutfitFieldsSchema.safeParse({ canvas_data: '[{"x":1}]' }).success).toBe(false);
+  });
+});
+
+describe('calendarPutSchema', () => {
+  it('reads a single repeated field as a list', () => {
+    expect(calendarPutSchema.parse({ clothes: 'a', outfits: ['o1', 'o2'] })).toEqual({
+      clothes: ['a'],
+      outfits: ['o1', 'o2'],
+    });
+  });
+
+  it('reads an empty display_item as clearing the star', () => {
+    expect(calendarPutSchema.parse({ display_item: '' })).toEqual({
+      clothes: [],
+      outfits: [],
+      display_item: null,
+    });
+  });
+
+  it('rejects a request that changes nothing', () => {
+    expect(calendarPutSchema.safeParse({}).success).toBe(false);
+    expect(calendarPutSchema.safeParse({ clothes: '' }).success).toBe(false);
+  });
+});
+
+describe('calendarDeleteSchema', () => {
+  it('names the list to remove from', () => {
+    expect(calendarDeleteSchema.parse({ item_type: 'outfits' })).toEqual({ item_type: 'outfits' });
+    expect(calendarDeleteSchema.safeParse({ item_type: 'items' }).success).toBe(false);
+  });
+});
+
+describe('settingsPutSchema', () => {
+  it('parses the JSON settings field, keeping only sent keys', () => {
+    expect(settingsPutSchema.parse({ settings: '{"week_start":1,"currency":"eur"}' })).toEqual({
+      settings: { week_start: 1, currency: 'EUR' },
+    });
+  });
+
+  it('fills every category when subcategories are sent', () => {
+    const put = settingsPutSchema.parse({
+      settings: { subcategories: { top: [{ id: 't', name: 'Tee' }] } },
+    });
+    expect(put.settings.subcategories?.top).toEqual([{ id: 't', name: 'Tee' }]);
+    expect(put.settings.subcategories?.other).toEqual([]);
+  });
+
+  it('clears the tracking start with "" and rejects unknown keys', () => {
+    expect(settingsPutSchema.parse({ settings: { tracking_start_date: '' } }).settings).toEqual({
+      tracking_start_date: null,
+    });
+    expect(settingsPutSchema.safeParse({ settings: { theme: 'dark' } }).success).toBe(false);
+    expect(settingsPutSchema.safeParse({ settings: '{"locale":"not a locale"}' }).success).toBe(
+      false,
+    );
+  });
+});

@@ -1,0 +1,405 @@
+import { z } from 'zod';
+import { SOURCES, WIRE_CATEGORIES, type WireCategory } from './categories.js';
+import { isCurrencyCode } from './currency.js';
+import { isDayKey } from './day-keys.js';
+import { ITEM_STATUSES, OUTFIT_STATUSES } from './status.js';
+
+/**
+ * The wire of SPEC §7 as zod schemas: snake_case keys, the category 'full body' keyed 'full_body'.
+ * The server validates every request with them; the web app parses every answer with them.
+ *
+ * Two conventions run through the request schemas:
+ * - multipart text fields arrive as strings, so numbers are coerced and an empty string means
+ *   the field is absent;
+ * - in update payloads (PATCH `updates`) an empty string, or null, means "clear the field"
+ *   (SPEC §5: the web sends undefined as ""). The parsed value is then `null`, which the server
+ *   stores as NULL; an absent key leaves the field as it is.
+ * Answers may carry nulls; the mappers in wire-mappers.ts remove them (SPEC §5).
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Building blocks
+// ---------------------------------------------------------------------------------------------
+
+const MAX_ID = 200;
+const MAX_TEXT = 200;
+/** Money and counts beyond these are typos, not wardrobes. */
+const MAX_MONEY = 1_000_000_000;
+const MAX_WEARS = 100_000;
+
+function isBlank(v: unknown): boolean {
+  return v === '' || (typeof v === 'string' && v.trim() === '');
+}
+
+/** Multipart: "" (or whitespace) is the same as not sending the field. */
+const blankToUndefined = (v: unknown): unknown => (isBlank(v) ? undefined : v);
+/** Updates: "" and null both clear; parsed as null. */
+const blankToNull = (v: unknown): unknown => (isBlank(v) || v === null ? null : v);
+/** Answers: a stored "" reads like a missing value. */
+const blankToNullish = (v: unknown): unknown => (isBlank(v) ? null : v);
+
+/** A blank multipart field parses to undefined; leave it out so "absent" has one spelling. */
+function dropUndefined<T extends Record<string, unknown>>(value: T): T {
+  for (const key of Object.keys(value)) if (value[key] === undefined) delete value[key];
+  return value;
+}
+
+function numericString(v: unknown): unknown {
+  return typeof v === 'string' ? Number(v.trim()) : v;
+}
+
+export const idSchema = z.string().trim().min(1).max(MAX_ID);
+
+/** `YYYY-MM-DD` naming a real date; 2024-02-29 passes, 2023-02-29 does not. */
+export const dayKeySchema = z
+  .string()
+  .refine(isDayKey, { message: 'Expected a real date as YYYY-MM-DD' });
+
+/** A code of CURRENCIES; lower case is accepted and upper-cased. */
+export const currencyCodeSchema = z
+  .string()
+  .trim()
+  .transform((c) => c.toUpperCase())
+  .refine(isCurrencyCode, { message: 'Expected a known three-letter currency code' });
+
+/** 'full body' (the app's spelling) is accepted and read as 'full_body'. */
+export const wireCategorySchema = z.preprocess(
+  (v) => (v === 'full body' ? 'full_body' : v),
+  z.enum(WIRE_CATEGORIES),
+);
+export const itemStatusSchema = z.enum(ITEM_STATUSES);
+export const outfitStatusSchema = z.enum(OUTFIT_STATUSES);
+export const sourceSchema = z.enum(SOURCES);
+
+const moneySchema = z.number().finite().min(0).max(MAX_MONEY);
+const wearsSchema = z.number().int().min(0).max(MAX_WEARS);
+const scaleSchema = z.number().finite().positive().max(1000);
+const textSchema = z.string().trim().max(MAX_TEXT);
+
+// ---------------------------------------------------------------------------------------------
+// Answers (what the server sends, what the web parses)
+// ---------------------------------------------------------------------------------------------
+
+/** An optional answer field: null and "" are accepted and later removed. */
+function answerField<T extends z.ZodType>(schema: T) {
+  return z.preprocess(blankToNullish, schema.nullish());
+}
+
+export const wireItemSchema = z.object({
+  id: idSchema,
+  image: z.string(),
+  thumbnail: answerField(z.string()),
+  category: wireCategorySchema,
+  sub_category_id: answerField(z.string()),
+  status: answerField(itemStatusSchema),
+  source: answerField(sourceSchema),
+  brand: answerField(z.string()),
+  date_created: z.string().min(1),
+  date_obtained: answerField(dayKeySchema),
+  date_archived: answerField(dayKeySchema),
+  price: answerField(z.number()),
+  currency: answerField(z.string()),
+  converted_price: answerField(z.number()),
+  sold_price: answerField(z.number()),
+  sold_currency: answerField(z.string()),
+  converted_sold_price: answerField(z.number()),
+  manual_times_worn: answerField(z.number()),
+  scale: answerField(z.number()),
+});
+export type WireItem = z.output<typeof wireItemSchema>;
+
+/** A placed item on the wire. `locked` is UI-only and is dropped (SPEC §3). */
+export const wireCanvasEntrySchema = z.object({
+  clothing_id: idSchema,
+  x: z.number().finite(),
+  y: z.number().finite(),
+  scale: z.number().finite().positive(),
+  rotation: z.number().finite(),
+});
+export type WireCanvasEntry = z.output<typeof wireCanvasEntrySchema>;
+
+export const wireOutfitSchema = z.object({
+  id: idSchema,
+  image: z.string(),
+  thumbnail: answerField(z.string()),
+  status: answerField(outfitStatusSchema),
+  date_created: z.string().min(1),
+  manual_times_worn: answerField(z.number()),
+  canvas_data: z.preprocess((v) => v ?? [], z.array(wireCanvasEntrySchema)),
+});
+export type WireOutfit = z.output<typeof wireOutfitSchema>;
+
+export const wireCalendarEntrySchema = z.object({
+  clothes: z.preprocess((v) => v ?? [], z.array(z.string())),
+  outfits: z.preprocess((v) => v ?? [], z.array(z.string())),
+  display_item: answerField(z.string()),
+});
+export type WireCalendarEntry = z.output<typeof wireCalendarEntrySchema>;
+
+export const subcategorySchema = z.object({
+  id: idSchema,
+  name: z.string().trim().min(1).max(60),
+});
+
+const subcategoryList = z.preprocess((v) => v ?? [], z.array(subcategorySchema));
+
+/** Every category key is always present (SPEC §3); a missing one reads as an empty list. */
+export const wireSubcategoriesSchema = z.preprocess(
+  (v) => {
+    if (v === null || v === undefined) return {};
+    // Accept the app's 'full body' key too, so a hand-written payload is not silently emptied.
+    if (typeof v === 'object' && !Array.isArray(v) && 'full body' in v && !('full_body' in v)) {
+      const { 'full body': fullBody, ...rest } = v as Record<string, unknown>;
+      return { ...rest, full_body: fullBody };
+    }
+    return v;
+  },
+  z.object({
+    top: subcategoryList,
+    bottom: subcategoryList,
+    full_body: subcategoryList,
+    outerwear: subcategoryList,
+    shoes: subcategoryList,
+    bag: subcategoryList,
+    accessory: subcategoryList,
+    other: subcategoryList,
+  }),
+);
+export type WireSubcategories = Record<WireCategory, { id: string; name: string }[]>;
+
+/** A BCP 47 tag such as en, en-GB, pt-BR or zh-Hant-TW. */
+export const localeSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'Expected a language tag such as en or en-GB');
+
+export const DEFAULT_LOCALE = 'en';
+export const DEFAULT_CURRENCY = 'USD';
+export const DEFAULT_WEEK_START = 0;
+export const DEFAULT_DATA_CONSENT = true;
+
+function withDefault<T extends z.ZodType>(schema: T, fallback: z.input<T>) {
+  return z.preprocess((v) => (v === null || v === '' ? undefined : v), schema.prefault(fallback));
+}
+
+const weekStartSchema = z.number().int().min(0).max(6);
+
+export const wireSettingsSchema = z.object({
+  locale: withDefault(localeSchema, DEFAULT_LOCALE),
+  currency: withDefault(currencyCodeSchema, DEFAULT_CURRENCY),
+  week_start: withDefault(weekStartSchema, DEFAULT_WEEK_START),
+  subcategories: wireSubcategoriesSchema,
+  data_consent: withDefault(z.boolean(), DEFAULT_DATA_CONSENT),
+  tracking_start_date: answerField(dayKeySchema),
+});
+export type WireSettings = z.output<typeof wireSettingsSchema>;
+
+/** The signed-in user as the API describes them; settings are those of GET users/settings. */
+export const wireUserSchema = z.object({
+  uid: idSchema,
+  display_name: z.preprocess((v) => v ?? '', z.string()),
+  email: z.string(),
+  photo_url: answerField(z.string()),
+  settings: wireSettingsSchema,
+});
+export type WireUser = z.output<typeof wireUserSchema>;
+
+/** GET users: id-keyed maps of clothes and outfits, and the calendar keyed by day. */
+export const wardrobeResponseSchema = z.object({
+  clothes: z.preprocess((v) => v ?? {}, z.record(z.string(), wireItemSchema)),
+  outfits: z.preprocess((v) => v ?? {}, z.record(z.string(), wireOutfitSchema)),
+  calendar: z.preprocess((v) => v ?? {}, z.record(dayKeySchema, wireCalendarEntrySchema)),
+});
+export type WireWardrobe = z.output<typeof wardrobeResponseSchema>;
+
+/** PATCH answers carry only the fields that changed. */
+export const itemPatchResponseSchema = wireItemSchema.partial();
+export const outfitPatchResponseSchema = wireOutfitSchema.partial();
+
+/** Every error answer of the API (SPEC §8): the server's own text for the user. */
+export const errorBodySchema = z.object({ detail: z.string() });
+export type ErrorBody = z.output<typeof errorBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------------------------
+
+/** A multipart text field holding JSON; an already-parsed value is accepted as it is. */
+export function jsonField<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v, ctx) => {
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'Expected valid JSON' });
+      return z.NEVER;
+    }
+  }, schema);
+}
+
+function formOptional<T extends z.ZodType>(schema: T) {
+  return z.preprocess(blankToUndefined, schema.optional());
+}
+
+function formNumber(schema: z.ZodNumber) {
+  return z.preprocess((v) => numericString(blankToUndefined(v)), schema.optional());
+}
+
+/** POST clothes: the text fields beside the image file. */
+export const newItemFieldsSchema = z
+  .object({
+    category: wireCategorySchema,
+    status: itemStatusSchema,
+    sub_category_id: formOptional(idSchema),
+    source: formOptional(sourceSchema),
+    brand: formOptional(textSchema),
+    date_obtained: formOptional(dayKeySchema),
+    date_archived: formOptional(dayKeySchema),
+    price: formNumber(moneySchema),
+    currency: formOptional(currencyCodeSchema),
+    sold_price: formNumber(moneySchema),
+    sold_currency: formOptional(currencyCodeSchema),
+    manual_times_worn: formNumber(wearsSchema),
+    scale: formNumber(scaleSchema),
+  })
+  .transform(dropUndefined);
+export type NewItemFields = z.output<typeof newItemFieldsSchema>;
+
+/** An update field: a value sets it, "" or null clears it (parsed as null). */
+function clearable<T extends z.ZodType>(schema: T) {
+  return z.preprocess(blankToNull, schema.nullable().optional());
+}
+
+function clearableNumber(schema: z.ZodNumber) {
+  return z.preprocess((v) => numericString(blankToNull(v)), schema.nullable().optional());
+}
+
+/** The item fields a user may edit (camelCase), for forms and update payloads. */
+export const EDITABLE_ITEM_FIELDS = [
+  'category',
+  'subCategoryId',
+  'status',
+  'source',
+  'brand',
+  'dateObtained',
+  'dateArchived',
+  'price',
+  'currency',
+  'soldPrice',
+  'soldCurrency',
+  'manualTimesWorn',
+  'scale',
+] as const;
+export type EditableItemField = (typeof EDITABLE_ITEM_FIELDS)[number];
+
+/**
+ * PATCH clothes/{id} `updates`. Category cannot be cleared (every item has one); clearing status
+ * makes the item 'clothes' again (a missing status counts as clothes).
+ */
+export const itemUpdatesSchema = z
+  .strictObject({
+    category: wireCategorySchema.optional(),
+    sub_category_id: clearable(idSchema),
+    status: clearable(itemStatusSchema),
+    source: clearable(sourceSchema),
+    brand: clearable(textSchema),
+    date_obtained: clearable(dayKeySchema),
+    date_archived: clearable(dayKeySchema),
+    price: clearableNumber(moneySchema),
+    currency: clearable(currencyCodeSchema),
+    sold_price: clearableNumber(moneySchema),
+    sold_currency: clearable(currencyCodeSchema),
+    manual_times_worn: clearableNumber(wearsSchema),
+    scale: clearableNumber(scaleSchema),
+  })
+  .transform(dropUndefined);
+export type ItemUpdates = z.output<typeof itemUpdatesSchema>;
+
+export const EDITABLE_OUTFIT_FIELDS = ['status', 'manualTimesWorn'] as const;
+export type EditableOutfitField = (typeof EDITABLE_OUTFIT_FIELDS)[number];
+
+/** PATCH outfits/{id} `updates`. The canvas changes through POST outfit with the outfit's id. */
+export const outfitUpdatesSchema = z
+  .strictObject({
+    status: clearable(outfitStatusSchema),
+    manual_times_worn: clearableNumber(wearsSchema),
+  })
+  .transform(dropUndefined);
+export type OutfitUpdates = z.output<typeof outfitUpdatesSchema>;
+
+/** PATCH multipart bodies: one field `updates` holding the JSON above. */
+export const itemPatchFieldsSchema = z.object({ updates: jsonField(itemUpdatesSchema) });
+export const outfitPatchFieldsSchema = z.object({ updates: jsonField(outfitUpdatesSchema) });
+
+/** Items on one canvas; far above any real outfit, low enough to bound the work. */
+export const MAX_CANVAS_ENTRIES = 100;
+
+/** POST outfit: canvas_data JSON, optional id (to change that outfit), optional status. */
+export const newOutfitFieldsSchema = z
+  .object({
+    canvas_data: jsonField(z.array(wireCanvasEntrySchema).min(1).max(MAX_CANVAS_ENTRIES)),
+    id: formOptional(idSchema),
+    status: formOptional(outfitStatusSchema),
+  })
+  .transform(dropUndefined);
+export type NewOutfitFields = z.output<typeof newOutfitFieldsSchema>;
+
+/** A repeated multipart field arrives as a string (once) or a list (several times). */
+const repeatedIds = z.preprocess((v) => {
+  if (v === undefined || v === null) return [];
+  const list = Array.isArray(v) ? (v as unknown[]) : [v];
+  return list.filter((x) => !isBlank(x));
+}, z.array(idSchema).max(500));
+
+/**
+ * PUT calendar/{date}: adds the ids to the day; `display_item` sets the star ("" clears it,
+ * absent leaves it). At least one of the three must be sent.
+ */
+export const calendarPutSchema = z
+  .object({
+    clothes: repeatedIds,
+    outfits: repeatedIds,
+    display_item: z.preprocess(blankToNull, idSchema.nullable().optional()),
+  })
+  .refine((v) => v.clothes.length > 0 || v.outfits.length > 0 || v.display_item !== undefined, {
+    message: 'Send clothes, outfits or display_item',
+  });
+export type CalendarPut = z.output<typeof calendarPutSchema>;
+
+export const CALENDAR_ITEM_TYPES = ['clothes', 'outfits'] as const;
+export type CalendarItemType = (typeof CALENDAR_ITEM_TYPES)[number];
+
+/** DELETE calendar/{date}/{itemId}: which list of the day the id is removed from. */
+export const calendarDeleteSchema = z.object({ item_type: z.enum(CALENDAR_ITEM_TYPES) });
+export type CalendarDelete = z.output<typeof calendarDeleteSchema>;
+
+/** Path parameters of the calendar calls. */
+export const calendarDayParamsSchema = z.object({ date: dayKeySchema });
+export const calendarItemParamsSchema = z.object({ date: dayKeySchema, itemId: idSchema });
+
+/**
+ * The settings a PUT may change; a key left out keeps its stored value. `subcategories`, when
+ * sent, replaces the whole map (a category left out becomes an empty list).
+ */
+export const settingsUpdateSchema = z
+  .strictObject({
+    locale: localeSchema.optional(),
+    currency: currencyCodeSchema.optional(),
+    week_start: weekStartSchema.optional(),
+    subcategories: wireSubcategoriesSchema.optional(),
+    data_consent: z.boolean().optional(),
+    tracking_start_date: clearable(dayKeySchema),
+  })
+  .transform(dropUndefined);
+export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;
+
+/** PUT users/settings: multipart field `settings` holding the JSON above. */
+export const settingsPutSchema = z.object({ settings: jsonField(settingsUpdateSchema) });
+export type SettingsPut = z.output<typeof settingsPutSchema>;
+
+/** A table of currency rates (the bundled one, or the server's RATES_FILE). */
+export const ratesTableSchema = z.object({
+  base: currencyCodeSchema,
+  date: dayKeySchema,
+  rates: z.record(z.string().regex(/^[A-Z]{3}$/), z.number().finite().positive()),
+});

@@ -1,0 +1,269 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { computeItemStats } from './item-stats.js';
+import { computeOutfitStats } from './outfit-stats.js';
+import {
+  ITEM_SORT_OPTIONS,
+  OUTFIT_SORT_OPTIONS,
+  outfitSortCaption,
+  sortCaption,
+  sortItems,
+  sortOutfits,
+  type ItemSortOption,
+} from './sorting.js';
+import { at, day, item, outfit, settings, wardrobe } from './testing/fixtures.js';
+import type { ClothingItem, Settings } from './types.js';
+
+const now = at('2024-03-10', 12);
+const s: Settings = settings({
+  subcategories: {
+    ...settings().subcategories,
+    top: [
+      { id: 'tee', name: 'T-shirt' },
+      { id: 'shirt', name: 'Shirt' },
+    ],
+  },
+});
+const ctx = { settings: s };
+
+function ids(list: { id: string }[]): string[] {
+  return list.map((x) => x.id);
+}
+
+function sorted(
+  items: ClothingItem[],
+  option: ItemSortOption,
+  direction: 'asc' | 'desc' = 'asc',
+  cal = {},
+) {
+  const w = wardrobe(items, [], cal);
+  return ids(sortItems(items, option, direction, computeItemStats(w, s, now), ctx));
+}
+
+describe('sort options', () => {
+  it('has the exact labels of SPEC §9', () => {
+    expect(ITEM_SORT_OPTIONS).toEqual([
+      'Date Created',
+      'Date Obtained',
+      'Last Worn',
+      'Times Worn',
+      '# of Outfits',
+      '# of Pairings',
+      'Category',
+      'Use Frequency',
+      'Price',
+      'Cost per Wear',
+      'Brand',
+    ]);
+    expect(OUTFIT_SORT_OPTIONS).toEqual([
+      'Date Created',
+      'Last Worn',
+      'Times Worn',
+      'Number of Items',
+      'Total Cost',
+    ]);
+  });
+});
+
+describe('sortItems', () => {
+  it('sorts by date created in both directions', () => {
+    const items = [
+      item('a', { dateCreated: '2024-01-02T00:00:00Z' }),
+      item('b', { dateCreated: '2024-01-03T00:00:00Z' }),
+      item('c', { dateCreated: '2024-01-01T00:00:00Z' }),
+    ];
+    expect(sorted(items, 'Date Created', 'desc')).toEqual(['b', 'a', 'c']);
+    expect(sorted(items, 'Date Created', 'asc')).toEqual(['c', 'a', 'b']);
+  });
+
+  it('puts items without a value last in both directions', () => {
+    const items = [
+      item('none'),
+      item('old', { dateObtained: '2020-01-01' }),
+      item('new', { dateObtained: '2024-01-01' }),
+    ];
+    expect(sorted(items, 'Date Obtained', 'asc')).toEqual(['old', 'new', 'none']);
+    expect(sorted(items, 'Date Obtained', 'desc')).toEqual(['new', 'old', 'none']);
+  });
+
+  it('breaks ties by category order, then subcategory order, then id — in either direction', () => {
+    const items = [
+      item('z-shoes', { category: 'shoes', price: 10 }),
+      item('b-top-shirt', { category: 'top', subCategoryId: 'shirt', price: 10 }),
+      item('c-top-none', { category: 'top', price: 10 }),
+      item('a-top-shirt', { category: 'top', subCategoryId: 'shirt', price: 10 }),
+      item('d-top-tee', { category: 'top', subCategoryId: 'tee', price: 10 }),
+      item('e-full', { category: 'full body', price: 10 }),
+    ];
+    const expected = ['d-top-tee', 'a-top-shirt', 'b-top-shirt', 'c-top-none', 'e-full', 'z-shoes'];
+    expect(sorted(items, 'Price', 'asc')).toEqual(expected);
+    expect(sorted(items, 'Price', 'desc')).toEqual(expected);
+  });
+
+  it('sorts by category order, with ties by subcategory and id', () => {
+    const items = [
+      item('o', { category: 'other' }),
+      item('t2', { category: 'top', subCategoryId: 'shirt' }),
+      item('t1', { category: 'top', subCategoryId: 'tee' }),
+      item('f', { category: 'full body' }),
+      item('b', { category: 'bottom' }),
+    ];
+    expect(sorted(items, 'Category', 'asc')).toEqual(['t1', 't2', 'b', 'f', 'o']);
+    expect(sorted(items, 'Category', 'desc')).toEqual(['o', 'f', 'b', 't1', 't2']);
+  });
+
+  it('sorts by wear stats, never-worn items last for last worn and cost per wear', () => {
+    const items = [
+      item('never', { price: 10 }),
+      item('once', { price: 50 }),
+      item('twice', { price: 10 }),
+      item('noprice'),
+    ];
+    const cal = {
+      '2024-03-01': day(['once', 'twice']),
+      '2024-03-05': day(['twice', 'noprice']),
+    };
+    expect(sorted(items, 'Times Worn', 'desc', cal)).toEqual(['twice', 'noprice', 'once', 'never']);
+    expect(sorted(items, 'Last Worn', 'asc', cal)).toEqual(['once', 'noprice', 'twice', 'never']);
+    expect(sorted(items, 'Cost per Wear', 'asc', cal)).toEqual([
+      'twice',
+      'once',
+      'never',
+      'noprice',
+    ]);
+    expect(sorted(items, 'Cost per Wear', 'desc', cal)).toEqual([
+      'once',
+      'twice',
+      'never',
+      'noprice',
+    ]);
+  });
+
+  it('sorts by brand ignoring case, items without one last', () => {
+    const items = [
+      item('x'),
+      item('y', { brand: 'zara' }),
+      item('z', { brand: 'Arket' }),
+      item('w', { brand: 'COS' }),
+    ];
+    expect(sorted(items, 'Brand', 'asc')).toEqual(['z', 'w', 'y', 'x']);
+    expect(sorted(items, 'Brand', 'desc')).toEqual(['y', 'w', 'z', 'x']);
+  });
+
+  it('sorts by outfits, pairings and use frequency', () => {
+    const items = [
+      item('a', { dateObtained: '2024-03-01' }),
+      item('b', { dateObtained: '2024-03-09' }),
+      item('c'),
+    ];
+    const w = wardrobe(items, [outfit('o1', ['a', 'b']), outfit('o2', ['a', 'c'])], {
+      '2024-03-09': day(['a', 'b']),
+    });
+    const stats = computeItemStats(w, s, now);
+    expect(ids(sortItems(items, '# of Outfits', 'desc', stats, ctx))).toEqual(['a', 'b', 'c']);
+    expect(ids(sortItems(items, '# of Pairings', 'desc', stats, ctx))).toEqual(['a', 'b', 'c']);
+    // b: 1 wear in 2 days; a: 1 wear in 10 days; c never worn (0).
+    expect(ids(sortItems(items, 'Use Frequency', 'desc', stats, ctx))).toEqual(['b', 'a', 'c']);
+  });
+
+  it('is a permutation whose order does not depend on the input order', () => {
+    const arbItem = fc.record({
+      id: fc.string({ minLength: 1, maxLength: 3 }),
+      category: fc.constantFrom('top', 'bottom', 'shoes', 'full body' as const),
+      subCategoryId: fc.option(fc.constantFrom('tee', 'shirt', 'gone'), { nil: undefined }),
+      price: fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }),
+      brand: fc.option(fc.constantFrom('A', 'b', 'B'), { nil: undefined }),
+      dateObtained: fc.option(fc.constantFrom('2024-01-01', '2024-02-29'), { nil: undefined }),
+      manualTimesWorn: fc.option(fc.integer({ min: 0, max: 2 }), { nil: undefined }),
+    });
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(arbItem, { selector: (i) => i.id, maxLength: 12 }),
+        fc.constantFrom(...ITEM_SORT_OPTIONS),
+        fc.constantFrom('asc' as const, 'desc' as const),
+        (raw, option, direction) => {
+          const items = raw.map((r) => item(r.id, r as Partial<ClothingItem>));
+          const stats = computeItemStats(wardrobe(items), s, now);
+          const once = ids(sortItems(items, option, direction, stats, ctx));
+          const reversed = ids(sortItems([...items].reverse(), option, direction, stats, ctx));
+          expect([...once].sort()).toEqual(ids(items).sort());
+          expect(reversed).toEqual(once);
+        },
+      ),
+    );
+  });
+});
+
+describe('sortOutfits', () => {
+  const items = [item('a', { price: 10 }), item('b', { price: 5 })];
+  const outfits = [
+    outfit('o1', ['a'], { dateCreated: '2024-01-03T00:00:00Z' }),
+    outfit('o2', ['a', 'b'], { dateCreated: '2024-01-01T00:00:00Z' }),
+    outfit('o3', ['b'], { dateCreated: '2024-01-02T00:00:00Z' }),
+    outfit('o0', ['b'], { dateCreated: '2024-01-02T00:00:00Z' }),
+  ];
+  const w = wardrobe(items, outfits, {
+    '2024-03-01': day([], ['o3']),
+    '2024-03-02': day([], ['o3', 'o1']),
+  });
+  const stats = computeOutfitStats(w, s, now);
+  const sortBy = (o: (typeof OUTFIT_SORT_OPTIONS)[number], d: 'asc' | 'desc') =>
+    ids(sortOutfits(outfits, o, d, stats));
+
+  it('sorts by each option with ties broken by id ascending', () => {
+    expect(sortBy('Date Created', 'desc')).toEqual(['o1', 'o0', 'o3', 'o2']);
+    expect(sortBy('Times Worn', 'desc')).toEqual(['o3', 'o1', 'o0', 'o2']);
+    expect(sortBy('Number of Items', 'asc')).toEqual(['o0', 'o1', 'o3', 'o2']);
+    expect(sortBy('Total Cost', 'desc')).toEqual(['o2', 'o1', 'o0', 'o3']);
+  });
+
+  it('puts never-worn outfits last by last worn', () => {
+    expect(sortBy('Last Worn', 'asc')).toEqual(['o1', 'o3', 'o0', 'o2']);
+    expect(sortBy('Last Worn', 'desc')).toEqual(['o1', 'o3', 'o0', 'o2']);
+  });
+});
+
+describe('captions', () => {
+  const w = wardrobe(
+    [
+      item('a', {
+        price: 12.5,
+        brand: 'COS',
+        category: 'top',
+        subCategoryId: 'tee',
+        dateObtained: '2024-02-29',
+      }),
+    ],
+    [outfit('o', ['a'])],
+    { '2024-03-01': day(['a']) },
+  );
+  const st = computeItemStats(w, s, now).get('a');
+  const a = w.clothes.a!;
+
+  it('shows the value of each item sort option', () => {
+    const gb = { settings: { ...s, locale: 'en-GB' } };
+    expect(sortCaption('Date Obtained', a, st, gb)).toBe('29 Feb 2024');
+    expect(sortCaption('Last Worn', a, st, gb)).toBe('1 Mar 2024');
+    expect(sortCaption('Times Worn', a, st, ctx)).toBe('1 wear');
+    expect(sortCaption('# of Outfits', a, st, ctx)).toBe('1 outfit');
+    expect(sortCaption('# of Pairings', a, st, ctx)).toBe('0 pairings');
+    expect(sortCaption('Category', a, st, ctx)).toBe('top · T-shirt');
+    expect(sortCaption('Price', a, st, ctx)).toBe('$12.50');
+    expect(sortCaption('Cost per Wear', a, st, ctx)).toBe('$12.50/wear');
+    expect(sortCaption('Brand', a, st, ctx)).toBe('COS');
+    expect(sortCaption('Use Frequency', a, st, ctx)).toBe('Once every 11 days');
+  });
+
+  it('says so when there is no value', () => {
+    const bare = item('b');
+    expect(sortCaption('Last Worn', bare, undefined, ctx)).toBe('Never worn');
+    expect(sortCaption('Price', bare, undefined, ctx)).toBe('—');
+    expect(sortCaption('Brand', bare, undefined, ctx)).toBe('—');
+  });
+
+  it('shows outfit total cost with a $ sign in the default currency', () => {
+    const os = computeOutfitStats(w, s, now).get('o');
+    expect(outfitSortCaption('Total Cost', w.outfits.o!, os, s)).toBe('$12.50');
+    expect(outfitSortCaption('Number of Items', w.outfits.o!, os, s)).toBe('1 item');
+  });
+});

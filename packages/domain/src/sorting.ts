@@ -1,0 +1,291 @@
+import { categoryIndex } from './categories.js';
+import { BUNDLED_RATES, formatMoney, type RatesTable } from './currency.js';
+import { toDayKey } from './day-keys.js';
+import { useFrequencyText, type ItemStats } from './item-stats.js';
+import { itemPriceIn } from './money.js';
+import type { OutfitStats } from './outfit-stats.js';
+import type { ClothingItem, Outfit, Settings, SortDirection } from './types.js';
+
+/** The item sort options of SPEC §9, with their exact labels. */
+export const ITEM_SORT_OPTIONS = [
+  'Date Created',
+  'Date Obtained',
+  'Last Worn',
+  'Times Worn',
+  '# of Outfits',
+  '# of Pairings',
+  'Category',
+  'Use Frequency',
+  'Price',
+  'Cost per Wear',
+  'Brand',
+] as const;
+export type ItemSortOption = (typeof ITEM_SORT_OPTIONS)[number];
+
+export const OUTFIT_SORT_OPTIONS = [
+  'Date Created',
+  'Last Worn',
+  'Times Worn',
+  'Number of Items',
+  'Total Cost',
+] as const;
+export type OutfitSortOption = (typeof OUTFIT_SORT_OPTIONS)[number];
+
+export const DEFAULT_ITEM_SORT: ItemSortOption = 'Date Created';
+export const DEFAULT_OUTFIT_SORT: OutfitSortOption = 'Date Created';
+
+export function isItemSortOption(value: unknown): value is ItemSortOption {
+  return typeof value === 'string' && (ITEM_SORT_OPTIONS as readonly string[]).includes(value);
+}
+
+export function isOutfitSortOption(value: unknown): value is OutfitSortOption {
+  return typeof value === 'string' && (OUTFIT_SORT_OPTIONS as readonly string[]).includes(value);
+}
+
+export function isSortDirection(value: unknown): value is SortDirection {
+  return value === 'asc' || value === 'desc';
+}
+
+type SortValue = number | string | undefined;
+
+interface Keyed<T> {
+  record: T;
+  value: SortValue;
+  category: number;
+  subcategory: number;
+  id: string;
+}
+
+function compareValues(a: number | string, b: number | string): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
+}
+
+function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * SPEC §5/§9: records without a value go last whatever the direction; then the value in the
+ * chosen direction; ties break by category order, then subcategory order (both ascending, the
+ * order of the user's settings), then id ascending. Every record therefore has one place, so the
+ * result does not depend on the input order.
+ */
+function compareKeyed<T>(direction: SortDirection) {
+  const sign = direction === 'asc' ? 1 : -1;
+  return (a: Keyed<T>, b: Keyed<T>): number => {
+    const av = a.value;
+    const bv = b.value;
+    if (av === undefined || bv === undefined) {
+      if (av !== bv) return av === undefined ? 1 : -1;
+    } else {
+      const c = compareValues(av, bv);
+      if (c !== 0) return sign * c;
+    }
+    return a.category - b.category || a.subcategory - b.subcategory || compareIds(a.id, b.id);
+  };
+}
+
+/** A timestamp as a number so that differently written ISO strings compare by time. */
+function timeValue(iso: string): number | undefined {
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? undefined : t;
+}
+
+/** Position of the item's subcategory in its category's list; none or unknown sort after. */
+function subcategoryPosition(item: ClothingItem, settings: Settings): number {
+  const list = settings.subcategories[item.category] ?? [];
+  const i = item.subCategoryId ? list.findIndex((s) => s.id === item.subCategoryId) : -1;
+  return i === -1 ? list.length : i;
+}
+
+export interface SortContext {
+  settings: Settings;
+  rates?: RatesTable;
+}
+
+function itemSortValue(
+  option: ItemSortOption,
+  item: ClothingItem,
+  stats: ItemStats | undefined,
+  ctx: SortContext,
+): SortValue {
+  switch (option) {
+    case 'Date Created':
+      return timeValue(item.dateCreated);
+    case 'Date Obtained':
+      return item.dateObtained;
+    case 'Last Worn':
+      return stats?.lastWorn;
+    case 'Times Worn':
+      return stats?.totalTimesWorn ?? item.manualTimesWorn ?? 0;
+    case '# of Outfits':
+      return stats?.numOutfits ?? 0;
+    case '# of Pairings':
+      return stats?.numPairings ?? 0;
+    case 'Category':
+      return categoryIndex(item.category);
+    case 'Use Frequency':
+      return stats?.useFrequency;
+    case 'Price':
+      return itemPriceIn(item, ctx.settings.currency, ctx.rates ?? BUNDLED_RATES);
+    case 'Cost per Wear':
+      return stats?.costPerWear;
+    case 'Brand': {
+      const brand = item.brand?.trim();
+      return brand ? brand.toLocaleLowerCase() : undefined;
+    }
+  }
+}
+
+/**
+ * Items in the order of a sort option (SPEC §9). Returns a new array. Category sorts by the
+ * category order and then, like every tie, by subcategory order and id.
+ */
+export function sortItems(
+  items: readonly ClothingItem[],
+  option: ItemSortOption,
+  direction: SortDirection,
+  stats: ReadonlyMap<string, ItemStats>,
+  ctx: SortContext,
+): ClothingItem[] {
+  const keyed: Keyed<ClothingItem>[] = items.map((item) => ({
+    record: item,
+    value: itemSortValue(option, item, stats.get(item.id), ctx),
+    category: categoryIndex(item.category),
+    subcategory: subcategoryPosition(item, ctx.settings),
+    id: item.id,
+  }));
+  keyed.sort(compareKeyed(direction));
+  return keyed.map((k) => k.record);
+}
+
+function outfitSortValue(
+  option: OutfitSortOption,
+  outfit: Outfit,
+  stats: OutfitStats | undefined,
+): SortValue {
+  switch (option) {
+    case 'Date Created':
+      return timeValue(outfit.dateCreated);
+    case 'Last Worn':
+      return stats?.lastWorn;
+    case 'Times Worn':
+      return stats?.totalTimesWorn ?? outfit.manualTimesWorn ?? 0;
+    case 'Number of Items':
+      return stats?.numItems ?? 0;
+    case 'Total Cost':
+      return stats?.totalCost ?? 0;
+  }
+}
+
+/** Outfits in the order of a sort option; ties break by id ascending (outfits have no category). */
+export function sortOutfits(
+  outfits: readonly Outfit[],
+  option: OutfitSortOption,
+  direction: SortDirection,
+  stats: ReadonlyMap<string, OutfitStats>,
+): Outfit[] {
+  const keyed: Keyed<Outfit>[] = outfits.map((outfit) => ({
+    record: outfit,
+    value: outfitSortValue(option, outfit, stats.get(outfit.id)),
+    category: 0,
+    subcategory: 0,
+    id: outfit.id,
+  }));
+  keyed.sort(compareKeyed(direction));
+  return keyed.map((k) => k.record);
+}
+
+// Captions ---------------------------------------------------------------------------------------
+
+/** What a caption shows when the record has no value for the option. */
+export const CAPTION_NONE = '—';
+
+/** A day key or timestamp as day, short month, year in the user's locale ("5 Mar 2024"). */
+export function formatDay(value: string, locale = 'en-GB'): string {
+  const key = toDayKey(value);
+  const [y, m, d] = key.split('-').map(Number);
+  if (!y || !m || !d) return value;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  try {
+    return new Intl.DateTimeFormat(locale, {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(date);
+  } catch {
+    return key;
+  }
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** "T-shirt" for an item with a subcategory, else its category ("full body"). */
+export function categoryCaption(item: ClothingItem, settings: Settings): string {
+  const sub = settings.subcategories[item.category]?.find((s) => s.id === item.subCategoryId);
+  return sub ? `${item.category} · ${sub.name}` : item.category;
+}
+
+/** The value shown under an item tile for the chosen sort option (SPEC §2). */
+export function sortCaption(
+  option: ItemSortOption,
+  item: ClothingItem,
+  stats: ItemStats | undefined,
+  ctx: SortContext,
+): string {
+  const { settings } = ctx;
+  const money = (v: number | undefined) =>
+    v === undefined ? CAPTION_NONE : formatMoney(v, settings.currency, settings.locale);
+  switch (option) {
+    case 'Date Created':
+      return formatDay(item.dateCreated, settings.locale);
+    case 'Date Obtained':
+      return item.dateObtained ? formatDay(item.dateObtained, settings.locale) : CAPTION_NONE;
+    case 'Last Worn':
+      return stats?.lastWorn ? formatDay(stats.lastWorn, settings.locale) : 'Never worn';
+    case 'Times Worn':
+      return plural(stats?.totalTimesWorn ?? item.manualTimesWorn ?? 0, 'wear', 'wears');
+    case '# of Outfits':
+      return plural(stats?.numOutfits ?? 0, 'outfit', 'outfits');
+    case '# of Pairings':
+      return plural(stats?.numPairings ?? 0, 'pairing', 'pairings');
+    case 'Category':
+      return categoryCaption(item, settings);
+    case 'Use Frequency':
+      return useFrequencyText(stats?.useFrequency);
+    case 'Price':
+      return money(itemPriceIn(item, settings.currency, ctx.rates ?? BUNDLED_RATES));
+    case 'Cost per Wear':
+      return stats?.costPerWear === undefined ? CAPTION_NONE : `${money(stats.costPerWear)}/wear`;
+    case 'Brand':
+      return item.brand?.trim() || CAPTION_NONE;
+  }
+}
+
+/**
+ * The value shown under an outfit tile. Total cost is money in the user's currency, which with
+ * the default USD reads with a $ sign as SPEC §9 shows.
+ */
+export function outfitSortCaption(
+  option: OutfitSortOption,
+  outfit: Outfit,
+  stats: OutfitStats | undefined,
+  settings: Settings,
+): string {
+  switch (option) {
+    case 'Date Created':
+      return formatDay(outfit.dateCreated, settings.locale);
+    case 'Last Worn':
+      return stats?.lastWorn ? formatDay(stats.lastWorn, settings.locale) : 'Never worn';
+    case 'Times Worn':
+      return plural(stats?.totalTimesWorn ?? outfit.manualTimesWorn ?? 0, 'wear', 'wears');
+    case 'Number of Items':
+      return plural(stats?.numItems ?? 0, 'item', 'items');
+    case 'Total Cost':
+      return formatMoney(stats?.totalCost ?? 0, settings.currency, settings.locale);
+  }
+}

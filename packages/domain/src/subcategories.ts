@@ -1,0 +1,102 @@
+import type { Category } from './categories.js';
+import {
+  DEFAULT_CURRENCY,
+  DEFAULT_DATA_CONSENT,
+  DEFAULT_LOCALE,
+  DEFAULT_WEEK_START,
+} from './schemas.js';
+import type { ClothingItem, Settings, Subcategory } from './types.js';
+
+/**
+ * Subcategory edits on the profile (DESIGN: add, rename, remove per category), as pure updates
+ * of the settings. Names are trimmed; an empty or duplicate name (ignoring case) is refused by
+ * returning the settings unchanged.
+ */
+
+function hasName(list: readonly Subcategory[], name: string, exceptId?: string): boolean {
+  const key = name.toLocaleLowerCase();
+  return list.some((s) => s.id !== exceptId && s.name.toLocaleLowerCase() === key);
+}
+
+function withList(settings: Settings, category: Category, list: Subcategory[]): Settings {
+  return { ...settings, subcategories: { ...settings.subcategories, [category]: list } };
+}
+
+export function addSubcategory(
+  settings: Settings,
+  category: Category,
+  subcategory: Subcategory,
+): Settings {
+  const name = subcategory.name.trim();
+  const list = settings.subcategories[category] ?? [];
+  if (!name || hasName(list, name) || list.some((s) => s.id === subcategory.id)) return settings;
+  return withList(settings, category, [...list, { id: subcategory.id, name }]);
+}
+
+export function renameSubcategory(
+  settings: Settings,
+  category: Category,
+  id: string,
+  newName: string,
+): Settings {
+  const name = newName.trim();
+  const list = settings.subcategories[category] ?? [];
+  if (!name || hasName(list, name, id) || !list.some((s) => s.id === id)) return settings;
+  return withList(
+    settings,
+    category,
+    list.map((s) => (s.id === id ? { ...s, name } : s)),
+  );
+}
+
+export function removeSubcategory(settings: Settings, category: Category, id: string): Settings {
+  const list = settings.subcategories[category] ?? [];
+  if (!list.some((s) => s.id === id)) return settings;
+  return withList(
+    settings,
+    category,
+    list.filter((s) => s.id !== id),
+  );
+}
+
+/**
+ * Items whose subcategory must be emptied when a subcategory is removed: those of that category
+ * using it (SPEC §4).
+ */
+export function itemsUsingSubcategory(
+  clothes: Readonly<Record<string, ClothingItem>>,
+  category: Category,
+  id: string,
+): string[] {
+  const out: string[] = [];
+  for (const item of Object.values(clothes)) {
+    if (item.category === category && item.subCategoryId === id) out.push(item.id);
+  }
+  return out;
+}
+
+/** The subcategory's name for an item, if it has one that still exists. */
+export function subcategoryName(item: ClothingItem, settings: Settings): string | undefined {
+  if (!item.subCategoryId) return undefined;
+  return settings.subcategories[item.category]?.find((s) => s.id === item.subCategoryId)?.name;
+}
+
+/** Settings with every category present and the defaults of SPEC §3. */
+export function defaultSettings(): Settings {
+  return {
+    locale: DEFAULT_LOCALE,
+    currency: DEFAULT_CURRENCY,
+    weekStart: DEFAULT_WEEK_START,
+    dataConsent: DEFAULT_DATA_CONSENT,
+    subcategories: {
+      top: [],
+      bottom: [],
+      'full body': [],
+      outerwear: [],
+      shoes: [],
+      bag: [],
+      accessory: [],
+      other: [],
+    },
+  };
+}

@@ -1,0 +1,291 @@
+import {
+  BRAND_GROUP_THRESHOLD,
+  NO_BRAND_LABEL,
+  OTHER_BRANDS_LABEL,
+  SOURCE_COLORS,
+  WEAR_CHART_MIN_X,
+  WEAR_CHART_PERCENTILE,
+} from './constants.js';
+import { BUNDLED_RATES } from './currency.js';
+import { SOURCES, SOURCE_NOT_SPECIFIED, type Source } from './categories.js';
+import {
+  closetStartDay,
+  computeItemStats,
+  type ItemStats,
+  type StatsOptions,
+} from './item-stats.js';
+import { itemPriceIn } from './money.js';
+import { timeRangeBounds, type TimeRange } from './time-ranges.js';
+import type { ClothingItem, Settings, WardrobeData } from './types.js';
+import { buildWearIndex } from './wear-index.js';
+import { daysBetween } from './wear-day.js';
+
+/** One point of the wear-frequency chart: the share of items worn at least `timesWorn` times. */
+export interface WearFrequencyPoint {
+  timesWorn: number;
+  /** 0 to 100. */
+  percent: number;
+}
+
+export interface ShareSlice {
+  label: string;
+  count: number;
+  /** 0 to 100. */
+  percent: number;
+}
+
+export interface SourceSlice extends ShareSlice {
+  /** The source, or 'unknown' for items without one. */
+  source: Source | 'unknown';
+  color: string;
+}
+
+/** Everything the stats screen shows (SPEC §2) for one time range. */
+export interface WardrobeStats {
+  range: TimeRange;
+  totalItems: number;
+  /** Items of the range obtained this calendar year. */
+  spendThisYear: number;
+  /** Items of the range with status 'in closet'. */
+  spentInCloset: number;
+  /** Every item of the range (wishlist items are never part of the stats). */
+  allTimeSpend: number;
+  averageOutfitsPerItem: number;
+  /** n·(n−1)/2 for n items. */
+  maxPairings: number;
+  /** Distinct pairs of the range's items that share at least one outfit. */
+  totalPairings: number;
+  /** totalPairings / maxPairings × 100; 0 when fewer than two items. */
+  pairingsPercentage: number;
+  /** totalPairings × 2 / items. */
+  averagePairingsPerItem: number;
+  /** Over items worn at least once; undefined when none was. */
+  averageDaysSinceLastWorn?: number;
+  averageTimesWorn: number;
+  /** Over items that have a cost per wear; undefined when none has. */
+  averageCostPerWear?: number;
+  /** Empty when no item of the range was worn ('No wear data available.'). */
+  wearFrequency: WearFrequencyPoint[];
+  /** Empty when no item of the range has a brand ('No brand data available.'). */
+  brandShares: ShareSlice[];
+  sourceShares: SourceSlice[];
+}
+
+/**
+ * Which items the stats screen counts for a range. Wishlist items are not owned yet, so they
+ * never count (their zero wears would drag every average down). A range keeps items whose time
+ * in the closet started in it (date obtained, else tracking start, else creation) — the same
+ * start day as days in closet, so an item's numbers read the same on every screen.
+ */
+export function itemsInRange(
+  wardrobe: WardrobeData,
+  settings: Settings,
+  range: TimeRange,
+  now: Date = new Date(),
+): ClothingItem[] {
+  const { start, end } = timeRangeBounds(range, now);
+  const out: ClothingItem[] = [];
+  for (const item of Object.values(wardrobe.clothes)) {
+    if (item.status === 'wishlist') continue;
+    if (start !== undefined) {
+      const day = closetStartDay(item, settings);
+      if (day < start || day > end) continue;
+    }
+    out.push(item);
+  }
+  return out;
+}
+
+/**
+ * Wear-frequency series: x from 1 to max(5, the wear count at the 90th percentile of items),
+ * y the percentage of items worn at least x times (SPEC §9). Percentile by nearest rank.
+ */
+export function wearFrequencySeries(wearCounts: readonly number[]): WearFrequencyPoint[] {
+  const n = wearCounts.length;
+  if (n === 0 || !wearCounts.some((c) => c > 0)) return [];
+  const sorted = [...wearCounts].sort((a, b) => a - b);
+  const rank = Math.max(1, Math.ceil(WEAR_CHART_PERCENTILE * n));
+  const maxX = Math.max(WEAR_CHART_MIN_X, sorted[rank - 1] ?? 0);
+  // atLeast[x] = items worn at least x times, from a histogram capped at maxX.
+  const histogram = new Array<number>(maxX + 1).fill(0);
+  for (const c of wearCounts) histogram[Math.min(Math.max(0, c), maxX)]! += 1;
+  const points: WearFrequencyPoint[] = new Array<WearFrequencyPoint>(maxX);
+  let atLeast = 0;
+  for (let x = maxX; x >= 1; x--) {
+    atLeast += histogram[x]!;
+    points[x - 1] = { timesWorn: x, percent: (atLeast / n) * 100 };
+  }
+  return points;
+}
+
+function byCountThenLabel(a: ShareSlice, b: ShareSlice): number {
+  return b.count - a.count || a.label.localeCompare(b.label);
+}
+
+/**
+ * Brand shares of items: brands with under 3% of items are grouped as 'All other brands (<3% each)'
+ * (exactly 3% keeps its own slice), items without a brand are 'None specified'. Brands that differ
+ * only in case or surrounding spaces are one brand, labelled as first written. Slices run from
+ * largest to smallest, the grouped slice and 'None specified' last.
+ */
+export function brandShares(items: readonly ClothingItem[]): ShareSlice[] {
+  const total = items.length;
+  if (total === 0 || !items.some((i) => i.brand?.trim())) return [];
+  const counts = new Map<string, { label: string; count: number }>();
+  let none = 0;
+  for (const item of items) {
+    const brand = item.brand?.trim();
+    if (!brand) {
+      none += 1;
+      continue;
+    }
+    const key = brand.toLocaleLowerCase();
+    const entry = counts.get(key);
+    if (entry) entry.count += 1;
+    else counts.set(key, { label: brand, count: 1 });
+  }
+  const slices: ShareSlice[] = [];
+  let other = 0;
+  for (const { label, count } of counts.values()) {
+    // Compare counts, not rounded percentages, so that 3 of 100 is exactly at the boundary.
+    if (count < BRAND_GROUP_THRESHOLD * total - 1e-9) other += count;
+    else slices.push({ label, count, percent: (count / total) * 100 });
+  }
+  slices.sort(byCountThenLabel);
+  if (other > 0)
+    slices.push({ label: OTHER_BRANDS_LABEL, count: other, percent: (other / total) * 100 });
+  if (none > 0) slices.push({ label: NO_BRAND_LABEL, count: none, percent: (none / total) * 100 });
+  return slices;
+}
+
+/** Source shares with the colours of SPEC §9, in the order of SOURCES, 'not specified' last. */
+export function sourceShares(items: readonly ClothingItem[]): SourceSlice[] {
+  const total = items.length;
+  if (total === 0) return [];
+  const counts = new Map<Source | 'unknown', number>();
+  for (const item of items) {
+    const key = item.source ?? 'unknown';
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const slices: SourceSlice[] = [];
+  for (const source of [...SOURCES, 'unknown'] as const) {
+    const count = counts.get(source);
+    if (!count) continue;
+    slices.push({
+      source,
+      label: source === 'unknown' ? SOURCE_NOT_SPECIFIED : source,
+      count,
+      percent: (count / total) * 100,
+      color: SOURCE_COLORS[source],
+    });
+  }
+  return slices;
+}
+
+/** Distinct pairs among `ids` that share an outfit, counting each pair once. */
+export function countSharedPairs(
+  outfitItems: Iterable<readonly string[]>,
+  ids: ReadonlySet<string>,
+): number {
+  const position = new Map<string, number>();
+  for (const id of ids) position.set(id, position.size);
+  const n = position.size;
+  const pairs = new Set<number>();
+  const members: number[] = [];
+  for (const items of outfitItems) {
+    members.length = 0;
+    for (const id of items) {
+      const p = position.get(id);
+      if (p !== undefined) members.push(p);
+    }
+    for (let i = 0; i < members.length; i++) {
+      for (let j = i + 1; j < members.length; j++) {
+        const a = members[i]!;
+        const b = members[j]!;
+        pairs.add(a < b ? a * n + b : b * n + a);
+      }
+    }
+  }
+  return pairs.size;
+}
+
+export interface WardrobeStatsOptions extends StatsOptions {
+  /** Item stats already computed for the same wardrobe and moment. */
+  itemStats?: Map<string, ItemStats>;
+}
+
+/**
+ * The stats screen for one range (SPEC §2). Averages over items are over the range's items;
+ * an empty range gives zeros, which the screen replaces with 'No items match the selected time
+ * range.'.
+ */
+export function computeWardrobeStats(
+  wardrobe: WardrobeData,
+  settings: Settings,
+  range: TimeRange,
+  now: Date = new Date(),
+  options: WardrobeStatsOptions = {},
+): WardrobeStats {
+  const index = options.index ?? buildWearIndex(wardrobe, now);
+  const rates = options.rates ?? BUNDLED_RATES;
+  const itemStats =
+    options.itemStats ?? computeItemStats(wardrobe, settings, now, { index, rates });
+  const items = itemsInRange(wardrobe, settings, range, now);
+  const n = items.length;
+  const thisYear = index.today.slice(0, 4);
+
+  let spendThisYear = 0;
+  let spentInCloset = 0;
+  let allTimeSpend = 0;
+  let outfitsSum = 0;
+  let wearsSum = 0;
+  let daysSinceSum = 0;
+  let daysSinceCount = 0;
+  let cpwSum = 0;
+  let cpwCount = 0;
+  const wearCounts: number[] = new Array<number>(n);
+  const ids = new Set<string>();
+
+  items.forEach((item, i) => {
+    ids.add(item.id);
+    const stats = itemStats.get(item.id);
+    const price = itemPriceIn(item, settings.currency, rates) ?? 0;
+    allTimeSpend += price;
+    if (item.status === undefined || item.status === 'clothes') spentInCloset += price;
+    if (item.dateObtained?.startsWith(thisYear)) spendThisYear += price;
+    const wears = stats?.totalTimesWorn ?? item.manualTimesWorn ?? 0;
+    wearCounts[i] = wears;
+    wearsSum += wears;
+    outfitsSum += stats?.numOutfits ?? 0;
+    if (stats?.lastWorn !== undefined) {
+      daysSinceSum += daysBetween(stats.lastWorn, index.today);
+      daysSinceCount += 1;
+    }
+    if (stats?.costPerWear !== undefined) {
+      cpwSum += stats.costPerWear;
+      cpwCount += 1;
+    }
+  });
+
+  const maxPairings = n > 1 ? (n * (n - 1)) / 2 : 0;
+  const totalPairings = countSharedPairs(index.outfitItems.values(), ids);
+  const stats: WardrobeStats = {
+    range,
+    totalItems: n,
+    spendThisYear,
+    spentInCloset,
+    allTimeSpend,
+    averageOutfitsPerItem: n > 0 ? outfitsSum / n : 0,
+    maxPairings,
+    totalPairings,
+    pairingsPercentage: maxPairings > 0 ? (totalPairings / maxPairings) * 100 : 0,
+    averagePairingsPerItem: n > 0 ? (totalPairings * 2) / n : 0,
+    averageTimesWorn: n > 0 ? wearsSum / n : 0,
+    wearFrequency: wearFrequencySeries(wearCounts),
+    brandShares: brandShares(items),
+    sourceShares: sourceShares(items),
+  };
+  if (daysSinceCount > 0) stats.averageDaysSinceLastWorn = daysSinceSum / daysSinceCount;
+  if (cpwCount > 0) stats.averageCostPerWear = cpwSum / cpwCount;
+  return stats;
+}

@@ -1,0 +1,79 @@
+import type { WardrobeData } from './types.js';
+import { wearDayKey } from './wear-day.js';
+
+/**
+ * The indexes every derived stat needs, built in one pass over outfits and one over the calendar
+ * so that stats for a whole wardrobe cost time linear in its size.
+ *
+ * Only ids that exist in the wardrobe are indexed: calendar days and canvases may still name
+ * something deleted, and such ids are ignored rather than counted.
+ */
+export interface WearIndex {
+  /** Today by the wear-day rule; days after it do not count as worn. */
+  today: string;
+  /** Distinct existing item ids on each outfit's canvas, in canvas order. */
+  outfitItems: Map<string, string[]>;
+  /** Outfits whose canvas holds the item, in outfit map order. */
+  itemOutfits: Map<string, string[]>;
+  /** Days the item was worn, directly or through an outfit, ascending, each once. */
+  itemDays: Map<string, string[]>;
+  /** Days the outfit was worn, ascending, each once. */
+  outfitDays: Map<string, string[]>;
+}
+
+const NONE: readonly string[] = Object.freeze([]);
+
+/** Read-only empty list for ids the index has nothing for. */
+export function daysOf(map: Map<string, string[]>, id: string): readonly string[] {
+  return map.get(id) ?? NONE;
+}
+
+export function buildWearIndex(wardrobe: WardrobeData, now: Date = new Date()): WearIndex {
+  const { clothes, outfits, calendar } = wardrobe;
+  const today = wearDayKey(now);
+
+  const outfitItems = new Map<string, string[]>();
+  const itemOutfits = new Map<string, string[]>();
+  for (const outfit of Object.values(outfits)) {
+    const ids: string[] = [];
+    for (const entry of outfit.canvasData) {
+      const id = entry.clothingId;
+      if (clothes[id] === undefined || ids.includes(id)) continue;
+      ids.push(id);
+      const list = itemOutfits.get(id);
+      if (list) list.push(outfit.id);
+      else itemOutfits.set(id, [outfit.id]);
+    }
+    outfitItems.set(outfit.id, ids);
+  }
+
+  const itemDays = new Map<string, string[]>();
+  const outfitDays = new Map<string, string[]>();
+  const wornDays = Object.keys(calendar)
+    .filter((day) => day <= today)
+    .sort();
+
+  // Walking days in order lets "each day once" be a check of the list's last element.
+  const markItem = (id: string, day: string): void => {
+    if (clothes[id] === undefined) return;
+    const list = itemDays.get(id);
+    if (!list) itemDays.set(id, [day]);
+    else if (list[list.length - 1] !== day) list.push(day);
+  };
+
+  for (const day of wornDays) {
+    const entry = calendar[day];
+    if (!entry) continue;
+    for (const outfitId of entry.outfits) {
+      const items = outfitItems.get(outfitId);
+      if (items === undefined) continue;
+      const list = outfitDays.get(outfitId);
+      if (!list) outfitDays.set(outfitId, [day]);
+      else if (list[list.length - 1] !== day) list.push(day);
+      for (const id of items) markItem(id, day);
+    }
+    for (const id of entry.clothes) markItem(id, day);
+  }
+
+  return { today, outfitItems, itemOutfits, itemDays, outfitDays };
+}

@@ -1,0 +1,56 @@
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+import authPlugin from './plugins/auth.js';
+import bodyPlugin from './plugins/body.js';
+import dbPlugin from './plugins/db.js';
+import errorsPlugin from './plugins/errors.js';
+import rateLimitPlugin from './plugins/rate-limit.js';
+import redisPlugin from './plugins/redis.js';
+import securityPlugin from './plugins/security.js';
+import servicesPlugin from './plugins/services.js';
+import storagePlugin from './plugins/storage.js';
+import webPlugin from './plugins/web.js';
+import apiRoutes from './routes/index.js';
+
+/** A hop count means "trust that many proxies in front of this server". */
+function trustProxyOption(value: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
+}
+
+export interface BuildOptions {
+  /** Overrides the logger built from config.logLevel (tests pass false). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * The whole server, ready to listen: plugins in dependency order, then the API, then the web app
+ * (whose not-found handler is the history fallback). Opening the database runs its migrations.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: trustProxyOption(config.trustProxy),
+    // Ids in paths are short; anything longer is not a route of this app.
+    routerOptions: { maxParamLength: 200 },
+  });
+  try {
+    await app.register(errorsPlugin);
+    await app.register(securityPlugin, { config });
+    await app.register(redisPlugin, { config });
+    await app.register(rateLimitPlugin, { config });
+    await app.register(bodyPlugin, { config });
+    await app.register(dbPlugin, { config });
+    await app.register(storagePlugin, { config });
+    await app.register(authPlugin, { config, db: app.db, dialect: app.dbDialect });
+    await app.register(servicesPlugin, { config });
+    await app.register(apiRoutes, { prefix: '/api' });
+    await app.register(webPlugin, { config });
+    await app.ready();
+  } catch (err) {
+    await app.close().catch(() => undefined);
+    throw err;
+  }
+  return app;
+}

@@ -1,0 +1,97 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Tables of the wardrobe (migration 0002). The identity tables of migration 0001 belong to
+ * better-auth, which queries them itself; they are not typed here.
+ *
+ * Conventions that hold on both engines: ids are text (UUIDs), timestamps are ISO 8601 text, day
+ * keys are `YYYY-MM-DD` text, money is double precision, booleans are integers 0/1.
+ */
+export interface ClothesTable {
+  id: string;
+  user_id: string;
+  image_key: string;
+  thumb_key: string;
+  /** Wire key: 'full_body' for the 'full body' category. */
+  category: string;
+  sub_category_id: string | null;
+  status: string | null;
+  source: string | null;
+  brand: string | null;
+  date_created: string;
+  date_obtained: string | null;
+  date_archived: string | null;
+  price: number | null;
+  currency: string | null;
+  converted_price: number | null;
+  sold_price: number | null;
+  sold_currency: string | null;
+  converted_sold_price: number | null;
+  manual_times_worn: number | null;
+  scale: number | null;
+}
+
+export interface OutfitsTable {
+  id: string;
+  user_id: string;
+  image_key: string;
+  thumb_key: string;
+  status: string | null;
+  date_created: string;
+  manual_times_worn: number | null;
+}
+
+/** One placed item of an outfit's canvas; deleting the item deletes its placements. */
+export interface OutfitItemsTable {
+  outfit_id: string;
+  position: number;
+  clothing_id: string;
+  x: number;
+  y: number;
+  scale: number;
+  rotation: number;
+}
+
+/** One item or outfit worn on a day; exactly one of clothing_id / outfit_id is set. */
+export interface CalendarItemsTable {
+  id: Generated<number>;
+  user_id: string;
+  day: string;
+  clothing_id: string | null;
+  outfit_id: string | null;
+}
+
+/** The day's display item (an item or outfit id), when one is starred. */
+export interface CalendarDaysTable {
+  user_id: string;
+  day: string;
+  display_item: string;
+}
+
+export interface UserSettingsTable {
+  user_id: string;
+  locale: string;
+  currency: string;
+  week_start: number;
+  data_consent: number;
+  tracking_start_date: string | null;
+  /** JSON: { [wireCategory]: { id, name }[] }. */
+  subcategories: string;
+}
+
+export interface Database {
+  clothes: ClothesTable;
+  outfits: OutfitsTable;
+  outfit_items: OutfitItemsTable;
+  calendar_items: CalendarItemsTable;
+  calendar_days: CalendarDaysTable;
+  user_settings: UserSettingsTable;
+}
+
+export type ClothesRow = Selectable<ClothesTable>;
+export type NewClothesRow = Insertable<ClothesTable>;
+export type ClothesUpdate = Updateable<ClothesTable>;
+export type OutfitRow = Selectable<OutfitsTable>;
+export type OutfitItemRow = Selectable<OutfitItemsTable>;
+export type CalendarItemRow = Selectable<CalendarItemsTable>;
+export type UserSettingsRow = Selectable<UserSettingsTable>;

@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { InvalidAccessTokenError, type AuthUser } from '../auth/access-token.js';
+import {
+  AUTH_BASE_PATH,
+  createAuth,
+  type AuthService,
+  type CreateAuthOptions,
+} from '../auth/create-auth.js';
+import { toWebRequest, sendWebResponse } from '../auth/web-bridge.js';
+import { UnauthorizedError } from '../errors.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The identity service (better-auth and the access-token verifier). */
+    identity: AuthService;
+    /**
+     * Hook that admits a request only with a valid `Authorization: Bearer <access token>` and sets
+     * `request.user`. Use as `{ onRequest: app.authenticate }` on a route or as a global hook.
+     */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    /** Set by `app.authenticate`; only read it on routes that run that hook. */
+    user: AuthUser;
+  }
+}
+
+export type AuthPluginOptions = { auth: AuthService } | Omit<CreateAuthOptions, 'logger'>;
+
+/** Auth request bodies are small JSON documents; nothing legitimate comes near this. */
+const AUTH_BODY_LIMIT = 64 * 1024;
+const BEARER = /^Bearer[ ]+([A-Za-z0-9\-_.]+)[ ]*$/i;
+
+/**
+ * Mounts the identity service at /api/auth/* (better-auth's own endpoints), adds the public
+ * GET /api/auth/providers, and provides `app.authenticate` for the product API.
+ */
+async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Promise<void> {
+  let service: AuthService;
+  if ('auth' in options) {
+    service = options.auth;
+  } else {
+    const redis =
+      options.redis ??
+      (app.hasDecorator('redis')
+        ? (app as unknown as { redis: CreateAuthOptions['redis'] }).redis
+        : null);
+    service = createAuth({ ...options, redis, logger: app.log });
+    app.addHook('onClose', async () => service.close());
+  }
+
+  app.decorate('identity', service);
+  app.decorateRequest('user', null as unknown as AuthUser);
+  app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    if (!match?.[1]) {
+      reply.header('www-authenticate', 'Bearer');
+      throw new UnauthorizedError();
+    }
+    try {
+      request.user = await service.accessTokens.verify(match[1]);
+    } catch (error) {
+      if (!(error instanceof InvalidAccessTokenError)) throw error;
+      request.log.info({ reason: error.message }, 'access token refused');
+      reply.header('www-authenticate', 'Bearer error="invalid_token"');
+      throw new UnauthorizedError('Invalid or expired access token');
+    }
+  });
+
+  app.get(`${AUTH_BASE_PATH}/providers`, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return service.signInMethods();
+  });
+
+  // Own scope: better-auth reads the raw body itself, so here (and only here) every content type
+  // is passed through as bytes instead of being parsed by the app's JSON and form parsers.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: AUTH_BODY_LIMIT },
+      (_request, body, done) => {
+        done(null, body);
+      },
+    );
+    scope.route({
+      method: ['GET', 'POST'],
+      url: `${AUTH_BASE_PATH}/*`,
+      bodyLimit: AUTH_BODY_LIMIT,
+      handler: async (request, reply) => {
+        const response = await service.auth.handler(
+          toWebRequest(request, service.auth.options.baseURL),
+        );
+        return sendWebResponse(reply, response);
+      },
+    });
+  });
+}
+
+export default fp(authPlugin, { name: 'hanger-auth', fastify: '5.x' });

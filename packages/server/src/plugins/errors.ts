@@ -1,0 +1,75 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors.js';
+
+/** The one text a 5xx answer carries: what failed is in the log, never in the response. */
+export const SERVER_ERROR_DETAIL = 'Something went wrong on our servers. Please try again later.';
+
+interface ZodLikeIssue {
+  path: PropertyKey[];
+  message: string;
+}
+
+function zodIssues(error: unknown): ZodLikeIssue[] | undefined {
+  if (!(error instanceof Error) || error.name !== 'ZodError') return undefined;
+  const issues = (error as Error & { issues?: unknown }).issues;
+  return Array.isArray(issues) ? (issues as ZodLikeIssue[]) : undefined;
+}
+
+function describeIssues(issues: ZodLikeIssue[]): string {
+  const parts = issues.slice(0, 5).map((issue) => {
+    const path = issue.path.map(String).join('.');
+    return path ? `${path}: ${issue.message}` : issue.message;
+  });
+  return `Invalid input: ${parts.join('; ')}`;
+}
+
+// Errors fastify and its plugins raise before a handler runs, with the status SPEC §8 expects.
+const FASTIFY_STATUS: Record<string, number> = {
+  FST_REQ_FILE_TOO_LARGE: 413,
+  FST_ERR_CTP_BODY_TOO_LARGE: 413,
+  FST_PARTS_LIMIT: 413,
+  FST_FILES_LIMIT: 413,
+  FST_FIELDS_LIMIT: 413,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 415,
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 415,
+};
+
+const FASTIFY_DETAIL: Record<number, string> = {
+  413: 'The file is too large',
+  415: 'Unsupported content type',
+};
+
+export interface HttpError {
+  status: number;
+  detail: string;
+}
+
+/** Map anything thrown while serving a request to its status and the text the user may see. */
+export function toHttpError(error: unknown): HttpError {
+  if (error instanceof AppError) return { status: error.statusCode, detail: error.message };
+
+  const issues = zodIssues(error);
+  if (issues) return { status: 422, detail: describeIssues(issues) };
+
+  const fastifyError = error as Partial<FastifyError>;
+  const mapped = fastifyError.code ? FASTIFY_STATUS[fastifyError.code] : undefined;
+  if (mapped) return { status: mapped, detail: FASTIFY_DETAIL[mapped] ?? 'Invalid request' };
+
+  const status = fastifyError.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return { status, detail: fastifyError.message || 'Invalid request' };
+  }
+  return { status: 500, detail: SERVER_ERROR_DETAIL };
+}
+
+async function errorsPlugin(app: FastifyInstance): Promise<void> {
+  app.setErrorHandler((error, request, reply) => {
+    const { status, detail } = toHttpError(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ status, detail }, 'request refused');
+    return reply.status(status).header('cache-control', 'no-store').send({ detail });
+  });
+}
+
+export default fp(errorsPlugin, { name: 'hanger-errors' });

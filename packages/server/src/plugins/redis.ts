@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import type { Config } from '../config.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Shared client when REDIS_URL is set (rate limits, cache invalidation); null otherwise. */
+    redis: Redis | null;
+  }
+}
+
+export interface RedisOptions {
+  config: Config;
+}
+
+/** Separate connection settings for a subscriber, which Redis dedicates to pub/sub. */
+export function createRedis(url: string, name: string): Redis {
+  return new Redis(url, { connectionName: name, maxRetriesPerRequest: 3, lazyConnect: false });
+}
+
+async function redisPlugin(app: FastifyInstance, { config }: RedisOptions): Promise<void> {
+  if (!config.redisUrl) {
+    app.decorate('redis', null);
+    return;
+  }
+  const redis = createRedis(config.redisUrl, 'hanger');
+  redis.on('error', (err) => app.log.warn({ err }, 'redis connection error'));
+  app.decorate('redis', redis);
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+}
+
+export default fp(redisPlugin, { name: 'hanger-redis' });

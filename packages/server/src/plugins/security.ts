@@ -1,0 +1,84 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
+
+/** Origins photos may come from when they live in object storage (presigned S3 URLs). */
+export function objectStoreOrigins(config: Pick<Config, 's3'>): string[] {
+  const s3 = config.s3;
+  if (!s3) return [];
+  if (s3.endpoint) {
+    const endpoint = new URL(s3.endpoint);
+    if (s3.forcePathStyle) return [endpoint.origin];
+    return [`${endpoint.protocol}//${s3.bucket}.${endpoint.host}`, endpoint.origin];
+  }
+  return [`https://${s3.bucket}.s3.${s3.region}.amazonaws.com`, `https://s3.${s3.region}.amazonaws.com`];
+}
+
+export function contentSecurityPolicy(config: Pick<Config, 's3' | 'publicUrl' | 'oidc'>) {
+  const photos = objectStoreOrigins(config);
+  // Google accounts carry a profile photo hosted by Google.
+  const avatars = config.oidc?.providerId === 'google' ? ['https://*.googleusercontent.com'] : [];
+  const https = config.publicUrl.startsWith('https:');
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      baseUri: ["'self'"],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      formAction: ["'self'"],
+      scriptSrc: ["'self'"],
+      scriptSrcAttr: ["'none'"],
+      // React and Konva set element styles at run time.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', ...photos, ...avatars],
+      // The photo editor reads photos with fetch to draw them on a canvas.
+      connectSrc: ["'self'", ...photos],
+      fontSrc: ["'self'", 'data:'],
+      mediaSrc: ["'self'", 'blob:'],
+      workerSrc: ["'self'", 'blob:'],
+      manifestSrc: ["'self'"],
+      // A household server is often reached over plain http on the LAN; upgrading would break it.
+      ...(https ? { upgradeInsecureRequests: [] } : {}),
+    },
+  };
+}
+
+export interface SecurityOptions {
+  config: Config;
+}
+
+async function securityPlugin(app: FastifyInstance, { config }: SecurityOptions): Promise<void> {
+  const https = config.publicUrl.startsWith('https:');
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    frameguard: { action: 'deny' },
+    // Signed photo URLs carry their signature in the query: never hand them to another site.
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: false } : false,
+    xContentTypeOptions: true,
+  });
+
+  await app.register(cors, {
+    origin: config.publicUrl,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match'],
+    exposedHeaders: ['ETag'],
+    maxAge: 600,
+  });
+
+  // API answers are per user and change with every write; no shared cache may keep them.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
+}
+
+export default fp(securityPlugin, { name: 'hanger-security' });

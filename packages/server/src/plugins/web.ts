@@ -1,0 +1,63 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
+import { NotFoundError } from '../errors.js';
+
+export interface WebOptions {
+  config: Pick<Config, 'webDir'>;
+}
+
+/** Served when the web app has not been built, so a fresh server still says what it is. */
+export const PLACEHOLDER_PAGE = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Hanger</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#292524}</style>
+</head>
+<body><h1>Hanger</h1>
+<p>The server is running, but the web app has not been built yet.</p>
+<p>Run <code>npm run build</code>, then restart the server. The API answers at <code>/api</code>.</p>
+</body>
+</html>
+`;
+
+function isClientRoute(path: string): boolean {
+  if (path === '/api' || path.startsWith('/api/') || path.startsWith('/media/')) return false;
+  // A path naming a file (with an extension) that does not exist is a real 404, not a page.
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return !last.includes('.');
+}
+
+/**
+ * The built single-page app. Hashed assets are cached for a year; every other path that is not
+ * the API falls back to index.html so the app's router can handle it (history routing).
+ */
+async function webPlugin(app: FastifyInstance, { config }: WebOptions): Promise<void> {
+  const hasIndex = existsSync(join(config.webDir, 'index.html'));
+  if (hasIndex) {
+    await app.register(fastifyStatic, {
+      root: config.webDir,
+      wildcard: false,
+      cacheControl: false,
+      setHeaders(reply, path) {
+        const immutable = path.includes(`${join(config.webDir, 'assets')}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || !isClientRoute(path)) {
+      throw new NotFoundError('Not found');
+    }
+    reply.header('cache-control', 'no-cache');
+    if (hasIndex) return reply.sendFile('index.html');
+    return reply.type('text/html; charset=utf-8').send(PLACEHOLDER_PAGE);
+  });
+}
+
+export default fp(webPlugin, { name: 'hanger-web' });

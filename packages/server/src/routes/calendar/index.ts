@@ -1,0 +1,26 @@
+import {
+  calendarDayParamsSchema,
+  calendarDeleteSchema,
+  calendarItemParamsSchema,
+  calendarPutSchema,
+} from '@hanger/domain';
+import type { FastifyInstance } from 'fastify';
+import { addToDay, removeFromDay } from '../../services/calendar.js';
+import { readForm } from '../form.js';
+
+export default async function calendarRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = app.services;
+
+  app.put('/calendar/:date', async (request) => {
+    const { date } = calendarDayParamsSchema.parse(request.params);
+    const put = calendarPutSchema.parse((await readForm(request)).fields);
+    return addToDay(ctx, request.user.id, date, put);
+  });
+
+  app.delete('/calendar/:date/:itemId', async (request, reply) => {
+    const { date, itemId } = calendarItemParamsSchema.parse(request.params);
+    const { item_type } = calendarDeleteSchema.parse((await readForm(request)).fields);
+    await removeFromDay(ctx, request.user.id, date, itemId, item_type);
+    return reply.code(204).send();
+  });
+}

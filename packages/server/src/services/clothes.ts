@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import type { ItemUpdates, NewItemFields } from '@hanger/domain';
+import type { ClothesRow, ClothesUpdate } from '../db/schema.js';
+import { NotFoundError, ValidationError } from '../errors.js';
+import type { ServiceContext } from './context.js';
+import { discardPhotos } from './context.js';
+import { storePhoto, withPhoto } from './photos.js';
+import { convertedColumns } from './prices.js';
+import type { WireRecord } from './serialize.js';
+import { itemToWire } from './serialize.js';
+import { hasSubcategory, readSettings } from './settings.js';
+
+const NOT_FOUND = 'The requested item was not found.';
+
+async function ownedItem(ctx: ServiceContext, userId: string, id: string): Promise<ClothesRow> {
+  const row = await ctx.db
+    .selectFrom('clothes')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError(NOT_FOUND);
+  return row;
+}
+
+/** Add an item: its fields are checked before the photo is processed, the photo before the row. */
+export async function createItem(
+  ctx: ServiceContext,
+  userId: string,
+  fields: NewItemFields,
+  photoBytes: Buffer,
+): Promise<WireRecord> {
+  const settings = await readSettings(ctx.db, userId);
+  if (fields.sub_category_id && !hasSubcategory(settings, fields.category, fields.sub_category_id)) {
+    throw new ValidationError('Unknown subcategory for this category');
+  }
+  const photo = await storePhoto(ctx, userId, photoBytes);
+  const row: ClothesRow = {
+    id: randomUUID(),
+    user_id: userId,
+    image_key: photo.display,
+    thumb_key: photo.thumb,
+    category: fields.category,
+    sub_category_id: fields.sub_category_id ?? null,
+    status: fields.status,
+    source: fields.source ?? null,
+    brand: fields.brand ?? null,
+    date_created: new Date().toISOString(),
+    date_obtained: fields.date_obtained ?? null,
+    date_archived: fields.date_archived ?? null,
+    price: fields.price ?? null,
+    currency: fields.currency ?? null,
+    sold_price: fields.sold_price ?? null,
+    sold_currency: fields.sold_currency ?? null,
+    manual_times_worn: fields.manual_times_worn ?? null,
+    scale: fields.scale ?? null,
+    converted_price: null,
+    converted_sold_price: null,
+  };
+  Object.assign(row, convertedColumns(ctx.prices, row, settings.currency));
+  await withPhoto(ctx, photo, () => ctx.db.insertInto('clothes').values(row).execute());
+  await ctx.cache.invalidate(userId);
+  return itemToWire(ctx.storage, row);
+}
+
+const PRICE_FIELDS = new Set(['price', 'currency', 'sold_price', 'sold_currency']);
+
+/**
+ * Apply the `updates` of PATCH clothes/{id}; answers the changed fields (null for cleared ones),
+ * with the converted prices when a price field changed.
+ */
+export async function updateItem(
+  ctx: ServiceContext,
+  userId: string,
+  id: string,
+  updates: ItemUpdates,
+): Promise<WireRecord> {
+  const changed = await ctx.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('clothes')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row) throw new NotFoundError(NOT_FOUND);
+
+    const set: ClothesUpdate = { ...updates } as ClothesUpdate;
+    const next = { ...row, ...set } as ClothesRow;
+    const touchesPrices = Object.keys(updates).some((k) => PRICE_FIELDS.has(k));
+    const touchesSubcategory = 'category' in updates || 'sub_category_id' in updates;
+    if (touchesPrices || touchesSubcategory) {
+      const settings = await readSettings(trx, userId);
+      if (touchesSubcategory && next.sub_category_id && !hasSubcategory(settings, next.category, next.sub_category_id)) {
+        // A subcategory named in the request must exist; one left over from the old category goes.
+        if ('sub_category_id' in updates) throw new ValidationError('Unknown subcategory for this category');
+        set.sub_category_id = null;
+      }
+      if (touchesPrices) Object.assign(set, convertedColumns(ctx.prices, next, settings.currency));
+    }
+    if (Object.keys(set).length > 0) {
+      await trx.updateTable('clothes').set(set).where('id', '=', id).where('user_id', '=', userId).execute();
+    }
+    return set as WireRecord;
+  });
+  if (Object.keys(changed).length > 0) await ctx.cache.invalidate(userId);
+  return changed;
+}
+
+/** Replace an item's photo; the old files go only once the new ones are committed. */
+export async function replaceItemImage(
+  ctx: ServiceContext,
+  userId: string,
+  id: string,
+  photoBytes: Buffer,
+): Promise<WireRecord> {
+  const before = await ownedItem(ctx, userId, id);
+  const photo = await storePhoto(ctx, userId, photoBytes);
+  await withPhoto(ctx, photo, async () => {
+    const result = await ctx.db
+      .updateTable('clothes')
+      .set({ image_key: photo.display, thumb_key: photo.thumb })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    // Deleted by another request while the photo was being processed.
+    if (Number(result.numUpdatedRows) === 0) throw new NotFoundError(NOT_FOUND);
+  });
+  await discardPhotos(ctx, [before.image_key, before.thumb_key]);
+  await ctx.cache.invalidate(userId);
+  const [image, thumbnail] = await Promise.all([ctx.storage.url(photo.display), ctx.storage.url(photo.thumb)]);
+  return { id, image, thumbnail };
+}
+
+/**
+ * Delete an item and, in the same transaction, every trace of it: its calendar entries, a day's
+ * display item that pointed at it, and its places on outfit canvases.
+ */
+export async function deleteItem(ctx: ServiceContext, userId: string, id: string): Promise<void> {
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const found = await trx
+      .selectFrom('clothes')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!found) throw new NotFoundError(NOT_FOUND);
+    await trx.deleteFrom('calendar_days').where('user_id', '=', userId).where('display_item', '=', id).execute();
+    await trx.deleteFrom('calendar_items').where('user_id', '=', userId).where('clothing_id', '=', id).execute();
+    await trx.deleteFrom('outfit_items').where('clothing_id', '=', id).execute();
+    await trx.deleteFrom('clothes').where('id', '=', id).where('user_id', '=', userId).execute();
+    return found;
+  });
+  await ctx.cache.invalidate(userId);
+  await discardPhotos(ctx, [row.image_key, row.thumb_key]);
+}

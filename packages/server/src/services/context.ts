@@ -1,0 +1,26 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { PriceConverter } from './prices.js';
+import type { WardrobeCache } from './wardrobe-cache.js';
+
+/** The photo store as the storage plugin provides it. */
+export type BlobStore = FastifyInstance['storage'];
+
+/** What every service function works with; built once per app by the services plugin. */
+export interface ServiceContext {
+  db: Kysely<Database>;
+  storage: BlobStore;
+  prices: PriceConverter;
+  cache: WardrobeCache;
+  log: FastifyBaseLogger;
+}
+
+/** Remove photos that are no longer referenced; a failure leaves a file behind, never a broken row. */
+export async function discardPhotos(ctx: ServiceContext, keys: string[]): Promise<void> {
+  try {
+    await ctx.storage.delete(keys);
+  } catch (err) {
+    ctx.log.error({ err, keys }, 'could not delete photos');
+  }
+}

@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import type { NewOutfitFields, OutfitUpdates, WireCanvasEntry } from '@hanger/domain';
+import type { Kysely } from 'kysely';
+import type { Database, OutfitItemRow, OutfitRow } from '../db/schema.js';
+import { NotFoundError, ValidationError } from '../errors.js';
+import type { ServiceContext } from './context.js';
+import { discardPhotos } from './context.js';
+import { storePhoto, withPhoto } from './photos.js';
+import type { WireRecord } from './serialize.js';
+import { outfitToWire } from './serialize.js';
+
+const NOT_FOUND = 'The requested outfit was not found.';
+const NO_ITEMS = 'None of the outfit’s items exist any more.';
+
+async function findOutfit(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+): Promise<OutfitRow | undefined> {
+  return db
+    .selectFrom('outfits')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/**
+ * The canvas as it will be stored: entries only for the user's items that still exist (SPEC §5),
+ * each item once; plus whether any of them is on the wishlist.
+ */
+async function resolveCanvas(
+  db: Kysely<Database>,
+  userId: string,
+  canvas: WireCanvasEntry[],
+): Promise<{ entries: WireCanvasEntry[]; hasWishlistItem: boolean }> {
+  const ids = [...new Set(canvas.map((e) => e.clothing_id))];
+  const items = await db
+    .selectFrom('clothes')
+    .select(['id', 'status'])
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids)
+    .execute();
+  const status = new Map(items.map((i) => [i.id, i.status]));
+  const seen = new Set<string>();
+  const entries = canvas.filter((e) => {
+    if (!status.has(e.clothing_id) || seen.has(e.clothing_id)) return false;
+    seen.add(e.clothing_id);
+    return true;
+  });
+  return { entries, hasWishlistItem: entries.some((e) => status.get(e.clothing_id) === 'wishlist') };
+}
+
+/**
+ * POST outfit: a new outfit, or (with `id`) a new image and canvas for an existing one. An outfit
+ * holding any wishlist item is itself on the wishlist. Each placed item remembers the scale it
+ * was given, so the composer starts it at that size next time.
+ */
+export async function saveOutfit(
+  ctx: ServiceContext,
+  userId: string,
+  fields: NewOutfitFields,
+  photoBytes: Buffer,
+): Promise<{ outfit: WireRecord; created: boolean }> {
+  // Refuse what is bound to fail before spending a second on the photo.
+  if (fields.id && !(await findOutfit(ctx.db, userId, fields.id))) throw new NotFoundError(NOT_FOUND);
+  if ((await resolveCanvas(ctx.db, userId, fields.canvas_data)).entries.length === 0) {
+    throw new ValidationError(NO_ITEMS);
+  }
+
+  const photo = await storePhoto(ctx, userId, photoBytes);
+  const { row, canvas, previous } = await withPhoto(ctx, photo, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      const { entries, hasWishlistItem } = await resolveCanvas(trx, userId, fields.canvas_data);
+      if (entries.length === 0) throw new ValidationError(NO_ITEMS);
+
+      const existing = fields.id ? await findOutfit(trx, userId, fields.id) : undefined;
+      if (fields.id && !existing) throw new NotFoundError(NOT_FOUND);
+      // A status that only followed from a wishlist item does not outlive that item.
+      const kept = existing?.status === 'wishlist' ? null : (existing?.status ?? null);
+      const status = hasWishlistItem ? 'wishlist' : (fields.status ?? kept ?? 'outfits');
+
+      const outfit: OutfitRow = {
+        id: existing?.id ?? randomUUID(),
+        user_id: userId,
+        image_key: photo.display,
+        thumb_key: photo.thumb,
+        status,
+        date_created: existing?.date_created ?? new Date().toISOString(),
+        manual_times_worn: existing?.manual_times_worn ?? null,
+      };
+      if (existing) {
+        await trx
+          .updateTable('outfits')
+          .set({ image_key: outfit.image_key, thumb_key: outfit.thumb_key, status })
+          .where('id', '=', outfit.id)
+          .where('user_id', '=', userId)
+          .execute();
+        await trx.deleteFrom('outfit_items').where('outfit_id', '=', outfit.id).execute();
+      } else {
+        await trx.insertInto('outfits').values(outfit).execute();
+      }
+
+      const placed: OutfitItemRow[] = entries.map((e, position) => ({
+        outfit_id: outfit.id,
+        position,
+        clothing_id: e.clothing_id,
+        x: e.x,
+        y: e.y,
+        scale: e.scale,
+        rotation: e.rotation,
+      }));
+      await trx.insertInto('outfit_items').values(placed).execute();
+      for (const p of placed) {
+        await trx
+          .updateTable('clothes')
+          .set({ scale: p.scale })
+          .where('id', '=', p.clothing_id)
+          .where('user_id', '=', userId)
+          .execute();
+      }
+      return { row: outfit, canvas: placed, previous: existing };
+    }),
+  );
+
+  if (previous) await discardPhotos(ctx, [previous.image_key, previous.thumb_key]);
+  await ctx.cache.invalidate(userId);
+  return { outfit: await outfitToWire(ctx.storage, row, canvas), created: !previous };
+}
+
+/** PATCH outfits/{id}: answers the changed fields (null for cleared ones). */
+export async function updateOutfit(
+  ctx: ServiceContext,
+  userId: string,
+  id: string,
+  updates: OutfitUpdates,
+): Promise<WireRecord> {
+  if (Object.keys(updates).length === 0) {
+    if (!(await findOutfit(ctx.db, userId, id))) throw new NotFoundError(NOT_FOUND);
+    return {};
+  }
+  const result = await ctx.db
+    .updateTable('outfits')
+    .set(updates)
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw new NotFoundError(NOT_FOUND);
+  await ctx.cache.invalidate(userId);
+  return { ...updates };
+}
+
+/** Delete an outfit and, in the same transaction, its calendar entries and display-item stars. */
+export async function deleteOutfit(ctx: ServiceContext, userId: string, id: string): Promise<void> {
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const found = await findOutfit(trx, userId, id);
+    if (!found) throw new NotFoundError(NOT_FOUND);
+    await trx.deleteFrom('calendar_days').where('user_id', '=', userId).where('display_item', '=', id).execute();
+    await trx.deleteFrom('calendar_items').where('user_id', '=', userId).where('outfit_id', '=', id).execute();
+    await trx.deleteFrom('outfit_items').where('outfit_id', '=', id).execute();
+    await trx.deleteFrom('outfits').where('id', '=', id).where('user_id', '=', userId).execute();
+    return found;
+  });
+  await ctx.cache.invalidate(userId);
+  await discardPhotos(ctx, [row.image_key, row.thumb_key]);
+}

@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import { BUNDLED_RATES, convert, roundMoney } from '@hanger/domain';
+import type { RatesTable } from '@hanger/domain';
+import { z } from 'zod';
+import { ConfigError } from '../config.js';
+
+const ratesFileSchema = z.object({
+  base: z.string().regex(/^[A-Z]{3}$/),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  rates: z.record(z.string().regex(/^[A-Z]{3}$/), z.number().positive().finite()),
+});
+
+/** The bundled reference rates, or the table in RATES_FILE (same shape: base, date, rates). */
+export function loadRates(ratesFile: string | undefined): RatesTable {
+  if (!ratesFile) return BUNDLED_RATES;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(ratesFile, 'utf8'));
+  } catch (err) {
+    throw new ConfigError([`RATES_FILE ${ratesFile} is not readable JSON: ${(err as Error).message}`]);
+  }
+  const result = ratesFileSchema.safeParse(parsed);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new ConfigError([
+      `RATES_FILE ${ratesFile} must look like {"base":"USD","date":"YYYY-MM-DD","rates":{"EUR":0.92,…}}` +
+        (issue ? ` (${issue.path.join('.')}: ${issue.message})` : ''),
+    ]);
+  }
+  return result.data;
+}
+
+export interface PriceConverter {
+  readonly rates: RatesTable;
+  /**
+   * `amount` (in `currency`, or in the user's currency when it names none) in `userCurrency`,
+   * rounded to cents; null without an amount or without a rate for either currency.
+   */
+  toUserCurrency(amount: number | null, currency: string | null, userCurrency: string): number | null;
+}
+
+export function createPriceConverter(rates: RatesTable): PriceConverter {
+  return {
+    rates,
+    toUserCurrency(amount, currency, userCurrency) {
+      if (amount === null) return null;
+      if (!currency) return amount;
+      const converted = convert(amount, currency, userCurrency, rates);
+      return converted === undefined ? null : roundMoney(converted);
+    },
+  };
+}
+
+export interface PricedFields {
+  price: number | null;
+  currency: string | null;
+  sold_price: number | null;
+  sold_currency: string | null;
+}
+
+/** The converted columns of an item from its own price fields. */
+export function convertedColumns(
+  prices: PriceConverter,
+  item: PricedFields,
+  userCurrency: string,
+): { converted_price: number | null; converted_sold_price: number | null } {
+  return {
+    converted_price: prices.toUserCurrency(item.price, item.currency, userCurrency),
+    converted_sold_price: prices.toUserCurrency(item.sold_price, item.sold_currency, userCurrency),
+  };
+}

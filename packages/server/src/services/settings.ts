@@ -1,0 +1,145 @@
+import {
+  DEFAULT_CURRENCY,
+  DEFAULT_DATA_CONSENT,
+  DEFAULT_LOCALE,
+  DEFAULT_WEEK_START,
+  WIRE_CATEGORIES,
+  wireSubcategoriesSchema,
+} from '@hanger/domain';
+import type { SettingsUpdate, WireSettings, WireSubcategories } from '@hanger/domain';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, UserSettingsRow } from '../db/schema.js';
+import type { ServiceContext } from './context.js';
+import { convertedColumns } from './prices.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+function emptySubcategories(): WireSubcategories {
+  return Object.fromEntries(WIRE_CATEGORIES.map((c) => [c, []])) as unknown as WireSubcategories;
+}
+
+export function defaultSettings(): WireSettings {
+  return {
+    locale: DEFAULT_LOCALE,
+    currency: DEFAULT_CURRENCY,
+    week_start: DEFAULT_WEEK_START,
+    subcategories: emptySubcategories(),
+    data_consent: DEFAULT_DATA_CONSENT,
+  };
+}
+
+function parseSubcategories(json: string): WireSubcategories {
+  const parsed = wireSubcategoriesSchema.safeParse(JSON.parse(json));
+  return parsed.success ? (parsed.data as WireSubcategories) : emptySubcategories();
+}
+
+function fromRow(row: UserSettingsRow): WireSettings {
+  const settings: WireSettings = {
+    locale: row.locale,
+    currency: row.currency,
+    week_start: Number(row.week_start),
+    subcategories: parseSubcategories(row.subcategories),
+    data_consent: Number(row.data_consent) === 1,
+  };
+  if (row.tracking_start_date) settings.tracking_start_date = row.tracking_start_date;
+  return settings;
+}
+
+/** The user's settings; a user who never saved any gets the defaults of SPEC §3. */
+export async function readSettings(db: Executor, userId: string): Promise<WireSettings> {
+  const row = await db.selectFrom('user_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  return row ? fromRow(row) : defaultSettings();
+}
+
+/** Ids of subcategories present in `before` but gone from `after`, per category. */
+function removedSubcategories(before: WireSubcategories, after: WireSubcategories): Map<string, string[]> {
+  const removed = new Map<string, string[]>();
+  for (const category of WIRE_CATEGORIES) {
+    const kept = new Set((after[category] ?? []).map((s) => s.id));
+    const gone = (before[category] ?? []).map((s) => s.id).filter((id) => !kept.has(id));
+    if (gone.length > 0) removed.set(category, gone);
+  }
+  return removed;
+}
+
+/**
+ * Apply a settings update. In the same transaction: items that used a removed subcategory lose it
+ * (SPEC §4), and a new currency recomputes every item's converted prices.
+ */
+export async function updateSettings(
+  ctx: ServiceContext,
+  userId: string,
+  update: SettingsUpdate,
+): Promise<WireSettings> {
+  const next = await ctx.db.transaction().execute(async (trx) => {
+    const current = await readSettings(trx, userId);
+    const merged: WireSettings = {
+      locale: update.locale ?? current.locale,
+      currency: update.currency ?? current.currency,
+      week_start: update.week_start ?? current.week_start,
+      subcategories: (update.subcategories as WireSubcategories | undefined) ?? current.subcategories,
+      data_consent: update.data_consent ?? current.data_consent,
+    };
+    const tracking =
+      update.tracking_start_date === undefined ? current.tracking_start_date : update.tracking_start_date;
+    if (tracking) merged.tracking_start_date = tracking;
+
+    const row = {
+      locale: merged.locale,
+      currency: merged.currency,
+      week_start: merged.week_start,
+      data_consent: merged.data_consent ? 1 : 0,
+      tracking_start_date: merged.tracking_start_date ?? null,
+      subcategories: JSON.stringify(merged.subcategories),
+    };
+    await trx
+      .insertInto('user_settings')
+      .values({ user_id: userId, ...row })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
+      .execute();
+
+    for (const [category, ids] of removedSubcategories(current.subcategories, merged.subcategories)) {
+      await trx
+        .updateTable('clothes')
+        .set({ sub_category_id: null })
+        .where('user_id', '=', userId)
+        .where('category', '=', category)
+        .where('sub_category_id', 'in', ids)
+        .execute();
+    }
+
+    if (merged.currency !== current.currency) await reconvertPrices(ctx, trx, userId, merged.currency);
+    return merged;
+  });
+  await ctx.cache.invalidate(userId);
+  return next;
+}
+
+async function reconvertPrices(
+  ctx: ServiceContext,
+  trx: Transaction<Database>,
+  userId: string,
+  currency: string,
+): Promise<void> {
+  const items = await trx
+    .selectFrom('clothes')
+    .select(['id', 'price', 'currency', 'sold_price', 'sold_currency', 'converted_price', 'converted_sold_price'])
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('price', 'is not', null), eb('sold_price', 'is not', null)]))
+    .execute();
+  for (const item of items) {
+    const converted = convertedColumns(ctx.prices, item, currency);
+    if (
+      converted.converted_price === item.converted_price &&
+      converted.converted_sold_price === item.converted_sold_price
+    ) {
+      continue;
+    }
+    await trx.updateTable('clothes').set(converted).where('id', '=', item.id).execute();
+  }
+}
+
+/** A subcategory id is usable for an item only if the user has it under the item's category. */
+export function hasSubcategory(settings: WireSettings, category: string, id: string): boolean {
+  return (settings.subcategories[category as keyof WireSubcategories] ?? []).some((s) => s.id === id);
+}

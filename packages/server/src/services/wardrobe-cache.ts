@@ -1,0 +1,169 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
+import type { Redis } from 'ioredis';
+
+const gzip = promisify(gzipCallback);
+
+export interface CachedWardrobe {
+  /** The serialized JSON answer of GET /api/users. */
+  body: Buffer;
+  /** Strong validator of `body`, quoted as the ETag header wants it. */
+  etag: string;
+  /** The answer compressed once, on first demand, for every later client that accepts gzip. */
+  gzipped(): Promise<Buffer>;
+}
+
+interface Entry extends CachedWardrobe {
+  window: number;
+  expiresAt: number;
+}
+
+interface Flight {
+  promise: Promise<CachedWardrobe>;
+  /** Set when a write lands while the flight reads: its result must not be kept. */
+  stale: boolean;
+}
+
+export interface WardrobeCacheOptions {
+  /** Upper bound on staleness if an invalidation message is ever lost (Redis outage). */
+  ttlMs?: number;
+  maxEntries?: number;
+  /** Photo URLs are re-signed per window; an entry from an older window is not served. */
+  currentWindow?: () => number;
+  now?: () => number;
+}
+
+export const INVALIDATION_CHANNEL = 'hanger:wardrobe-invalidate';
+
+/**
+ * Each user's serialized wardrobe, kept in this process's memory and dropped on every write. With
+ * several server processes, writes are announced on a Redis channel so that every process drops
+ * its copy too (messages carry the sender's id so a process does not drop its own fresh copy).
+ */
+export class WardrobeCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly flights = new Map<string, Flight>();
+  private readonly ttlMs: number;
+  private readonly maxEntries: number;
+  private readonly currentWindow: () => number;
+  private readonly now: () => number;
+  private readonly instanceId = randomUUID();
+  private publisher: Redis | null = null;
+  private subscriber: Redis | null = null;
+
+  constructor(options: WardrobeCacheOptions = {}) {
+    this.ttlMs = options.ttlMs ?? 10 * 60_000;
+    this.maxEntries = options.maxEntries ?? 500;
+    this.currentWindow = options.currentWindow ?? (() => 0);
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Share invalidations with other processes: `subscriber` is dedicated to the channel. */
+  async connect(publisher: Redis, subscriber: Redis): Promise<void> {
+    this.publisher = publisher;
+    this.subscriber = subscriber;
+    let connectedBefore = false;
+    subscriber.on('ready', () => {
+      // Invalidations sent while this process was cut off are lost: start from empty.
+      if (connectedBefore) this.clear();
+      connectedBefore = true;
+    });
+    subscriber.on('message', (channel: string, message: string) => {
+      if (channel !== INVALIDATION_CHANNEL) return;
+      const separator = message.indexOf(' ');
+      if (separator < 0 || message.slice(0, separator) === this.instanceId) return;
+      this.drop(message.slice(separator + 1));
+    });
+    await subscriber.subscribe(INVALIDATION_CHANNEL);
+  }
+
+  /** The cached answer, or the result of `build` (shared by concurrent callers and kept). */
+  async get(userId: string, build: () => Promise<string>): Promise<CachedWardrobe> {
+    const entry = this.entries.get(userId);
+    if (entry && entry.expiresAt > this.now() && entry.window === this.currentWindow()) {
+      // Re-insert to keep the map in least-recently-used order.
+      this.entries.delete(userId);
+      this.entries.set(userId, entry);
+      return entry;
+    }
+    this.entries.delete(userId);
+
+    const running = this.flights.get(userId);
+    if (running && !running.stale) return running.promise;
+
+    const window = this.currentWindow();
+    const flight: Flight = { stale: false, promise: Promise.resolve(null as never) };
+    flight.promise = build()
+      .then((json) => {
+        const built = makeEntry(json, window, this.now() + this.ttlMs);
+        if (!flight.stale) this.store(userId, built);
+        return built;
+      })
+      .finally(() => {
+        if (this.flights.get(userId) === flight) this.flights.delete(userId);
+      });
+    this.flights.set(userId, flight);
+    return flight.promise;
+  }
+
+  /** Called after every committed write of the user's wardrobe. */
+  async invalidate(userId: string): Promise<void> {
+    this.drop(userId);
+    if (this.publisher) {
+      await this.publisher.publish(INVALIDATION_CHANNEL, `${this.instanceId} ${userId}`).catch(() => {
+        // The TTL bounds how long another process may serve the old copy.
+      });
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+    for (const flight of this.flights.values()) flight.stale = true;
+  }
+
+  async close(): Promise<void> {
+    this.clear();
+    if (this.subscriber) await this.subscriber.quit().catch(() => this.subscriber?.disconnect());
+    this.subscriber = null;
+    this.publisher = null;
+  }
+
+  private drop(userId: string): void {
+    this.entries.delete(userId);
+    const flight = this.flights.get(userId);
+    if (flight) flight.stale = true;
+  }
+
+  private store(userId: string, entry: Entry): void {
+    this.entries.set(userId, entry);
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+}
+
+function makeEntry(json: string, window: number, expiresAt: number): Entry {
+  const body = Buffer.from(json);
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+  let compressed: Promise<Buffer> | undefined;
+  return {
+    body,
+    etag,
+    window,
+    expiresAt,
+    gzipped: () => (compressed ??= gzip(body, { level: 6 })),
+  };
+}
+
+/** RFC 9110 If-None-Match: a list of (possibly weak) tags, or `*`. */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === bare;
+  });
+}

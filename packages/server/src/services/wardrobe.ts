@@ -1,0 +1,59 @@
+import type { WireCalendarEntry } from '@hanger/domain';
+import type { OutfitItemRow } from '../db/schema.js';
+import type { CachedWardrobe } from './wardrobe-cache.js';
+import type { ServiceContext } from './context.js';
+import type { WireRecord } from './serialize.js';
+import { itemToWire, outfitToWire } from './serialize.js';
+
+/** GET users: every item, outfit and calendar day of the user, as one JSON document. */
+export async function serializeWardrobe(ctx: ServiceContext, userId: string): Promise<string> {
+  const { db, storage } = ctx;
+  const [clothes, outfits, placements, days, stars] = await Promise.all([
+    db.selectFrom('clothes').selectAll().where('user_id', '=', userId).orderBy('date_created').orderBy('id').execute(),
+    db.selectFrom('outfits').selectAll().where('user_id', '=', userId).orderBy('date_created').orderBy('id').execute(),
+    db
+      .selectFrom('outfit_items')
+      .innerJoin('outfits', 'outfits.id', 'outfit_items.outfit_id')
+      .selectAll('outfit_items')
+      .where('outfits.user_id', '=', userId)
+      .orderBy('outfit_items.outfit_id')
+      .orderBy('outfit_items.position')
+      .execute(),
+    db
+      .selectFrom('calendar_items')
+      .select(['day', 'clothing_id', 'outfit_id'])
+      .where('user_id', '=', userId)
+      .orderBy('day')
+      .orderBy('id')
+      .execute(),
+    db.selectFrom('calendar_days').select(['day', 'display_item']).where('user_id', '=', userId).execute(),
+  ]);
+
+  const canvases = new Map<string, OutfitItemRow[]>();
+  for (const p of placements) {
+    const list = canvases.get(p.outfit_id);
+    if (list) list.push(p);
+    else canvases.set(p.outfit_id, [p]);
+  }
+
+  const [wireClothes, wireOutfits] = await Promise.all([
+    Promise.all(clothes.map((row) => itemToWire(storage, row))),
+    Promise.all(outfits.map((row) => outfitToWire(storage, row, canvases.get(row.id) ?? []))),
+  ]);
+
+  const calendar: Record<string, WireCalendarEntry> = {};
+  const dayOf = (day: string) => (calendar[day] ??= { clothes: [], outfits: [] });
+  for (const item of days) {
+    if (item.clothing_id) dayOf(item.day).clothes.push(item.clothing_id);
+    else if (item.outfit_id) dayOf(item.day).outfits.push(item.outfit_id);
+  }
+  for (const star of stars) dayOf(star.day).display_item = star.display_item;
+
+  const byId = (records: WireRecord[]) => Object.fromEntries(records.map((r) => [r.id as string, r]));
+  return JSON.stringify({ clothes: byId(wireClothes), outfits: byId(wireOutfits), calendar });
+}
+
+/** The user's wardrobe from the cache, serialized on a miss. */
+export function wardrobeFor(ctx: ServiceContext, userId: string): Promise<CachedWardrobe> {
+  return ctx.cache.get(userId, () => serializeWardrobe(ctx, userId));
+}

@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, startApp, type TestApp } from './helpers/app.js';
+import { signUp, testJpeg, photo, type ApiUser } from './helpers/api.js';
+
+/** Every call of the product API (SPEC §7), with ids that exist for the signed-in user. */
+function productRoutes(ids: { item: string; outfit: string }): [method: string, path: string][] {
+  return [
+    ['GET', '/api/users'],
+    ['GET', '/api/users/settings'],
+    ['PUT', '/api/users/settings'],
+    ['POST', '/api/clothes'],
+    ['PATCH', `/api/clothes/${ids.item}`],
+    ['PATCH', `/api/clothes/${ids.item}/image`],
+    ['DELETE', `/api/clothes/${ids.item}`],
+    ['POST', '/api/outfit'],
+    ['PATCH', `/api/outfits/${ids.outfit}`],
+    ['DELETE', `/api/outfits/${ids.outfit}`],
+    ['PUT', '/api/calendar/2025-03-01'],
+    ['DELETE', `/api/calendar/2025-03-01/${ids.item}`],
+  ];
+}
+
+describe.each(ENGINES)('API access and headers on %s', (engine) => {
+  let t: TestApp;
+  let user: ApiUser;
+  let ids: { item: string; outfit: string };
+
+  beforeAll(async () => {
+    t = await startApp(engine);
+    user = await signUp(t);
+    const item = await user.addItem();
+    const outfit = await user.addOutfit([item.id]);
+    await user.putDay('2025-03-01', { clothes: item.id });
+    ids = { item: item.id, outfit: outfit.id };
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers GET /api/health without a token while the database is reachable', async () => {
+    const response = await fetch(`${t.baseUrl}/api/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('refuses every product call without a token, with a bad token, and with a forged one', async () => {
+    const forged = `${user.token.slice(0, -4)}AAAA`;
+    for (const [method, path] of productRoutes(ids)) {
+      for (const authorization of [undefined, 'Bearer not-a-jwt', `Bearer ${forged}`, user.token]) {
+        const headers: Record<string, string> = authorization ? { authorization } : {};
+        const response = await fetch(`${t.baseUrl}${path}`, {
+          method,
+          headers,
+          ...(method === 'GET' ? {} : { body: new FormData() }),
+        });
+        expect(response.status, `${method} ${path} with ${authorization ?? 'no token'}`).toBe(401);
+        expect(await response.json()).toEqual({ detail: expect.any(String) });
+      }
+    }
+    // Nothing was changed by any of those calls.
+    const wardrobe = await user.wardrobe();
+    expect(Object.keys(wardrobe.clothes)).toEqual([ids.item]);
+    expect(Object.keys(wardrobe.outfits)).toEqual([ids.outfit]);
+    expect(wardrobe.calendar['2025-03-01']).toEqual({ clothes: [ids.item], outfits: [] });
+  });
+
+  it('refuses an upload without a token before reading its body', async () => {
+    const big = Buffer.alloc(3 * 1024 * 1024, 7);
+    const response = await fetch(`${t.baseUrl}/api/clothes`, {
+      method: 'POST',
+      body: (() => {
+        const data = new FormData();
+        data.append('category', 'top');
+        data.append('status', 'clothes');
+        data.append('image', new Blob([new Uint8Array(big)], { type: 'image/jpeg' }), 'big.jpg');
+        return data;
+      })(),
+    });
+    expect(response.status).toBe(401);
+    expect((await user.wardrobe()).clothes[ids.item]).toBeDefined();
+    expect(Object.keys((await user.wardrobe()).clothes)).toHaveLength(1);
+  });
+
+  it('answers an unknown API path 404 with a detail, and never a stack', async () => {
+    const response = await user.get('/api/nothing-here');
+    expect(response.status).toBe(404);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(Object.keys(body)).toEqual(['detail']);
+  });
+
+  it('sends security headers and no-store on API answers', async () => {
+    const response = await user.get('/api/users/settings');
+    expect(response.status).toBe(200);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+
+    const refused = await fetch(`${t.baseUrl}/api/users`);
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+    expect(refused.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it("allows cross-origin calls from the app's own origin only", async () => {
+    const preflight = (origin: string) =>
+      fetch(`${t.baseUrl}/api/users`, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'authorization',
+        },
+      });
+    const own = await preflight(t.config.publicUrl);
+    expect(own.headers.get('access-control-allow-origin')).toBe(t.config.publicUrl);
+    expect(own.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
+
+    const other = await preflight('https://evil.example');
+    expect(other.headers.get('access-control-allow-origin')).not.toBe('https://evil.example');
+
+    const simple = await user.get('/api/users/settings', { origin: 'https://evil.example' });
+    expect(simple.headers.get('access-control-allow-origin')).not.toBe('https://evil.example');
+  });
+
+  it('serves photos through signed links only, with CORS for the app', async () => {
+    const item = (await user.wardrobe()).clothes[ids.item]!;
+    const signed = await fetch(new URL(item.image, t.baseUrl), { headers: { origin: t.config.publicUrl } });
+    expect(signed.status).toBe(200);
+    expect(signed.headers.get('content-type')).toBe('image/webp');
+    expect(signed.headers.get('access-control-allow-origin')).toBe(t.config.publicUrl);
+
+    const unsigned = new URL(item.image, t.baseUrl);
+    unsigned.search = '';
+    expect((await fetch(unsigned)).status).toBe(403);
+    const tampered = new URL(item.image, t.baseUrl);
+    tampered.searchParams.set('exp', String(Number(tampered.searchParams.get('exp')) + 60));
+    expect((await fetch(tampered)).status).toBe(403);
+  });
+
+  it('answers 415 for a JSON body where a form is expected, and changes nothing', async () => {
+    const response = await user.fetch('/api/users/settings', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ settings: { currency: 'EUR' } }),
+    });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({ detail: expect.any(String) });
+    expect((await user.settings()).currency).toBe('USD');
+  });
+
+  it('rate-limits one client address across the API', async () => {
+    const limited = await startApp(engine, { env: { RATE_LIMIT_MAX: '5' } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i++) statuses.push((await fetch(`${limited.baseUrl}/api/users`)).status);
+      expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+      expect(statuses.slice(5)).toEqual([429, 429]);
+      const refused = await fetch(`${limited.baseUrl}/api/users`);
+      expect(await refused.json()).toEqual({ detail: expect.stringContaining('Too many requests') });
+      // Liveness probes are never limited.
+      expect((await fetch(`${limited.baseUrl}/api/health`)).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('still serves photos uploaded by file name regardless of the declared type', async () => {
+    const response = await user.send('POST', '/api/clothes', {
+      category: 'shoes',
+      status: 'clothes',
+      image: photo(await testJpeg(), 'shoe.txt', 'text/plain'),
+    });
+    expect(response.status).toBe(201);
+  });
+});

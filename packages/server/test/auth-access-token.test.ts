@@ -1,0 +1,122 @@
+import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createAccessTokenVerifier, InvalidAccessTokenError } from '../src/auth/access-token.js';
+
+const ISSUER = 'https://closet.example.com';
+
+interface Signer {
+  kid: string;
+  publicJwk: JWK;
+  sign(
+    claims: Record<string, unknown>,
+    options?: { iss?: string; aud?: string; exp?: number; iat?: number },
+  ): Promise<string>;
+}
+
+async function newSigner(kid: string): Promise<Signer> {
+  const { publicKey, privateKey } = await generateKeyPair('EdDSA', {
+    crv: 'Ed25519',
+    extractable: true,
+  });
+  const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'EdDSA' };
+  return {
+    kid,
+    publicJwk,
+    sign(claims, options = {}) {
+      const now = Math.floor(Date.now() / 1000);
+      return new SignJWT(claims)
+        .setProtectedHeader({ alg: 'EdDSA', kid })
+        .setIssuer(options.iss ?? ISSUER)
+        .setAudience(options.aud ?? ISSUER)
+        .setSubject('user-1')
+        .setIssuedAt(options.iat ?? now)
+        .setExpirationTime(options.exp ?? now + 900)
+        .sign(privateKey);
+    },
+  };
+}
+
+describe('access token verification', () => {
+  let current: Signer;
+  let rotated: Signer;
+
+  beforeAll(async () => {
+    current = await newSigner('key-1');
+    rotated = await newSigner('key-2');
+  });
+
+  function verifier(keys: () => JWK[], clock = { now: Date.now() }) {
+    let loads = 0;
+    const v = createAccessTokenVerifier({
+      issuer: ISSUER,
+      audience: ISSUER,
+      loadKeys: async () => {
+        loads += 1;
+        return keys();
+      },
+      now: () => clock.now,
+    });
+    return { verify: v.verify, loads: () => loads, clock };
+  }
+
+  it('accepts a valid token and reads the keys once for many requests', async () => {
+    const v = verifier(() => [current.publicJwk]);
+    const token = await current.sign({ email: 'ada@example.com' });
+    for (let i = 0; i < 50; i++)
+      expect(await v.verify(token)).toEqual({ id: 'user-1', email: 'ada@example.com' });
+    expect(v.loads()).toBe(1);
+  });
+
+  it.each([
+    [
+      'expired',
+      { exp: Math.floor(Date.now() / 1000) - 60, iat: Math.floor(Date.now() / 1000) - 960 },
+    ],
+    ['from another issuer', { iss: 'https://evil.example.com' }],
+    ['for another audience', { aud: 'https://other-app.example.com' }],
+  ])('refuses a token %s', async (_label, options) => {
+    const v = verifier(() => [current.publicJwk]);
+    const token = await current.sign({ email: 'ada@example.com' }, options);
+    await expect(v.verify(token)).rejects.toBeInstanceOf(InvalidAccessTokenError);
+  });
+
+  it('refuses unsigned and malformed tokens', async () => {
+    const v = verifier(() => [current.publicJwk]);
+    const valid = await current.sign({ email: 'ada@example.com' });
+    const [, payload] = valid.split('.');
+    const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', kid: 'key-1' })).toString('base64url')}.${payload}.`;
+    for (const token of [unsigned, 'abc', '', `${valid}x`]) {
+      await expect(v.verify(token)).rejects.toBeInstanceOf(InvalidAccessTokenError);
+    }
+  });
+
+  it('refuses a token signed by a key that is not published', async () => {
+    const stranger = await newSigner('key-1');
+    const v = verifier(() => [current.publicJwk]);
+    await expect(v.verify(await stranger.sign({}))).rejects.toBeInstanceOf(InvalidAccessTokenError);
+  });
+
+  it('picks up a rotated key by reloading on an unknown key id, at most once a second', async () => {
+    let published = [current.publicJwk];
+    const v = verifier(() => published);
+    await v.verify(await current.sign({}));
+    expect(v.loads()).toBe(1);
+
+    published = [current.publicJwk, rotated.publicJwk];
+    v.clock.now += 5_000;
+    expect(await v.verify(await rotated.sign({ email: 'b@example.com' }))).toEqual({
+      id: 'user-1',
+      email: 'b@example.com',
+    });
+    expect(v.loads()).toBe(2);
+
+    // A flood of made-up key ids costs one reload per second, not one per request.
+    const forged = await newSigner('made-up');
+    for (let i = 0; i < 20; i++)
+      await expect(v.verify(await forged.sign({}))).rejects.toThrow('unknown key');
+    expect(v.loads()).toBe(2);
+    v.clock.now += 1_500;
+    await expect(v.verify(await forged.sign({}))).rejects.toThrow('unknown key');
+    expect(v.loads()).toBe(3);
+  });
+});

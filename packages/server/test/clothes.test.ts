@@ -1,0 +1,277 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, startApp, type TestApp } from './helpers/app.js';
+import { absolute, photo, signUp, testJpeg, type ApiUser, type FieldValue } from './helpers/api.js';
+
+describe.each(ENGINES)('clothes on %s', (engine) => {
+  let t: TestApp;
+  let user: ApiUser;
+
+  beforeAll(async () => {
+    // A small upload limit keeps the over-limit bodies of these tests small.
+    t = await startApp(engine, { env: { MAX_UPLOAD_BYTES: String(256 * 1024) } });
+    user = await signUp(t);
+    await user.putSettings({ subcategories: { top: [{ id: 'tee', name: 'T-shirts' }] } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const download = async (url: string) => {
+    const response = await fetch(absolute(t.baseUrl, url));
+    expect(response.status).toBe(200);
+    return Buffer.from(await response.arrayBuffer());
+  };
+
+  it('adds an item with every optional field and answers it as GET users will', async () => {
+    const response = await user.send('POST', '/api/clothes', {
+      image: photo(await testJpeg({ width: 800, height: 600 })),
+      category: 'full body',
+      status: 'wishlist',
+      sub_category_id: '',
+      source: 'preloved',
+      brand: '  Acme  ',
+      date_obtained: '2024-02-29',
+      date_archived: '2025-01-31',
+      price: '49.90',
+      currency: 'gbp',
+      sold_price: '20',
+      sold_currency: 'USD',
+      manual_times_worn: '3',
+      scale: '0.75',
+    });
+    expect(response.status).toBe(201);
+    const item = (await response.json()) as Record<string, unknown>;
+    expect(item).toMatchObject({
+      category: 'full_body',
+      status: 'wishlist',
+      source: 'preloved',
+      brand: 'Acme',
+      date_obtained: '2024-02-29',
+      date_archived: '2025-01-31',
+      price: 49.9,
+      currency: 'GBP',
+      converted_price: 62.38,
+      sold_price: 20,
+      sold_currency: 'USD',
+      converted_sold_price: 20,
+      manual_times_worn: 3,
+      scale: 0.75,
+    });
+    expect(item.sub_category_id).toBeUndefined();
+    expect(Date.now() - Date.parse(item.date_created as string)).toBeLessThan(60_000);
+    expect((await user.wardrobe()).clothes[item.id as string]).toEqual(item);
+
+    const display = await sharp(await download(item.image as string)).metadata();
+    const thumb = await sharp(await download(item.thumbnail as string)).metadata();
+    expect(display).toMatchObject({ format: 'webp', width: 800, height: 600 });
+    expect(thumb.format).toBe('webp');
+    expect(thumb.width).toBeLessThanOrEqual(400);
+  });
+
+  it('accepts a subcategory the user has under that category', async () => {
+    const item = await user.addItem({ category: 'top', sub_category_id: 'tee' });
+    expect(item.sub_category_id).toBe('tee');
+  });
+
+  it('re-encodes a GPS-tagged JPEG into photos without any metadata', async () => {
+    const original = await testJpeg({ width: 120, height: 90, gps: true });
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+    expect(original.includes('HangerTestCam')).toBe(true);
+
+    const item = await user.addItem({}, original);
+    for (const url of [item.image, item.thumbnail]) {
+      const bytes = await download(url);
+      const meta = await sharp(bytes).metadata();
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(meta.icc).toBeUndefined();
+      expect(bytes.includes('HangerTestCam')).toBe(false);
+      expect(bytes.includes('GPS')).toBe(false);
+    }
+  });
+
+  describe('bad input is refused and leaves nothing behind', () => {
+    const valid = async (): Promise<Record<string, FieldValue>> => ({
+      category: 'top',
+      status: 'clothes',
+      image: photo(await testJpeg()),
+    });
+
+    const cases: [string, (f: Record<string, FieldValue>) => void | Promise<void>, number][] = [
+      ['a missing image', (f) => void delete f.image, 422],
+      ['an empty image file', (f) => void (f.image = photo(Buffer.alloc(0))), 422],
+      ['bytes that are not an image', (f) => void (f.image = photo(Buffer.from('not an image at all'))), 422],
+      ['a missing category', (f) => void delete f.category, 422],
+      ['an unknown category', (f) => void (f.category = 'hats'), 422],
+      ['a missing status', (f) => void delete f.status, 422],
+      ['an unknown status', (f) => void (f.status = 'sold'), 422],
+      ['an impossible date', (f) => void (f.date_obtained = '2023-02-29'), 422],
+      ['a date in another format', (f) => void (f.date_obtained = '01/02/2024'), 422],
+      ['a negative price', (f) => void (f.price = '-5'), 422],
+      ['a price that is not a number', (f) => void (f.price = 'cheap'), 422],
+      ['an unknown source', (f) => void (f.source = 'stolen'), 422],
+      ['an unknown subcategory', (f) => void (f.sub_category_id = 'nope'), 422],
+      ["another category's subcategory", (f) => void ((f.category = 'shoes'), (f.sub_category_id = 'tee')), 422],
+      ['a file in the wrong field', (f) => void (f.other = photo(Buffer.from('x'))), 422],
+      ['a photo over MAX_UPLOAD_BYTES', (f) => void (f.image = photo(Buffer.alloc(300 * 1024, 1))), 413],
+      ['a body far over MAX_UPLOAD_BYTES', (f) => void (f.image = photo(Buffer.alloc(3 * 1024 * 1024, 1))), 413],
+    ];
+
+    it.each(cases)('%s', async (_name, mutate, status) => {
+      const before = await user.wardrobe();
+      const filesBefore = await t.mediaFiles();
+      const fields = await valid();
+      await mutate(fields);
+      const response = await user.send('POST', '/api/clothes', fields);
+      expect(response.status).toBe(status);
+      const body = (await response.json()) as Record<string, unknown>;
+      expect(Object.keys(body)).toEqual(['detail']);
+      expect(await user.wardrobe()).toEqual(before);
+      expect(await t.mediaFiles()).toEqual(filesBefore);
+    });
+
+    it('refuses a decompression bomb by its declared size, with 413', async () => {
+      // 10,000 x 10,000 pixels of one colour: a small file that would decode to 300 MB.
+      const bomb = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#fff' } })
+        .png({ compressionLevel: 9 })
+        .toBuffer();
+      expect(bomb.length).toBeLessThan(256 * 1024);
+      const filesBefore = await t.mediaFiles();
+      const response = await user.send('POST', '/api/clothes', { ...(await valid()), image: photo(bomb, 'bomb.png', 'image/png') });
+      expect(response.status).toBe(413);
+      expect(await t.mediaFiles()).toEqual(filesBefore);
+    });
+  });
+
+  describe('PATCH clothes/{id}', () => {
+    it('sets fields, clears fields sent as "", and answers the changed fields', async () => {
+      const item = await user.addItem({ brand: 'Acme', price: '10', currency: 'EUR', source: 'gifted' });
+      const response = await user.send('PATCH', `/api/clothes/${item.id}`, {
+        updates: JSON.stringify({ brand: '', status: 'archived', date_archived: '2025-05-01', source: '', manual_times_worn: 4 }),
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({
+        brand: null,
+        status: 'archived',
+        date_archived: '2025-05-01',
+        source: null,
+        manual_times_worn: 4,
+      });
+      const stored = (await user.wardrobe()).clothes[item.id]!;
+      expect(stored).toMatchObject({ status: 'archived', date_archived: '2025-05-01', manual_times_worn: 4, price: 10 });
+      expect(stored.brand).toBeUndefined();
+      expect(stored.source).toBeUndefined();
+      expect(stored.image).toBe(item.image);
+    });
+
+    it('recomputes the converted price when a price field changes', async () => {
+      const item = await user.addItem({ price: '10', currency: 'USD' });
+      const response = await user.send('PATCH', `/api/clothes/${item.id}`, {
+        updates: JSON.stringify({ currency: 'GBP', sold_price: '8' }),
+      });
+      expect(await response.json()).toEqual({
+        currency: 'GBP',
+        sold_price: 8,
+        converted_price: 12.5,
+        converted_sold_price: 8,
+      });
+      const cleared = await user.send('PATCH', `/api/clothes/${item.id}`, { updates: JSON.stringify({ price: '' }) });
+      expect(await cleared.json()).toMatchObject({ price: null, converted_price: null });
+    });
+
+    it('drops a subcategory that does not belong to the new category', async () => {
+      const item = await user.addItem({ category: 'top', sub_category_id: 'tee' });
+      const response = await user.send('PATCH', `/api/clothes/${item.id}`, {
+        updates: JSON.stringify({ category: 'shoes' }),
+      });
+      expect(await response.json()).toEqual({ category: 'shoes', sub_category_id: null });
+      expect((await user.wardrobe()).clothes[item.id]!.sub_category_id).toBeUndefined();
+    });
+
+    it.each([
+      ['malformed JSON', '{"brand":'],
+      ['an unknown field', JSON.stringify({ colour: 'red' })],
+      ['a field that cannot be edited', JSON.stringify({ converted_price: 1 })],
+      ['an unknown status', JSON.stringify({ status: 'lost' })],
+      ['an unknown category', JSON.stringify({ category: 'hats' })],
+      ['a cleared category', JSON.stringify({ category: '' })],
+      ['a bad date', JSON.stringify({ date_obtained: '2025-13-01' })],
+      ['an unknown subcategory', JSON.stringify({ sub_category_id: 'nope' })],
+      ['a list instead of an object', JSON.stringify([{ brand: 'x' }])],
+    ])('refuses %s with 422 and changes nothing', async (_name, updates) => {
+      const item = await user.addItem({ brand: 'Kept' });
+      const before = await user.wardrobe();
+      const response = await user.send('PATCH', `/api/clothes/${item.id}`, { updates });
+      expect(response.status).toBe(422);
+      expect(await user.wardrobe()).toEqual(before);
+    });
+
+    it('refuses a missing updates field with 422', async () => {
+      const item = await user.addItem();
+      expect((await user.send('PATCH', `/api/clothes/${item.id}`, { brand: 'x' })).status).toBe(422);
+    });
+
+    it('answers 404 for an id that does not exist', async () => {
+      const response = await user.send('PATCH', '/api/clothes/00000000-0000-0000-0000-000000000000', {
+        updates: JSON.stringify({ brand: 'x' }),
+      });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ detail: expect.any(String) });
+    });
+  });
+
+  describe('PATCH clothes/{id}/image', () => {
+    it('replaces both photos and removes the old files', async () => {
+      const item = await user.addItem();
+      const oldFiles = await t.mediaFiles();
+      const edited = await testJpeg({ width: 64, height: 64, color: { r: 0, g: 0, b: 255 }, gps: true });
+      const response = await user.send('PATCH', `/api/clothes/${item.id}/image`, {
+        image: photo(edited, 'edited-image', 'image/png'),
+      });
+      expect(response.status).toBe(200);
+      const answer = (await response.json()) as { id: string; image: string; thumbnail: string };
+      expect(answer.id).toBe(item.id);
+      expect(answer.image).not.toBe(item.image);
+
+      const stored = (await user.wardrobe()).clothes[item.id]!;
+      expect(stored.image).toBe(answer.image);
+      expect(stored.thumbnail).toBe(answer.thumbnail);
+      const meta = await sharp(await download(answer.image)).metadata();
+      expect(meta).toMatchObject({ width: 64, height: 64 });
+      expect(meta.exif).toBeUndefined();
+
+      const files = await t.mediaFiles();
+      expect(files).toHaveLength(oldFiles.length);
+      expect((await fetch(absolute(t.baseUrl, item.image))).status).toBe(404);
+    });
+
+    it('refuses a missing or unreadable image with 422 and keeps the old photo', async () => {
+      const item = await user.addItem();
+      const filesBefore = await t.mediaFiles();
+      expect((await user.send('PATCH', `/api/clothes/${item.id}/image`, {})).status).toBe(422);
+      const junk = await user.send('PATCH', `/api/clothes/${item.id}/image`, { image: photo(Buffer.from('GIF89a-junk')) });
+      expect(junk.status).toBe(422);
+      expect((await user.wardrobe()).clothes[item.id]!.image).toBe(item.image);
+      expect(await t.mediaFiles()).toEqual(filesBefore);
+    });
+  });
+
+  describe('DELETE clothes/{id}', () => {
+    it('deletes the item and its photos, then answers 404', async () => {
+      const item = await user.addItem();
+      const filesBefore = await t.mediaFiles();
+      const response = await user.fetch(`/api/clothes/${item.id}`, { method: 'DELETE' });
+      expect(response.status).toBe(204);
+      expect((await user.wardrobe()).clothes[item.id]).toBeUndefined();
+      expect(await t.mediaFiles()).toHaveLength(filesBefore.length - 2);
+      expect((await fetch(absolute(t.baseUrl, item.thumbnail))).status).toBe(404);
+      expect((await user.fetch(`/api/clothes/${item.id}`, { method: 'DELETE' })).status).toBe(404);
+    });
+  });
+
+  it('keeps exactly two photo files per item', async () => {
+    const { clothes, outfits } = await user.wardrobe();
+    expect(await t.mediaFiles()).toHaveLength(2 * (Object.keys(clothes).length + Object.keys(outfits).length));
+  });
+});

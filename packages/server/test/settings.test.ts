@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, startApp, type TestApp } from './helpers/app.js';
+import { signUp, type ApiUser } from './helpers/api.js';
+
+const CATEGORY_KEYS = ['accessory', 'bag', 'bottom', 'full_body', 'other', 'outerwear', 'shoes', 'top'];
+
+describe.each(ENGINES)('settings on %s', (engine) => {
+  let t: TestApp;
+  let user: ApiUser;
+
+  beforeAll(async () => {
+    t = await startApp(engine);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers the defaults of SPEC §3 before anything is saved, every category present', async () => {
+    user = await signUp(t);
+    const response = await user.get('/api/users/settings');
+    expect(response.status).toBe(200);
+    const settings = (await response.json()) as Record<string, unknown>;
+    expect(settings).toMatchObject({ locale: 'en', currency: 'USD', week_start: 0, data_consent: true });
+    expect(settings.tracking_start_date).toBeUndefined();
+    expect(Object.keys(settings.subcategories as object).sort()).toEqual(CATEGORY_KEYS);
+    for (const list of Object.values(settings.subcategories as Record<string, unknown[]>)) expect(list).toEqual([]);
+  });
+
+  it('saves a partial update and keeps every field it does not name', async () => {
+    const response = await user.putSettings({
+      locale: 'en-GB',
+      week_start: 1,
+      tracking_start_date: '2024-01-15',
+      subcategories: { top: [{ id: 'tee', name: 'T-shirts' }], 'full body': [{ id: 'dress', name: 'Dresses' }] },
+    });
+    expect(response.status).toBe(200);
+    const saved = (await response.json()) as Record<string, unknown>;
+    expect(saved).toMatchObject({ locale: 'en-GB', week_start: 1, currency: 'USD', data_consent: true });
+    expect(saved.tracking_start_date).toBe('2024-01-15');
+    expect(saved.subcategories).toMatchObject({
+      top: [{ id: 'tee', name: 'T-shirts' }],
+      full_body: [{ id: 'dress', name: 'Dresses' }],
+      shoes: [],
+    });
+    expect(await user.settings()).toEqual(saved);
+
+    await user.putSettings({ data_consent: false });
+    expect(await user.settings()).toEqual({ ...saved, data_consent: false });
+
+    await user.putSettings({ tracking_start_date: '' });
+    expect((await user.settings()).tracking_start_date).toBeUndefined();
+  });
+
+  it('clears a removed subcategory on every item of that category that used it', async () => {
+    const owner = await signUp(t);
+    await owner.putSettings({
+      subcategories: {
+        top: [
+          { id: 'tee', name: 'T-shirts' },
+          { id: 'knit', name: 'Knitwear' },
+        ],
+        bottom: [{ id: 'tee', name: 'Same id, other category' }],
+      },
+    });
+    const tee = await owner.addItem({ category: 'top', sub_category_id: 'tee' });
+    const knit = await owner.addItem({ category: 'top', sub_category_id: 'knit' });
+    const bottom = await owner.addItem({ category: 'bottom', sub_category_id: 'tee' });
+
+    const response = await owner.putSettings({
+      subcategories: { top: [{ id: 'knit', name: 'Knits' }], bottom: [{ id: 'tee', name: 'Same id' }] },
+    });
+    expect(response.status).toBe(200);
+
+    const { clothes } = await owner.wardrobe();
+    expect(clothes[tee.id]!.sub_category_id).toBeUndefined();
+    expect(clothes[knit.id]!.sub_category_id).toBe('knit');
+    expect(clothes[bottom.id]!.sub_category_id).toBe('tee');
+  });
+
+  it('recomputes converted prices when the currency changes', async () => {
+    const owner = await signUp(t);
+    const euro = await owner.addItem({ price: '100', currency: 'EUR', sold_price: '50', sold_currency: 'GBP' });
+    const dollars = await owner.addItem({ price: '20', currency: 'USD' });
+    const plain = await owner.addItem({ price: '30' });
+    expect(euro.converted_price).toBeCloseTo(103.63, 2);
+    expect(euro.converted_sold_price).toBeCloseTo(62.5, 2);
+    expect(dollars.converted_price).toBe(20);
+
+    expect((await owner.putSettings({ currency: 'eur' })).status).toBe(200);
+    const { clothes } = await owner.wardrobe();
+    expect(clothes[euro.id]!.converted_price).toBe(100);
+    expect(clothes[euro.id]!.converted_sold_price).toBeCloseTo(60.31, 2);
+    expect(clothes[dollars.id]!.converted_price).toBeCloseTo(19.3, 2);
+    // A price without a currency is in the user's currency, whatever that is.
+    expect(clothes[plain.id]!.converted_price).toBe(30);
+    expect((await owner.settings()).currency).toBe('EUR');
+  });
+
+  it.each([
+    ['malformed JSON', '{"locale": '],
+    ['an unknown field', JSON.stringify({ theme: 'dark' })],
+    ['a bad currency', JSON.stringify({ currency: 'EURO' })],
+    ['a week start out of range', JSON.stringify({ week_start: 7 })],
+    ['a bad locale', JSON.stringify({ locale: 'english!' })],
+    ['a bad tracking date', JSON.stringify({ tracking_start_date: '2023-02-29' })],
+    ['a subcategory without a name', JSON.stringify({ subcategories: { top: [{ id: 'x', name: '' }] } })],
+  ])('refuses %s with 422 and changes nothing', async (_case, json) => {
+    const before = await user.settings();
+    const response = await user.send('PUT', '/api/users/settings', { settings: json });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({ detail: expect.any(String) });
+    expect(await user.settings()).toEqual(before);
+  });
+
+  it('refuses a form without the settings field with 422', async () => {
+    const response = await user.send('PUT', '/api/users/settings', { other: '{}' });
+    expect(response.status).toBe(422);
+  });
+
+  it("keeps each user's settings to themselves", async () => {
+    const other = await signUp(t);
+    await other.putSettings({ currency: 'JPY' });
+    expect((await user.settings()).currency).toBe('USD');
+    expect((await other.settings()).currency).toBe('JPY');
+  });
+});

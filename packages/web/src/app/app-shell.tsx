@@ -1,0 +1,33 @@
+import { Suspense } from 'react';
+import { Link, Outlet } from 'react-router';
+import { BrandLockup } from '../components/brand';
+import { ContentSpinner } from '../components/spinner';
+import { BottomNav, TopNav } from './main-nav';
+
+/** Navigation around every signed-in screen except the full-screen ones (upload, composer). */
+export function AppShell() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-surface px-4 py-2 text-sm font-medium focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-40 hidden border-b border-line bg-canvas/90 backdrop-blur md:block">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-8 px-8">
+          <Link to="/" aria-label="Hanger home" className="rounded-lg">
+            <BrandLockup />
+          </Link>
+          <TopNav />
+        </div>
+      </header>
+      <main id="main" className="flex-1 pt-safe pb-[calc(4rem+env(safe-area-inset-bottom))] md:pt-0 md:pb-0">
+        <Suspense fallback={<ContentSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <BottomNav />
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { CalendarDays, ChartColumn, CircleUserRound, Shirt, Waypoints, type LucideIcon } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+
+interface NavEntry {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  isActive: (pathname: string) => boolean;
+}
+
+const startsWithAny = (prefixes: string[]) => (pathname: string) =>
+  prefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+
+/** SPEC §2: Wardrobe is highlighted on /items, /outfits and /groups. */
+export const NAV_ENTRIES: NavEntry[] = [
+  { label: 'Wardrobe', to: '/', icon: Shirt, isActive: startsWithAny(['/items', '/outfits', '/groups']) },
+  { label: 'Calendar', to: '/calendar', icon: CalendarDays, isActive: startsWithAny(['/calendar']) },
+  { label: 'Stats', to: '/stats', icon: ChartColumn, isActive: startsWithAny(['/stats']) },
+  { label: 'Graph', to: '/graph', icon: Waypoints, isActive: startsWithAny(['/graph']) },
+];
+
+export const PROFILE_ENTRY: NavEntry = {
+  label: 'Profile',
+  to: '/profile',
+  icon: CircleUserRound,
+  isActive: startsWithAny(['/profile']),
+};
+
+/** Desktop: the navigation inside the top bar, with the profile icon at the far right. */
+export function TopNav() {
+  const { pathname } = useLocation();
+  return (
+    <nav aria-label="Main" className="flex flex-1 items-center">
+      <ul className="flex items-center gap-1">
+        {NAV_ENTRIES.map((entry) => {
+          const active = entry.isActive(pathname);
+          return (
+            <li key={entry.to}>
+              <Link
+                to={entry.to}
+                aria-current={active ? 'page' : undefined}
+                className={
+                  'inline-flex h-10 items-center gap-2 rounded-full px-4 text-sm font-medium transition-colors ' +
+                  (active ? 'bg-accent-soft text-accent-ink' : 'text-fg-muted hover:bg-surface-2 hover:text-fg')
+                }
+              >
+                <entry.icon aria-hidden="true" className="size-4" strokeWidth={active ? 2.25 : 1.75} />
+                {entry.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+      <Link
+        to={PROFILE_ENTRY.to}
+        aria-label="Profile"
+        title="Profile"
+        aria-current={PROFILE_ENTRY.isActive(pathname) ? 'page' : undefined}
+        className={
+          'ml-auto grid size-10 place-items-center rounded-full transition-colors ' +
+          (PROFILE_ENTRY.isActive(pathname)
+            ? 'bg-accent-soft text-accent-ink'
+            : 'text-fg-muted hover:bg-surface-2 hover:text-fg')
+        }
+      >
+        <CircleUserRound aria-hidden="true" className="size-6" strokeWidth={1.75} />
+      </Link>
+    </nav>
+  );
+}
+
+/** Phones: the same destinations in a bar at the bottom, within thumb reach, above the home indicator. */
+export function BottomNav() {
+  const { pathname } = useLocation();
+  return (
+    <nav
+      aria-label="Main"
+      data-bottom-nav
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-surface/95 pb-safe backdrop-blur md:hidden"
+    >
+      <ul className="mx-auto flex h-16 max-w-lg items-stretch">
+        {[...NAV_ENTRIES, PROFILE_ENTRY].map((entry) => {
+          const active = entry.isActive(pathname);
+          return (
+            <li key={entry.to} className="flex flex-1">
+              <Link
+                to={entry.to}
+                aria-current={active ? 'page' : undefined}
+                className={
+                  'flex flex-1 flex-col items-center justify-center gap-1 text-xs font-medium transition-colors ' +
+                  (active ? 'text-accent-ink' : 'text-fg-subtle hover:text-fg')
+                }
+              >
+                <span
+                  className={`grid h-8 w-14 place-items-center rounded-full transition-colors ${active ? 'bg-accent-soft' : ''}`}
+                >
+                  <entry.icon aria-hidden="true" className="size-5" strokeWidth={active ? 2.25 : 1.75} />
+                </span>
+                {entry.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

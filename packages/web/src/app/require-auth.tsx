@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { FullScreenSpinner } from '../components/spinner';
+import { useSessionStore } from '../lib/stores/session-store';
+import { useWardrobeStore } from '../lib/stores/wardrobe-store';
+import { LoggingInScreen } from './logging-in';
+
+interface RequireAuthProps {
+  /** The wardrobe is being fetched: the content is shown (from local data) and marked busy. */
+  syncing: boolean;
+  children: ReactNode;
+}
+
+/**
+ * Lets only a signed-in user through (SPEC §6). During the first authentication check it shows a
+ * spinner, during a sign-in 'Logging in...', and otherwise sends the visitor to /login,
+ * remembering where they were going.
+ */
+export function RequireAuth({ syncing, children }: RequireAuthProps) {
+  const user = useSessionStore((s) => s.user);
+  const status = useSessionStore((s) => s.status);
+  const hydrated = useWardrobeStore((s) => s.hydrated);
+  const location = useLocation();
+
+  if (status === 'loggingIn') return <LoggingInScreen />;
+  if (!user) {
+    if (status === 'checking') return <FullScreenSpinner label="Checking your session" />;
+    return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  }
+  // Local data is read before the first render so a returning user never sees an empty closet flash.
+  if (!hydrated) return <FullScreenSpinner label="Opening your wardrobe" />;
+  return (
+    <div aria-busy={syncing} data-syncing={syncing || undefined} className="contents">
+      {syncing && (
+        <div
+          role="progressbar"
+          aria-label="Syncing your wardrobe"
+          className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden bg-accent-soft"
+        >
+          <div className="h-full w-1/3 animate-[sync-bar_1.2s_ease-in-out_infinite] bg-accent" />
+        </div>
+      )}
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
+import { FullScreenSpinner } from '../components/spinner';
+import { ToastStack } from '../components/toast-stack';
+import LoginPage from '../features/auth/login-page';
+import SignInPage from '../features/auth/signin-page';
+import SignUpPage from '../features/auth/signup-page';
+import GroupsPage from '../features/groups/groups-page';
+import ItemsPage from '../features/items/items-page';
+import OutfitsPage from '../features/outfits/outfits-page';
+import { useSessionStore } from '../lib/stores/session-store';
+import { AppShell } from './app-shell';
+import { CalendarDayRoute, CalendarMonthRoute, CalendarRedirect } from './calendar-routes';
+import { RouteErrorScreen } from './error-screens';
+import { PublicOnly } from './public-only';
+import { RequireAuth } from './require-auth';
+import { WardrobeTabs } from './wardrobe-tabs';
+
+// The tab screens ship in the first load; everything heavier loads when it is first opened.
+const ItemDetailPage = lazy(() => import('../features/items/item-detail-page'));
+const UploadPage = lazy(() => import('../features/upload/upload-page'));
+const WishlistPage = lazy(() => import('../features/groups/wishlist-page'));
+const LoanedPage = lazy(() => import('../features/groups/loaned-page'));
+const OutfitDetailPage = lazy(() => import('../features/outfits/outfit-detail-page'));
+const ComposerPage = lazy(() => import('../features/composer/composer-page'));
+const StatsPage = lazy(() => import('../features/stats/stats-page'));
+const GraphPage = lazy(() => import('../features/graph/graph-page'));
+const ProfilePage = lazy(() => import('../features/profile/profile-page'));
+
+/** Toasts and scroll handling around every route; forward navigation starts at the top. */
+function RootLayout() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+      <ToastStack />
+    </>
+  );
+}
+
+/** Everything signed-in sits behind the guard, which is told whether data is syncing. */
+function GuardedLayout() {
+  const syncing = useSessionStore((s) => s.syncing);
+  return (
+    <RequireAuth syncing={syncing}>
+      <Suspense fallback={<FullScreenSpinner />}>
+        <Outlet />
+      </Suspense>
+    </RequireAuth>
+  );
+}
+
+/** The route table of SPEC §2. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorScreen />,
+    children: [
+      { path: '/login', element: <PublicOnly><LoginPage /></PublicOnly> },
+      { path: '/signin', element: <PublicOnly><SignInPage /></PublicOnly> },
+      { path: '/signup', element: <PublicOnly><SignUpPage /></PublicOnly> },
+      {
+        element: <GuardedLayout />,
+        children: [
+          {
+            element: <AppShell />,
+            children: [
+              { index: true, element: <Navigate to="/items" replace /> },
+              {
+                element: <WardrobeTabs />,
+                children: [
+                  { path: '/items', element: <ItemsPage /> },
+                  { path: '/outfits', element: <OutfitsPage /> },
+                  { path: '/groups', element: <GroupsPage /> },
+                ],
+              },
+              { path: '/items/:id', element: <ItemDetailPage /> },
+              { path: '/groups/wishlist', element: <WishlistPage /> },
+              { path: '/groups/wishlist/:id', element: <ItemDetailPage /> },
+              { path: '/groups/loaned', element: <LoanedPage /> },
+              { path: '/groups/loaned/:id', element: <ItemDetailPage /> },
+              { path: '/outfits/:id', element: <OutfitDetailPage /> },
+              { path: '/calendar', element: <CalendarRedirect /> },
+              { path: '/calendar/:year/:month', element: <CalendarMonthRoute /> },
+              { path: '/calendar/:year/:month/:day', element: <CalendarDayRoute /> },
+              { path: '/stats', element: <StatsPage /> },
+              { path: '/graph', element: <GraphPage /> },
+              { path: '/profile', element: <ProfilePage /> },
+            ],
+          },
+          // Full-screen flows, outside the tab shell.
+          { path: '/items/upload', element: <UploadPage defaultStatus="clothes" /> },
+          { path: '/groups/wishlist/upload', element: <UploadPage defaultStatus="wishlist" /> },
+          { path: '/groups/loaned/upload', element: <UploadPage defaultStatus="loaned" /> },
+          { path: '/outfits/upload', element: <ComposerPage /> },
+          { path: '/outfits/:id/edit', element: <ComposerPage /> },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];

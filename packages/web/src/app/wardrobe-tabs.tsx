@@ -1,0 +1,68 @@
+import { tabCounts } from '@hanger/domain';
+import { useMemo } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useClothesFilters, useOutfitsFilters } from '../lib/stores/filters-store';
+import { useWardrobeStore } from '../lib/stores/wardrobe-store';
+import { useOutfitStats } from '../lib/use-wardrobe-stats';
+
+function Count({ value }: { value: number | null }) {
+  if (value === null) return null;
+  return (
+    <span className="ml-2 rounded-full bg-surface-2 px-2 py-0.5 text-xs font-semibold text-fg-muted tabular-nums group-aria-[current=page]:bg-accent-soft group-aria-[current=page]:text-accent-ink">
+      {value}
+    </span>
+  );
+}
+
+/** Items (count) / Outfits (count) / Groups, above the three wardrobe screens (SPEC §2). */
+export function WardrobeTabs() {
+  const { pathname } = useLocation();
+  const data = useWardrobeStore((s) => s.data);
+  const itemFilters = useClothesFilters((s) => s.filters);
+  const outfitFilters = useOutfitsFilters((s) => s.filters);
+  // Outfit wear stats are needed only when the outfits are filtered by times worn.
+  const outfitStats = useOutfitStats(outfitFilters.timesWorn !== undefined);
+  const counts = useMemo(
+    () => (data ? tabCounts(data, itemFilters, outfitFilters, outfitStats ?? undefined) : null),
+    [data, itemFilters, outfitFilters, outfitStats],
+  );
+
+  const tabs = [
+    { to: '/items', label: 'Items', count: counts?.items ?? null },
+    { to: '/outfits', label: 'Outfits', count: counts?.outfits ?? null },
+    { to: '/groups', label: 'Groups', count: null },
+  ];
+
+  return (
+    <>
+      <div className="border-b border-line bg-canvas">
+        <h1 className="mx-auto max-w-7xl px-4 pt-6 pb-2 text-2xl font-semibold tracking-tight md:sr-only">Wardrobe</h1>
+        <nav aria-label="Wardrobe" className="mx-auto max-w-7xl px-4 md:px-8">
+          <ul className="-mb-px flex gap-6">
+            {tabs.map((tab) => {
+              const active = pathname === tab.to || pathname.startsWith(`${tab.to}/`);
+              return (
+                <li key={tab.to}>
+                  <Link
+                    to={tab.to}
+                    aria-current={active ? 'page' : undefined}
+                    className={
+                      'group inline-flex h-12 items-center border-b-2 text-sm font-semibold transition-colors ' +
+                      (active
+                        ? 'border-accent text-fg'
+                        : 'border-transparent text-fg-subtle hover:border-line-strong hover:text-fg')
+                    }
+                  >
+                    {tab.label}
+                    <Count value={tab.count} />
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      </div>
+      <Outlet />
+    </>
+  );
+}

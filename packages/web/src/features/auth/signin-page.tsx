@@ -1,0 +1,180 @@
+import { MailCheck, Send } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { Button } from '../../components/button';
+import { TextField } from '../../components/field';
+import { AuthError, GENERIC_MESSAGE, describeRedirectError } from '../../lib/auth-errors';
+import { sendSignInLink, signInWithEmail } from '../../lib/auth-client';
+import { redirectTarget } from '../../lib/redirect-target';
+import { logIn } from '../../lib/stores/session-actions';
+import { AuthLayout, FormAlert, TextLink } from './auth-layout';
+import { PasswordField } from './password-input';
+import { useAuthProviders } from './use-auth-providers';
+import { emailProblem, passwordProblem } from './validation';
+
+function CheckInbox({ email, onBack, onResend, resending }: {
+  email: string;
+  onBack: () => void;
+  onResend: () => void;
+  resending: boolean;
+}) {
+  return (
+    <div role="status" className="flex flex-col items-start">
+      <div className="mb-6 grid size-14 place-items-center rounded-2xl bg-accent-soft text-accent-ink">
+        <MailCheck aria-hidden="true" className="size-7" strokeWidth={1.75} />
+      </div>
+      <h2 className="text-xl font-semibold tracking-tight">Check your inbox</h2>
+      <p className="mt-2 text-base leading-7 text-fg-muted">
+        We sent a sign-in link to <strong className="font-semibold text-fg">{email}</strong>. Open it on this
+        device to sign in. The link works once and expires in 10 minutes.
+      </p>
+      <p className="mt-4 text-sm leading-6 text-fg-subtle">No e-mail after a minute? Look in your spam folder, or send it again.</p>
+      <div className="mt-8 flex w-full flex-col gap-2 sm:flex-row">
+        <Button variant="secondary" onClick={onBack} className="sm:flex-1">
+          Use a different e-mail
+        </Button>
+        <Button variant="ghost" loading={resending} onClick={onResend} className="sm:flex-1">
+          Send it again
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** /signin: e-mail and password, or an e-mailed sign-in link. */
+export default function SignInPage() {
+  const providers = useAuthProviders();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const linkError = params.get('error');
+
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>({});
+  const [formError, setFormError] = useState<string | null>(linkError ? describeRedirectError(linkError) : null);
+  const [busy, setBusy] = useState<'password' | 'link' | null>(null);
+  const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  const allowPassword = providers?.emailPassword ?? true;
+  const allowLink = providers?.magicLink ?? true;
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const next = { email: emailProblem(email), password: passwordProblem(password) };
+    setErrors(next);
+    if (next.email) return emailRef.current?.focus();
+    if (next.password) return passwordRef.current?.focus();
+    setBusy('password');
+    setFormError(null);
+    try {
+      await signInWithEmail({ email: email.trim(), password });
+      if (!(await logIn())) {
+        setFormError(GENERIC_MESSAGE);
+        setBusy(null);
+      }
+    } catch (err) {
+      setFormError(err instanceof AuthError ? err.message : GENERIC_MESSAGE);
+      setBusy(null);
+    }
+  }
+
+  async function sendLink() {
+    const problem = emailProblem(email);
+    setErrors({ email: problem });
+    if (problem) return emailRef.current?.focus();
+    setBusy('link');
+    setFormError(null);
+    try {
+      const callbackURL = redirectTarget(location.state);
+      await sendSignInLink({ email: email.trim(), callbackURL, errorCallbackURL: '/signin' });
+      setLinkSentTo(email.trim());
+    } catch (err) {
+      setFormError(err instanceof AuthError ? err.message : GENERIC_MESSAGE);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (linkSentTo) {
+    return (
+      <AuthLayout title="Sign in" footer={<>Remembered your password? <TextLink to="/signin">Sign in with it</TextLink></>}>
+        <CheckInbox
+          email={linkSentTo}
+          resending={busy === 'link'}
+          onBack={() => setLinkSentTo(null)}
+          onResend={() => void sendLink()}
+        />
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout
+      title="Sign in"
+      subtitle="Welcome back. Your wardrobe is right where you left it."
+      footer={
+        <>
+          New to Hanger? <TextLink to="/signup">Create an account</TextLink>
+        </>
+      }
+    >
+      {formError && <FormAlert>{formError}</FormAlert>}
+      <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-6">
+        <TextField
+          ref={emailRef}
+          label="E-mail"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={email}
+          error={errors.email}
+          onChange={(e) => setEmail(e.target.value)}
+          onBlur={() => errors.email && setErrors((x) => ({ ...x, email: emailProblem(email) }))}
+        />
+        {allowPassword && (
+          <>
+            <PasswordField
+              ref={passwordRef}
+              value={password}
+              onChange={setPassword}
+              onBlur={() => errors.password && setErrors((x) => ({ ...x, password: passwordProblem(password) }))}
+              error={errors.password}
+              autoComplete="current-password"
+            />
+            <Button type="submit" size="lg" loading={busy === 'password'} disabled={busy === 'link'}>
+              Sign in
+            </Button>
+          </>
+        )}
+      </form>
+      {allowLink && (
+        <>
+          {allowPassword && (
+            <div className="my-6 flex items-center gap-4 text-xs font-medium tracking-wide text-fg-subtle uppercase">
+              <span className="h-px flex-1 bg-line" />
+              or
+              <span className="h-px flex-1 bg-line" />
+            </div>
+          )}
+          <Button
+            variant={allowPassword ? 'secondary' : 'primary'}
+            size="lg"
+            className="w-full"
+            loading={busy === 'link'}
+            disabled={busy === 'password'}
+            icon={<Send aria-hidden="true" className="size-4" />}
+            onClick={() => void sendLink()}
+          >
+            E-mail me a sign-in link
+          </Button>
+          <p className="mt-2 text-center text-sm text-fg-subtle">No password needed: we send you a link that signs you in.</p>
+        </>
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,89 @@
+import { TOKEN_REFRESH_LEAD_MS } from '@hanger/domain';
+
+/**
+ * The short-lived access token (a JWT) the product API wants as `Authorization: Bearer`. It is
+ * minted from the identity service's session cookie, kept in memory only, and refreshed about
+ * five minutes before it expires (SPEC §9) so that no request waits on a refresh.
+ */
+
+export const TOKEN_ENDPOINT = '/api/auth/token';
+/** When a token carries no readable expiry, treat it as living this long. */
+const FALLBACK_LIFETIME_MS = 15 * 60 * 1000;
+
+export class TokenUnavailableError extends Error {
+  constructor(readonly status: number | null) {
+    super(status === null ? 'Could not reach the identity service' : `Token request failed (${status})`);
+    this.name = 'TokenUnavailableError';
+  }
+}
+
+/** Expiry of a JWT in epoch milliseconds, or null when it cannot be read. */
+export function jwtExpiry(token: string): number | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp === 'number' ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+interface CachedToken {
+  token: string;
+  expiresAt: number;
+}
+
+let cached: CachedToken | null = null;
+let inflight: Promise<string> | null = null;
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+
+function isFresh(t: CachedToken | null, now = Date.now()): t is CachedToken {
+  return t !== null && t.expiresAt - now > TOKEN_REFRESH_LEAD_MS;
+}
+
+function scheduleRefresh(t: CachedToken): void {
+  clearTimeout(refreshTimer);
+  const due = t.expiresAt - TOKEN_REFRESH_LEAD_MS - Date.now();
+  if (due <= 0) return;
+  refreshTimer = setTimeout(() => {
+    // A failed background refresh is retried by the next request that needs a token.
+    void refreshAccessToken().catch(() => undefined);
+  }, due);
+}
+
+/** Mint a new token from the session now. */
+export function refreshAccessToken(): Promise<string> {
+  inflight ??= (async () => {
+    try {
+      let res: Response;
+      try {
+        res = await fetch(TOKEN_ENDPOINT, { credentials: 'include', headers: { accept: 'application/json' } });
+      } catch {
+        throw new TokenUnavailableError(null);
+      }
+      if (!res.ok) throw new TokenUnavailableError(res.status);
+      const body = (await res.json().catch(() => null)) as { token?: unknown } | null;
+      if (!body || typeof body.token !== 'string') throw new TokenUnavailableError(res.status);
+      const next = { token: body.token, expiresAt: jwtExpiry(body.token) ?? Date.now() + FALLBACK_LIFETIME_MS };
+      cached = next;
+      scheduleRefresh(next);
+      return next.token;
+    } finally {
+      inflight = null;
+    }
+  })();
+  return inflight;
+}
+
+/** A token with more than the refresh lead left, minting one when needed. */
+export function getAccessToken(): Promise<string> {
+  return isFresh(cached) ? Promise.resolve(cached.token) : refreshAccessToken();
+}
+
+/** Forget the token (sign-out, or a token the API refused). */
+export function clearAccessToken(): void {
+  cached = null;
+  clearTimeout(refreshTimer);
+}

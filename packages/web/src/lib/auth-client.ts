@@ -1,0 +1,115 @@
+import { AuthError, describeAuthFailure } from './auth-errors';
+
+/**
+ * The identity service's endpoints (better-auth at /api/auth), called with plain fetch: the
+ * handful of calls the app makes do not justify shipping a client framework in the first load.
+ * The session lives in an http-only cookie; the API's bearer token is minted from it.
+ */
+
+const AUTH_BASE = '/api/auth';
+
+export interface IdentityUser {
+  id: string;
+  name: string;
+  email: string;
+  image?: string | null;
+}
+
+export interface SignInProvider {
+  id: string;
+  name: string;
+  /** 'social' providers use sign-in/social; any other (oidc, oauth2) the generic OAuth route. */
+  type: string;
+}
+
+export interface AuthProviders {
+  emailPassword: boolean;
+  magicLink: boolean;
+  providers: SignInProvider[];
+}
+
+async function call<T>(path: string, init: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(`${AUTH_BASE}${path}`, {
+      method: init.method ?? 'GET',
+      credentials: 'include',
+      headers: {
+        accept: 'application/json',
+        ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+    });
+  } catch {
+    throw new AuthError(describeAuthFailure(null), null, null);
+  }
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  if (!res.ok) {
+    const code = (json as { code?: unknown } | null)?.code;
+    const codeStr = typeof code === 'string' ? code : null;
+    throw new AuthError(describeAuthFailure(res.status, codeStr), codeStr, res.status);
+  }
+  return json as T;
+}
+
+/** The signed-in user of the session cookie, or null when there is no session. */
+export async function getSessionUser(): Promise<IdentityUser | null> {
+  const body = await call<{ user?: IdentityUser } | null>('/get-session');
+  return body?.user ?? null;
+}
+
+export async function signUpWithEmail(input: { name: string; email: string; password: string }) {
+  await call('/sign-up/email', { method: 'POST', body: input });
+}
+
+export async function signInWithEmail(input: { email: string; password: string }) {
+  await call('/sign-in/email', { method: 'POST', body: { ...input, rememberMe: true } });
+}
+
+/** E-mails a single-use sign-in link that returns to `callbackURL` (a path of this app). */
+export async function sendSignInLink(input: { email: string; callbackURL: string; errorCallbackURL: string }) {
+  await call('/sign-in/magic-link', { method: 'POST', body: input });
+}
+
+/** Starts a federated sign-in and sends the browser to the provider. */
+export async function signInWithProvider(
+  provider: SignInProvider,
+  urls: { callbackURL: string; errorCallbackURL: string },
+): Promise<void> {
+  const body =
+    provider.type === 'social'
+      ? { provider: provider.id, ...urls, disableRedirect: true }
+      : { providerId: provider.id, ...urls, disableRedirect: true };
+  const res = await call<{ url?: string }>(provider.type === 'social' ? '/sign-in/social' : '/sign-in/oauth2', {
+    method: 'POST',
+    body,
+  });
+  if (!res?.url) throw new AuthError(describeAuthFailure(500), null, 500);
+  window.location.assign(res.url);
+}
+
+export async function signOutOfIdentity(): Promise<void> {
+  await call('/sign-out', { method: 'POST', body: {} });
+}
+
+interface ProvidersWire {
+  email_password?: boolean;
+  magic_link?: boolean;
+  providers?: SignInProvider[];
+}
+
+/** Which ways of signing in this server offers; public. */
+export async function getAuthProviders(): Promise<AuthProviders> {
+  const body = await call<ProvidersWire>('/providers');
+  return {
+    emailPassword: body?.email_password ?? true,
+    magicLink: body?.magic_link ?? false,
+    providers: Array.isArray(body?.providers) ? body.providers : [],
+  };
+}

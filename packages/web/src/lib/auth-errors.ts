@@ -1,0 +1,65 @@
+/**
+ * Human messages for identity-service failures. The identity service (better-auth) answers with
+ * a machine code; people see a sentence that says what happened and what to do. SPEC §8 leaves
+ * these open, so they follow the tone of the product's catalogue.
+ */
+
+const MESSAGES: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD: "That e-mail and password don't match. Check them and try again.",
+  INVALID_PASSWORD: "That password isn't right. Try again, or e-mail yourself a sign-in link.",
+  CREDENTIAL_ACCOUNT_NOT_FOUND:
+    'This account has no password yet. E-mail yourself a sign-in link instead.',
+  USER_NOT_FOUND: "We couldn't find an account with that e-mail. Check it, or create an account.",
+  USER_ALREADY_EXISTS: 'An account with this e-mail already exists. Sign in instead.',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'An account with this e-mail already exists. Sign in instead.',
+  INVALID_EMAIL: "That doesn't look like an e-mail address.",
+  PASSWORD_TOO_SHORT: 'Your password is too short. Use at least 8 characters.',
+  PASSWORD_TOO_LONG: 'Your password is too long. Use at most 128 characters.',
+  EMAIL_NOT_VERIFIED: 'Please confirm your e-mail address first, then sign in.',
+  USER_DISABLED: 'This account has been disabled. Contact whoever runs this Hanger.',
+  BANNED_USER: 'This account has been disabled. Contact whoever runs this Hanger.',
+  INVALID_TOKEN: 'That sign-in link is invalid or has already been used. Request a new one.',
+  EXPIRED_TOKEN: 'That sign-in link has expired. Request a new one.',
+  TOKEN_EXPIRED: 'That sign-in link has expired. Request a new one.',
+  ATTEMPTS_EXCEEDED: 'That sign-in link has been tried too often. Request a new one.',
+  NEW_USER_SIGNUP_DISABLED: "There's no account with that e-mail, and new sign-ups are closed.",
+  PROVIDER_NOT_FOUND: 'That sign-in option is not available right now.',
+  SIGNUP_DISABLED: 'New sign-ups are closed on this server.',
+  EMAIL_SIGN_UP_DISABLED: 'New sign-ups are closed on this server.',
+  ACCESS_DENIED: 'Sign-in was cancelled.',
+  STATE_MISMATCH: 'Sign-in took too long or was opened in another browser. Please try again.',
+  INVALID_CALLBACK_URL: 'Sign-in could not be completed from this address.',
+  INVALID_ORIGIN: 'Sign-in could not be completed from this address.',
+};
+
+export const NETWORK_MESSAGE =
+  "We couldn't reach the server. Check your internet connection and try again.";
+export const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a minute and try again.';
+export const GENERIC_MESSAGE = 'Something went wrong signing you in. Please try again.';
+
+/** Identity failures: `code` is better-auth's code when it sent one; `status` is null offline. */
+export class AuthError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | null,
+    readonly status: number | null,
+  ) {
+    super(message);
+    this.name = 'AuthError';
+  }
+}
+
+/** The sentence for a failed identity call. */
+export function describeAuthFailure(status: number | null, code?: string | null): string {
+  if (status === null) return NETWORK_MESSAGE;
+  if (status === 429) return RATE_LIMIT_MESSAGE;
+  const key = code?.toUpperCase();
+  if (key && MESSAGES[key]) return MESSAGES[key];
+  if (status >= 500) return 'The server had a problem signing you in. Please try again shortly.';
+  return GENERIC_MESSAGE;
+}
+
+/** The sentence for an `?error=` code an identity redirect put in the address. */
+export function describeRedirectError(code: string): string {
+  return MESSAGES[code.toUpperCase()] ?? GENERIC_MESSAGE;
+}

@@ -1,0 +1,51 @@
+import type { Settings, User } from '@hanger/domain';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+
+/**
+ * checking: the first authentication check is running and nobody is known yet;
+ * loggingIn: a sign-in succeeded and the user's settings and wardrobe are loading;
+ * signedIn / signedOut: settled.
+ */
+export type AuthStatus = 'checking' | 'loggingIn' | 'signedIn' | 'signedOut';
+
+interface SessionState {
+  user: User | null;
+  status: AuthStatus;
+  /** The wardrobe or settings are being fetched from the server. */
+  syncing: boolean;
+  setUser: (user: User | null) => void;
+  setSettings: (settings: Settings) => void;
+  setStatus: (status: AuthStatus) => void;
+  setSyncing: (syncing: boolean) => void;
+  reset: () => void;
+}
+
+export const SESSION_STORAGE_KEY = 'hanger-session';
+
+export const useSessionStore = create<SessionState>()(
+  persist(
+    (set) => ({
+      user: null,
+      status: 'checking',
+      syncing: false,
+      setUser: (user) => set({ user }),
+      setSettings: (settings) => set((s) => (s.user ? { user: { ...s.user, settings } } : {})),
+      setStatus: (status) => set({ status }),
+      setSyncing: (syncing) => set({ syncing }),
+      reset: () => set({ user: null, status: 'signedOut', syncing: false }),
+    }),
+    {
+      name: SESSION_STORAGE_KEY,
+      storage: createJSONStorage(() => localStorage),
+      // The user and whether they were signed in survive a reload; syncing never does.
+      partialize: (s) => ({ user: s.user, status: s.user ? ('signedIn' as const) : ('checking' as const) }),
+      version: 1,
+    },
+  ),
+);
+
+/** The signed-in user's id, or null: the api client refuses to call without one. */
+export function currentUserId(): string | null {
+  return useSessionStore.getState().user?.uid ?? null;
+}

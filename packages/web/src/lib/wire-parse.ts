@@ -1,0 +1,37 @@
+import {
+  itemFromWire,
+  outfitFromWire,
+  settingsFromWire,
+  wardrobeFromWire,
+  wardrobeResponseSchema,
+  wireItemSchema,
+  wireOutfitSchema,
+  wireSettingsSchema,
+  type ClothingItem,
+  type Outfit,
+  type Settings,
+  type WardrobeData,
+} from '@hanger/domain';
+
+/**
+ * Answers validated with the domain's schemas and read into app records. Loaded on demand by
+ * the api client: the schema library is the largest part of the data layer and the first
+ * screen of a returning user renders from local data before any answer needs parsing.
+ */
+
+export function parseWardrobeAnswer(json: unknown): WardrobeData {
+  return wardrobeFromWire(wardrobeResponseSchema.parse(json));
+}
+
+export function parseItemAnswer(json: unknown): ClothingItem {
+  return itemFromWire(wireItemSchema.parse(json));
+}
+
+export function parseOutfitAnswer(json: unknown): Outfit {
+  return outfitFromWire(wireOutfitSchema.parse(json));
+}
+
+/** Settings with their defaults filled in; `{}` gives the defaults of SPEC §3. */
+export function parseSettingsAnswer(json: unknown): Settings {
+  return settingsFromWire(wireSettingsSchema.parse(json));
+}

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The whole test suite: typecheck, lint, unit + integration (SQLite and PostgreSQL), then e2e in Chromium.
+# Installs what it lacks: npm packages, Debian's Chromium. Each PostgreSQL suite creates and drops its own database.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "==> installing npm packages"
+  npm ci --no-audit --no-fund
+fi
+bash scripts/ensure-chromium.sh
+
+echo "==> typecheck"
+npm run typecheck
+echo "==> lint"
+npm run lint
+echo "==> build"
+npm run build
+echo "==> unit and integration tests (domain, server on SQLite + PostgreSQL, web)"
+npx vitest run
+echo "==> end-to-end tests (Playwright, Chromium)"
+bash scripts/e2e.sh
+echo "==> all suites passed"
