@@ -34,6 +34,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // bench/web-bundle.mjs reads the chunk graph from here to measure the first load.
+    manifest: true,
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
       // The domain package is pure by rule (no I/O, no globals): modules whose exports a chunk

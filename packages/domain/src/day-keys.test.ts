@@ -46,6 +46,15 @@ describe('day keys', () => {
     expect(toDayKey('2024-03-10')).toBe('2024-03-10');
   });
 
+  it('agrees with the Date calendar and rejects malformed keys', () => {
+    expect(dayNumber('1970-01-01')).toBe(0);
+    expect(dayNumber('2024-02-29')).toBe(Date.UTC(2024, 1, 29) / 86_400_000);
+    expect(dayNumber('1969-12-31')).toBe(-1);
+    expect(dayNumber('2024/02/29')).toBeNaN();
+    expect(dayNumber('2024-0a-29')).toBeNaN();
+    expect(dayNumber('')).toBeNaN();
+  });
+
   it('converts day numbers both ways for any date', () => {
     fc.assert(
       fc.property(fc.integer({ min: -100_000, max: 100_000 }), (n) => {

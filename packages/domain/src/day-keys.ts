@@ -41,13 +41,35 @@ export function dayKeyOf(date: Date): string {
   return dayKeyFromParts(date.getFullYear(), date.getMonth() + 1, date.getDate());
 }
 
-/** Days since 1970-01-01 for a day key; NaN when the key is malformed. */
+const ZERO = 48;
+
+function digits(key: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const d = key.charCodeAt(i) - ZERO;
+    if (d < 0 || d > 9) return Number.NaN;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+/**
+ * Days since 1970-01-01 for a day key; NaN when the key is malformed. Computed with integer
+ * arithmetic (the proleptic Gregorian "days from civil" formula) because stats call it for every
+ * item and every wear, and a Date per call would dominate their cost.
+ */
 export function dayNumber(key: string): number {
-  if (key.length < 10) return Number.NaN;
-  const year = Number(key.slice(0, 4));
-  const month = Number(key.slice(5, 7));
-  const day = Number(key.slice(8, 10));
-  return Date.UTC(year, month - 1, day) / MS_PER_DAY;
+  if (key.length < 10 || key.charCodeAt(4) !== 45 || key.charCodeAt(7) !== 45) return Number.NaN;
+  let y = digits(key, 0, 4);
+  const m = digits(key, 5, 7);
+  const d = digits(key, 8, 10);
+  if (Number.isNaN(y + m + d)) return Number.NaN;
+  y -= m <= 2 ? 1 : 0;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
 }
 
 /** The day key for a day number (inverse of dayNumber). */

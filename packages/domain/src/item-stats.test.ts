@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { buildWearIndex } from './wear-index.js';
 import {
   closetStartDay,
+  pairingCounts,
+  pairingPartners,
   computeItemStats,
   computeSingleItemStats,
   daysInCloset,
@@ -92,6 +95,14 @@ describe('outfits and pairings', () => {
     expect(statsOf(w, 'a').numPairings).toBe(2);
     expect(statsOf(w, 'c').numPairings).toBe(2);
     expect(statsOf(w, 'd').numPairings).toBe(0);
+  });
+
+  it('counts the same partners as the partner sets', () => {
+    const index = buildWearIndex(w, now);
+    const sets = pairingPartners(index);
+    const counts = pairingCounts(index);
+    expect(Object.fromEntries(counts)).toEqual({ a: 2, b: 2, c: 2, d: 0 });
+    for (const [id, set] of sets) expect(counts.get(id)).toBe(set.size);
   });
 
   it('pairings are symmetric: a partner of b means b a partner of a', () => {

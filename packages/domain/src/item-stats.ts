@@ -74,6 +74,30 @@ export function pairingPartners(index: WearIndex): Map<string, Set<string>> {
   return partners;
 }
 
+/**
+ * The number of distinct partners of every item. Same answer as pairingPartners' set sizes, but
+ * without a set per item: walking one item's outfits, a partner is counted the first time it is
+ * met, which `seenBy` remembers.
+ */
+export function pairingCounts(index: WearIndex): Map<string, number> {
+  const counts = new Map<string, number>();
+  const seenBy = new Map<string, string>();
+  for (const [a, outfitIds] of index.itemOutfits) {
+    let n = 0;
+    for (const outfitId of outfitIds) {
+      const items = index.outfitItems.get(outfitId);
+      if (!items) continue;
+      for (const b of items) {
+        if (b === a || seenBy.get(b) === a) continue;
+        seenBy.set(b, a);
+        n += 1;
+      }
+    }
+    counts.set(a, n);
+  }
+  return counts;
+}
+
 function statsFor(
   item: ClothingItem,
   datesWorn: readonly string[],
@@ -114,16 +138,16 @@ export function computeItemStats(
 ): Map<string, ItemStats> {
   const index = options.index ?? buildWearIndex(wardrobe, now);
   const rates = options.rates ?? BUNDLED_RATES;
-  const partners = pairingPartners(index);
+  const pairings = pairingCounts(index);
   const result = new Map<string, ItemStats>();
-  for (const item of Object.values(wardrobe.clothes)) {
+  for (const item of index.items) {
     result.set(
       item.id,
       statsFor(
         item,
         daysOf(index.itemDays, item.id),
         index.itemOutfits.get(item.id)?.length ?? 0,
-        partners.get(item.id)?.size ?? 0,
+        pairings.get(item.id) ?? 0,
         settings,
         index.today,
         rates,

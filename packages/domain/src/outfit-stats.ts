@@ -55,7 +55,7 @@ export function computeOutfitStats(
     return p;
   };
   const result = new Map<string, OutfitStats>();
-  for (const outfit of Object.values(wardrobe.outfits)) {
+  for (const outfit of index.outfits) {
     const items = index.outfitItems.get(outfit.id) ?? [];
     let cost = 0;
     for (const id of items) cost += priceOf(id);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SOURCES, WIRE_CATEGORIES, type WireCategory } from './categories.js';
 import { isCurrencyCode } from './currency.js';
 import { isDayKey } from './day-keys.js';
+import { MAX_ID, MAX_MONEY, MAX_TEXT, MAX_WEARS } from './limits.js';
 import { ITEM_STATUSES, OUTFIT_STATUSES } from './status.js';
 
 /**
@@ -20,12 +21,6 @@ import { ITEM_STATUSES, OUTFIT_STATUSES } from './status.js';
 // ---------------------------------------------------------------------------------------------
 // Building blocks
 // ---------------------------------------------------------------------------------------------
-
-const MAX_ID = 200;
-const MAX_TEXT = 200;
-/** Money and counts beyond these are typos, not wardrobes. */
-const MAX_MONEY = 1_000_000_000;
-const MAX_WEARS = 100_000;
 
 function isBlank(v: unknown): boolean {
   return v === '' || (typeof v === 'string' && v.trim() === '');

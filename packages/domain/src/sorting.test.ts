@@ -100,6 +100,25 @@ describe('sortItems', () => {
     expect(sorted(items, 'Price', 'desc')).toEqual(expected);
   });
 
+  it.each(
+    ITEM_SORT_OPTIONS.flatMap(
+      (o) =>
+        [
+          [o, 'asc'],
+          [o, 'desc'],
+        ] as const,
+    ),
+  )('breaks a full tie under %s %s by category, subcategory, then id', (option, direction) => {
+    const same = { price: 20, brand: 'COS', dateObtained: '2024-01-01', manualTimesWorn: 1 };
+    const items = [
+      item('b', { ...same, category: 'top', subCategoryId: 'shirt' }),
+      item('c', { ...same, category: 'top' }),
+      item('a', { ...same, category: 'top', subCategoryId: 'shirt' }),
+      item('d', { ...same, category: 'top', subCategoryId: 'tee' }),
+    ];
+    expect(sorted(items, option, direction)).toEqual(['d', 'a', 'b', 'c']);
+  });
+
   it('sorts by category order, with ties by subcategory and id', () => {
     const items = [
       item('o', { category: 'other' }),
@@ -215,6 +234,20 @@ describe('sortOutfits', () => {
     expect(sortBy('Times Worn', 'desc')).toEqual(['o3', 'o1', 'o0', 'o2']);
     expect(sortBy('Number of Items', 'asc')).toEqual(['o0', 'o1', 'o3', 'o2']);
     expect(sortBy('Total Cost', 'desc')).toEqual(['o2', 'o1', 'o0', 'o3']);
+  });
+
+  it.each(
+    OUTFIT_SORT_OPTIONS.flatMap(
+      (o) =>
+        [
+          [o, 'asc'],
+          [o, 'desc'],
+        ] as const,
+    ),
+  )('breaks a full tie under %s %s by id', (option, direction) => {
+    const twins = ['o9', 'o2', 'o5'].map((id) => outfit(id, ['a']));
+    const st = computeOutfitStats(wardrobe(items, twins), s, now);
+    expect(ids(sortOutfits(twins, option, direction, st))).toEqual(['o2', 'o5', 'o9']);
   });
 
   it('puts never-worn outfits last by last worn', () => {

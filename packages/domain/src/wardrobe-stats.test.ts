@@ -166,6 +166,25 @@ describe('wearFrequencySeries', () => {
     expect(wearFrequencySeries([0, 0])).toEqual([]);
   });
 
+  it('matches the definition computed by sorting, for any counts', () => {
+    const reference = (counts: number[]) => {
+      const sorted = [...counts].sort((a, b) => a - b);
+      const maxX = Math.max(5, sorted[Math.ceil(0.9 * counts.length) - 1]!);
+      return Array.from({ length: maxX }, (_, i) => ({
+        timesWorn: i + 1,
+        percent: (counts.filter((c) => c >= i + 1).length / counts.length) * 100,
+      }));
+    };
+    fc.assert(
+      fc.property(fc.array(fc.nat({ max: 40 }), { minLength: 1, maxLength: 60 }), (counts) => {
+        const series = wearFrequencySeries(counts);
+        if (counts.every((c) => c === 0)) return series.length === 0;
+        expect(series).toEqual(reference(counts));
+        return true;
+      }),
+    );
+  });
+
   it('never rises as x grows and starts at the share of worn items', () => {
     fc.assert(
       fc.property(fc.array(fc.nat({ max: 60 }), { minLength: 1, maxLength: 50 }), (counts) => {

@@ -43,6 +43,8 @@ export interface SourceSlice extends ShareSlice {
 /** Everything the stats screen shows (SPEC §2) for one time range. */
 export interface WardrobeStats {
   range: TimeRange;
+  /** The user's currency, which every money figure is in. */
+  currency: string;
   totalItems: number;
   /** Items of the range obtained this calendar year. */
   spendThisYear: number;
@@ -82,10 +84,11 @@ export function itemsInRange(
   settings: Settings,
   range: TimeRange,
   now: Date = new Date(),
+  items: readonly ClothingItem[] = Object.values(wardrobe.clothes),
 ): ClothingItem[] {
   const { start, end } = timeRangeBounds(range, now);
   const out: ClothingItem[] = [];
-  for (const item of Object.values(wardrobe.clothes)) {
+  for (const item of items) {
     if (item.status === 'wishlist') continue;
     if (start !== undefined) {
       const day = closetStartDay(item, settings);
@@ -102,17 +105,26 @@ export function itemsInRange(
  */
 export function wearFrequencySeries(wearCounts: readonly number[]): WearFrequencyPoint[] {
   const n = wearCounts.length;
-  if (n === 0 || !wearCounts.some((c) => c > 0)) return [];
-  const sorted = [...wearCounts].sort((a, b) => a - b);
+  let most = 0;
+  for (const c of wearCounts) if (c > most) most = c;
+  if (n === 0 || most <= 0) return [];
+  // Wear counts are small integers, so a histogram gives both the percentile and the series
+  // without sorting.
+  const histogram = new Array<number>(most + 1).fill(0);
+  for (const c of wearCounts) histogram[c > 0 ? Math.floor(c) : 0]! += 1;
   const rank = Math.max(1, Math.ceil(WEAR_CHART_PERCENTILE * n));
-  const maxX = Math.max(WEAR_CHART_MIN_X, sorted[rank - 1] ?? 0);
-  // atLeast[x] = items worn at least x times, from a histogram capped at maxX.
-  const histogram = new Array<number>(maxX + 1).fill(0);
-  for (const c of wearCounts) histogram[Math.min(Math.max(0, c), maxX)]! += 1;
+  let atPercentile = 0;
+  for (let seen = 0; atPercentile <= most; atPercentile++) {
+    seen += histogram[atPercentile]!;
+    if (seen >= rank) break;
+  }
+  const maxX = Math.max(WEAR_CHART_MIN_X, atPercentile);
   const points: WearFrequencyPoint[] = new Array<WearFrequencyPoint>(maxX);
+  // Items worn at least x times: everything from x up, including counts beyond the axis.
   let atLeast = 0;
+  for (let c = most; c > maxX; c--) atLeast += histogram[c]!;
   for (let x = maxX; x >= 1; x--) {
-    atLeast += histogram[x]!;
+    atLeast += histogram[x] ?? 0;
     points[x - 1] = { timesWorn: x, percent: (atLeast / n) * 100 };
   }
   return points;
@@ -230,7 +242,7 @@ export function computeWardrobeStats(
   const rates = options.rates ?? BUNDLED_RATES;
   const itemStats =
     options.itemStats ?? computeItemStats(wardrobe, settings, now, { index, rates });
-  const items = itemsInRange(wardrobe, settings, range, now);
+  const items = itemsInRange(wardrobe, settings, range, now, index.items);
   const n = items.length;
   const thisYear = index.today.slice(0, 4);
 
@@ -271,6 +283,7 @@ export function computeWardrobeStats(
   const totalPairings = countSharedPairs(index.outfitItems.values(), ids);
   const stats: WardrobeStats = {
     range,
+    currency: settings.currency,
     totalItems: n,
     spendThisYear,
     spentInCloset,

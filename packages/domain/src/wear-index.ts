@@ -1,4 +1,4 @@
-import type { WardrobeData } from './types.js';
+import type { ClothingItem, Outfit, WardrobeData } from './types.js';
 import { wearDayKey } from './wear-day.js';
 
 /**
@@ -11,6 +11,12 @@ import { wearDayKey } from './wear-day.js';
 export interface WearIndex {
   /** Today by the wear-day rule; days after it do not count as worn. */
   today: string;
+  /**
+   * The wardrobe's records as lists, read once: listing a large id-keyed object is not free
+   * (V8 sorts a big object's keys on every Object.values), and every stat needs the lists.
+   */
+  items: ClothingItem[];
+  outfits: Outfit[];
   /** Distinct existing item ids on each outfit's canvas, in canvas order. */
   outfitItems: Map<string, string[]>;
   /** Outfits whose canvas holds the item, in outfit map order. */
@@ -32,9 +38,11 @@ export function buildWearIndex(wardrobe: WardrobeData, now: Date = new Date()): 
   const { clothes, outfits, calendar } = wardrobe;
   const today = wearDayKey(now);
 
+  const itemList = Object.values(clothes);
+  const outfitList = Object.values(outfits);
   const outfitItems = new Map<string, string[]>();
   const itemOutfits = new Map<string, string[]>();
-  for (const outfit of Object.values(outfits)) {
+  for (const outfit of outfitList) {
     const ids: string[] = [];
     for (const entry of outfit.canvasData) {
       const id = entry.clothingId;
@@ -75,5 +83,13 @@ export function buildWearIndex(wardrobe: WardrobeData, now: Date = new Date()): 
     for (const id of entry.clothes) markItem(id, day);
   }
 
-  return { today, outfitItems, itemOutfits, itemDays, outfitDays };
+  return {
+    today,
+    items: itemList,
+    outfits: outfitList,
+    outfitItems,
+    itemOutfits,
+    itemDays,
+    outfitDays,
+  };
 }

@@ -14,7 +14,9 @@ import webPlugin from './plugins/web.js';
 import apiRoutes from './routes/index.js';
 
 /** A hop count means "trust that many proxies in front of this server". */
-function trustProxyOption(value: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+function trustProxyOption(
+  value: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (typeof value !== 'number') return value;
   return (_address, hop) => hop < value;
 }
@@ -28,7 +30,10 @@ export interface BuildOptions {
  * The whole server, ready to listen: plugins in dependency order, then the API, then the web app
  * (whose not-found handler is the history fallback). Opening the database runs its migrations.
  */
-export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: trustProxyOption(config.trustProxy),

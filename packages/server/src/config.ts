@@ -86,13 +86,15 @@ export function loadConfig(env: Env = process.env): Config {
   let port = 3000;
   if (nonEmpty(env.PORT) !== undefined) {
     const n = Number(env.PORT);
-    if (!Number.isInteger(n) || n < 0 || n > 65535) problems.push(`PORT must be an integer 0-65535, got "${env.PORT}"`);
+    if (!Number.isInteger(n) || n < 0 || n > 65535)
+      problems.push(`PORT must be an integer 0-65535, got "${env.PORT}"`);
     else port = n;
   }
 
   const dataDir = resolve(nonEmpty(env.DATA_DIR) ?? './data');
 
-  let publicUrl = nonEmpty(env.PUBLIC_URL) ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  let publicUrl =
+    nonEmpty(env.PUBLIC_URL) ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
   try {
     const u = new URL(publicUrl);
     if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol');
@@ -103,14 +105,23 @@ export function loadConfig(env: Env = process.env): Config {
 
   const databaseUrl = nonEmpty(env.DATABASE_URL);
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    problems.push('DATABASE_URL must start with postgres:// or postgresql:// (leave it unset for SQLite)');
+    problems.push(
+      'DATABASE_URL must start with postgres:// or postgresql:// (leave it unset for SQLite)',
+    );
   }
 
   let s3: S3Config | undefined;
-  const s3Vars = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
+  const s3Vars = [
+    'S3_ENDPOINT',
+    'S3_BUCKET',
+    'S3_REGION',
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
+  ];
   if (s3Vars.some((k) => nonEmpty(env[k]))) {
     for (const k of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {
-      if (!nonEmpty(env[k])) problems.push(`${k} is required when object storage (S3_*) is configured`);
+      if (!nonEmpty(env[k]))
+        problems.push(`${k} is required when object storage (S3_*) is configured`);
     }
     const endpoint = nonEmpty(env.S3_ENDPOINT);
     if (endpoint) {
@@ -126,12 +137,14 @@ export function loadConfig(env: Env = process.env): Config {
       region: nonEmpty(env.S3_REGION) ?? 'us-east-1',
       accessKeyId: nonEmpty(env.S3_ACCESS_KEY_ID) ?? '',
       secretAccessKey: nonEmpty(env.S3_SECRET_ACCESS_KEY) ?? '',
-      forcePathStyle: (nonEmpty(env.S3_FORCE_PATH_STYLE) ?? (endpoint ? 'true' : 'false')) === 'true',
+      forcePathStyle:
+        (nonEmpty(env.S3_FORCE_PATH_STYLE) ?? (endpoint ? 'true' : 'false')) === 'true',
     };
   }
 
   const smtpUrl = nonEmpty(env.SMTP_URL);
-  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) problems.push('SMTP_URL must start with smtp:// or smtps://');
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl))
+    problems.push('SMTP_URL must start with smtp:// or smtps://');
   const mailFrom = nonEmpty(env.MAIL_FROM) ?? 'Hanger <no-reply@localhost>';
 
   let oidc: OidcConfig | undefined;
@@ -139,7 +152,10 @@ export function loadConfig(env: Env = process.env): Config {
   const clientId = nonEmpty(env.OIDC_CLIENT_ID);
   const clientSecret = nonEmpty(env.OIDC_CLIENT_SECRET);
   if (issuer || clientId || clientSecret) {
-    if (!issuer) problems.push('OIDC_ISSUER is required when OIDC_CLIENT_ID is set (https://accounts.google.com for Google)');
+    if (!issuer)
+      problems.push(
+        'OIDC_ISSUER is required when OIDC_CLIENT_ID is set (https://accounts.google.com for Google)',
+      );
     if (!clientId) problems.push('OIDC_CLIENT_ID is required when OIDC_ISSUER is set');
     if (!clientSecret) problems.push('OIDC_CLIENT_SECRET is required when OIDC_ISSUER is set');
     if (issuer && clientId && clientSecret) {
@@ -149,10 +165,13 @@ export function loadConfig(env: Env = process.env): Config {
         providerId: nonEmpty(env.OIDC_PROVIDER_ID) ?? (isGoogle ? 'google' : 'oidc'),
         displayName: nonEmpty(env.OIDC_DISPLAY_NAME) ?? (isGoogle ? 'Google' : 'Single sign-on'),
         issuer: base,
-        discoveryUrl: nonEmpty(env.OIDC_DISCOVERY_URL) ?? `${base}/.well-known/openid-configuration`,
+        discoveryUrl:
+          nonEmpty(env.OIDC_DISCOVERY_URL) ?? `${base}/.well-known/openid-configuration`,
         clientId,
         clientSecret,
-        scopes: (nonEmpty(env.OIDC_SCOPES) ?? 'openid email profile').split(/[\s,]+/).filter(Boolean),
+        scopes: (nonEmpty(env.OIDC_SCOPES) ?? 'openid email profile')
+          .split(/[\s,]+/)
+          .filter(Boolean),
       };
     }
   }
@@ -160,15 +179,18 @@ export function loadConfig(env: Env = process.env): Config {
   let maxUploadBytes = 20 * 1024 * 1024;
   if (nonEmpty(env.MAX_UPLOAD_BYTES) !== undefined) {
     const n = Number(env.MAX_UPLOAD_BYTES);
-    if (!Number.isInteger(n) || n < 1024) problems.push(`MAX_UPLOAD_BYTES must be an integer >= 1024, got "${env.MAX_UPLOAD_BYTES}"`);
+    if (!Number.isInteger(n) || n < 1024)
+      problems.push(`MAX_UPLOAD_BYTES must be an integer >= 1024, got "${env.MAX_UPLOAD_BYTES}"`);
     else maxUploadBytes = n;
   }
 
   const redisUrl = nonEmpty(env.REDIS_URL);
-  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) problems.push('REDIS_URL must start with redis:// or rediss://');
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl))
+    problems.push('REDIS_URL must start with redis:// or rediss://');
 
   const authSecretEnv = nonEmpty(env.AUTH_SECRET);
-  if (authSecretEnv && authSecretEnv.length < 32) problems.push('AUTH_SECRET must be at least 32 characters');
+  if (authSecretEnv && authSecretEnv.length < 32)
+    problems.push('AUTH_SECRET must be at least 32 characters');
 
   const ratesFile = nonEmpty(env.RATES_FILE);
   if (ratesFile && !existsSync(ratesFile)) problems.push(`RATES_FILE does not exist: ${ratesFile}`);
@@ -176,14 +198,19 @@ export function loadConfig(env: Env = process.env): Config {
   let rateLimitMax = 1200;
   if (nonEmpty(env.RATE_LIMIT_MAX) !== undefined) {
     const n = Number(env.RATE_LIMIT_MAX);
-    if (!Number.isInteger(n) || n < 1) problems.push(`RATE_LIMIT_MAX must be a positive integer, got "${env.RATE_LIMIT_MAX}"`);
+    if (!Number.isInteger(n) || n < 1)
+      problems.push(`RATE_LIMIT_MAX must be a positive integer, got "${env.RATE_LIMIT_MAX}"`);
     else rateLimitMax = n;
   }
 
   const trustProxy = parseTrustProxy(nonEmpty(env.TRUST_PROXY));
 
   const webDirEnv = nonEmpty(env.WEB_DIR);
-  const webDir = webDirEnv ? (isAbsolute(webDirEnv) ? webDirEnv : resolve(webDirEnv)) : DEFAULT_WEB_DIR;
+  const webDir = webDirEnv
+    ? isAbsolute(webDirEnv)
+      ? webDirEnv
+      : resolve(webDirEnv)
+    : DEFAULT_WEB_DIR;
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -214,7 +241,10 @@ function parseTrustProxy(value: string | undefined): boolean | number | string[]
   if (value === undefined || value === 'false') return false;
   if (value === 'true') return true;
   if (/^\d+$/.test(value)) return Number(value);
-  return value.split(',').map((v) => v.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 /** AUTH_SECRET unset: generate one on first start and keep it in DATA_DIR so sessions survive restarts. */

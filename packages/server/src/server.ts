@@ -20,7 +20,9 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const local = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-  console.log(`Hanger is listening on ${local}${config.publicUrl !== local ? ` (public URL ${config.publicUrl})` : ''}`);
+  console.log(
+    `Hanger is listening on ${local}${config.publicUrl !== local ? ` (public URL ${config.publicUrl})` : ''}`,
+  );
 
   let closing = false;
   const shutdown = (signal: string) => {

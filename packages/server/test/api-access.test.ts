@@ -119,7 +119,9 @@ describe.each(ENGINES)('API access and headers on %s', (engine) => {
       });
     const own = await preflight(t.config.publicUrl);
     expect(own.headers.get('access-control-allow-origin')).toBe(t.config.publicUrl);
-    expect(own.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
+    expect(own.headers.get('access-control-allow-headers')?.toLowerCase()).toContain(
+      'authorization',
+    );
 
     const other = await preflight('https://evil.example');
     expect(other.headers.get('access-control-allow-origin')).not.toBe('https://evil.example');
@@ -130,7 +132,9 @@ describe.each(ENGINES)('API access and headers on %s', (engine) => {
 
   it('serves photos through signed links only, with CORS for the app', async () => {
     const item = (await user.wardrobe()).clothes[ids.item]!;
-    const signed = await fetch(new URL(item.image, t.baseUrl), { headers: { origin: t.config.publicUrl } });
+    const signed = await fetch(new URL(item.image, t.baseUrl), {
+      headers: { origin: t.config.publicUrl },
+    });
     expect(signed.status).toBe(200);
     expect(signed.headers.get('content-type')).toBe('image/webp');
     expect(signed.headers.get('access-control-allow-origin')).toBe(t.config.publicUrl);
@@ -158,11 +162,14 @@ describe.each(ENGINES)('API access and headers on %s', (engine) => {
     const limited = await startApp(engine, { env: { RATE_LIMIT_MAX: '5' } });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 7; i++) statuses.push((await fetch(`${limited.baseUrl}/api/users`)).status);
+      for (let i = 0; i < 7; i++)
+        statuses.push((await fetch(`${limited.baseUrl}/api/users`)).status);
       expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
       expect(statuses.slice(5)).toEqual([429, 429]);
       const refused = await fetch(`${limited.baseUrl}/api/users`);
-      expect(await refused.json()).toEqual({ detail: expect.stringContaining('Too many requests') });
+      expect(await refused.json()).toEqual({
+        detail: expect.stringContaining('Too many requests'),
+      });
       // Liveness probes are never limited.
       expect((await fetch(`${limited.baseUrl}/api/health`)).status).toBe(200);
     } finally {
@@ -177,5 +184,23 @@ describe.each(ENGINES)('API access and headers on %s', (engine) => {
       image: photo(await testJpeg(), 'shoe.txt', 'text/plain'),
     });
     expect(response.status).toBe(201);
+  });
+
+  it('answers 500 with a generic detail and 503 on health when the database is gone', async () => {
+    const broken = await startApp(engine);
+    try {
+      const victim = await signUp(broken);
+      await broken.app.db.destroy();
+      const response = await victim.get('/api/users/settings');
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({
+        detail: 'Something went wrong on our servers. Please try again later.',
+      });
+      const health = await fetch(`${broken.baseUrl}/api/health`);
+      expect(health.status).toBe(503);
+      expect(await health.json()).toMatchObject({ detail: expect.any(String) });
+    } finally {
+      await broken.close();
+    }
   });
 });

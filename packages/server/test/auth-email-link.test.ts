@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES } from './helpers/app.js';
+import { ENGINES, freePort } from './helpers/app.js';
 import {
   linkIn,
   signUpAndGetToken,
@@ -194,5 +194,26 @@ describe('e-mail links without SMTP', () => {
     );
     expect(hops[hops.length - 1]!.url.toString()).toBe(`${t.baseUrl}/`);
     expect((await browser.request(`${t.baseUrl}/api/auth/token`)).status).toBe(200);
+  });
+});
+
+describe('e-mail links with the mail server down', () => {
+  let t: AuthTestApp;
+
+  beforeAll(async () => {
+    t = await startAuthApp('sqlite', { env: { SMTP_URL: `smtp://127.0.0.1:${await freePort()}` } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('tells the user the link was not sent, and logs why', async () => {
+    const response = await new TestBrowser().postJson(`${t.baseUrl}/api/auth/sign-in/magic-link`, {
+      email: newEmail(),
+      callbackURL: '/',
+    });
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ code: 'EMAIL_NOT_SENT' });
+    expect(t.logLines.some((l) => l.includes('Could not send the sign-in link e-mail'))).toBe(true);
   });
 });

@@ -11,8 +11,8 @@ import {
 } from 'jose';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES } from './helpers/app.js';
-import { freePort, startAuthApp, TestBrowser, type AuthTestApp } from './helpers/auth.js';
+import { ENGINES, freePort } from './helpers/app.js';
+import { startAuthApp, TestBrowser, type AuthTestApp } from './helpers/auth.js';
 
 const CLIENT_ID = 'hanger';
 const CLIENT_SECRET = 'hanger-test-client-secret';

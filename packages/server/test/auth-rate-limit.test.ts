@@ -2,9 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ADDRESS_LIMITS } from '../src/auth/create-auth.js';
-import { ENGINES } from './helpers/app.js';
+import { ENGINES, freePort } from './helpers/app.js';
 import {
-  freePort,
   randomClient,
   signUpAndGetToken,
   startAuthApp,
@@ -172,7 +171,7 @@ describe('rate limits shared through Redis by two server processes', () => {
     const engine = ENGINES[ENGINES.length - 1]!;
     a = await startAuthApp(engine, { env: { ...env, PORT: String(portA) } });
     // Same database, same Redis: a second process behind the same load balancer.
-    const database = a.config.databaseUrl
+    const database: Record<string, string> = a.config.databaseUrl
       ? { DATABASE_URL: a.config.databaseUrl }
       : { DATA_DIR: a.config.dataDir };
     b = await startAuthApp(engine, { env: { ...env, ...database } });

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startApp, type TestApp } from './helpers/app.js';
 import { signUp, type ApiUser } from './helpers/api.js';
 
-const CATEGORY_KEYS = ['accessory', 'bag', 'bottom', 'full_body', 'other', 'outerwear', 'shoes', 'top'];
+const CATEGORY_KEYS = [
+  'accessory',
+  'bag',
+  'bottom',
+  'full_body',
+  'other',
+  'outerwear',
+  'shoes',
+  'top',
+];
 
 describe.each(ENGINES)('settings on %s', (engine) => {
   let t: TestApp;
@@ -20,10 +29,16 @@ describe.each(ENGINES)('settings on %s', (engine) => {
     const response = await user.get('/api/users/settings');
     expect(response.status).toBe(200);
     const settings = (await response.json()) as Record<string, unknown>;
-    expect(settings).toMatchObject({ locale: 'en', currency: 'USD', week_start: 0, data_consent: true });
+    expect(settings).toMatchObject({
+      locale: 'en',
+      currency: 'USD',
+      week_start: 0,
+      data_consent: true,
+    });
     expect(settings.tracking_start_date).toBeUndefined();
     expect(Object.keys(settings.subcategories as object).sort()).toEqual(CATEGORY_KEYS);
-    for (const list of Object.values(settings.subcategories as Record<string, unknown[]>)) expect(list).toEqual([]);
+    for (const list of Object.values(settings.subcategories as Record<string, unknown[]>))
+      expect(list).toEqual([]);
   });
 
   it('saves a partial update and keeps every field it does not name', async () => {
@@ -31,11 +46,19 @@ describe.each(ENGINES)('settings on %s', (engine) => {
       locale: 'en-GB',
       week_start: 1,
       tracking_start_date: '2024-01-15',
-      subcategories: { top: [{ id: 'tee', name: 'T-shirts' }], 'full body': [{ id: 'dress', name: 'Dresses' }] },
+      subcategories: {
+        top: [{ id: 'tee', name: 'T-shirts' }],
+        'full body': [{ id: 'dress', name: 'Dresses' }],
+      },
     });
     expect(response.status).toBe(200);
     const saved = (await response.json()) as Record<string, unknown>;
-    expect(saved).toMatchObject({ locale: 'en-GB', week_start: 1, currency: 'USD', data_consent: true });
+    expect(saved).toMatchObject({
+      locale: 'en-GB',
+      week_start: 1,
+      currency: 'USD',
+      data_consent: true,
+    });
     expect(saved.tracking_start_date).toBe('2024-01-15');
     expect(saved.subcategories).toMatchObject({
       top: [{ id: 'tee', name: 'T-shirts' }],
@@ -67,7 +90,10 @@ describe.each(ENGINES)('settings on %s', (engine) => {
     const bottom = await owner.addItem({ category: 'bottom', sub_category_id: 'tee' });
 
     const response = await owner.putSettings({
-      subcategories: { top: [{ id: 'knit', name: 'Knits' }], bottom: [{ id: 'tee', name: 'Same id' }] },
+      subcategories: {
+        top: [{ id: 'knit', name: 'Knits' }],
+        bottom: [{ id: 'tee', name: 'Same id' }],
+      },
     });
     expect(response.status).toBe(200);
 
@@ -79,7 +105,12 @@ describe.each(ENGINES)('settings on %s', (engine) => {
 
   it('recomputes converted prices when the currency changes', async () => {
     const owner = await signUp(t);
-    const euro = await owner.addItem({ price: '100', currency: 'EUR', sold_price: '50', sold_currency: 'GBP' });
+    const euro = await owner.addItem({
+      price: '100',
+      currency: 'EUR',
+      sold_price: '50',
+      sold_currency: 'GBP',
+    });
     const dollars = await owner.addItem({ price: '20', currency: 'USD' });
     const plain = await owner.addItem({ price: '30' });
     expect(euro.converted_price).toBeCloseTo(103.63, 2);
@@ -103,7 +134,10 @@ describe.each(ENGINES)('settings on %s', (engine) => {
     ['a week start out of range', JSON.stringify({ week_start: 7 })],
     ['a bad locale', JSON.stringify({ locale: 'english!' })],
     ['a bad tracking date', JSON.stringify({ tracking_start_date: '2023-02-29' })],
-    ['a subcategory without a name', JSON.stringify({ subcategories: { top: [{ id: 'x', name: '' }] } })],
+    [
+      'a subcategory without a name',
+      JSON.stringify({ subcategories: { top: [{ id: 'x', name: '' }] } }),
+    ],
   ])('refuses %s with 422 and changes nothing', async (_case, json) => {
     const before = await user.settings();
     const response = await user.send('PUT', '/api/users/settings', { settings: json });

@@ -68,6 +68,11 @@ export interface CreateAuthOptions {
   redis?: Redis | null;
   addressLimits?: Partial<AddressLimits>;
   accountLimits?: Partial<AccountLimits>;
+  /**
+   * Called after an account is deleted (its sessions and sign-in methods are gone by then), so the
+   * rest of the server can remove what the account owned.
+   */
+  onUserDeleted?: (userId: string) => Promise<void>;
 }
 
 export interface OAuthProviderInfo {
@@ -132,6 +137,15 @@ function buildBetterAuth(options: CreateAuthOptions, mailer: Mailer, store: Rate
         sendOrFail('password reset', user.email, () =>
           mailer.sendPasswordReset(user.email, url, linkMinutes),
         ),
+    },
+    databaseHooks: {
+      user: {
+        delete: {
+          after: async (user) => {
+            await options.onUserDeleted?.(user.id);
+          },
+        },
+      },
     },
     session: {
       expiresIn: 30 * 24 * 60 * 60,
@@ -218,7 +232,8 @@ export interface AuthService {
   auth: HangerBetterAuth;
   /** Checks a bearer access token locally (signature, issuer, audience, expiry). */
   accessTokens: AccessTokenVerifier;
-  signInMethods(): SignInMethods;
+  /** What the sign-in page offers. A provider whose discovery failed at start-up is left out. */
+  signInMethods(): Promise<SignInMethods>;
   close(): Promise<void>;
 }
 
@@ -253,14 +268,18 @@ export function createAuth(options: CreateAuthOptions): AuthService {
     loadKeys: async () => (await auth.api.getJwks()).keys as JWK[],
   });
 
-  const providers: OAuthProviderInfo[] = config.oidc
+  const configured: OAuthProviderInfo[] = config.oidc
     ? [{ id: config.oidc.providerId, name: config.oidc.displayName, type: 'oauth2' }]
     : [];
 
   return {
     auth,
     accessTokens,
-    signInMethods: () => ({ email_password: true, magic_link: true, providers }),
+    async signInMethods() {
+      const usable = new Set((await auth.$context).socialProviders.map((p) => p.id));
+      const providers = configured.filter((p) => usable.has(p.id));
+      return { email_password: true, magic_link: true, providers };
+    },
     async close() {
       ownMailer?.close();
       await ownStore?.close();

@@ -1,10 +1,14 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import type SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
+
+// Only the engine in use is loaded: start-up time and memory are not spent on the other driver.
+const require = createRequire(import.meta.url);
 
 export type DbDialect = 'sqlite' | 'postgres';
 
@@ -18,16 +22,24 @@ export interface Db {
 // that fit a double, so they are read as numbers here, for this pool only.
 const PG_INT8 = 20;
 const PG_NUMERIC = 1700;
-const pgTypes = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === PG_INT8 || oid === PG_NUMERIC) return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format);
-  },
-} as pg.CustomTypesConfig;
+
+function pgTypes(driver: typeof pg): pg.CustomTypesConfig {
+  return {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if (oid === PG_INT8 || oid === PG_NUMERIC) return (value: string) => Number(value);
+      return driver.types.getTypeParser(oid, format);
+    },
+  } as pg.CustomTypesConfig;
+}
 
 export function createDb(config: Pick<Config, 'databaseUrl' | 'sqlitePath'>): Db {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, types: pgTypes, max: 10 });
+    const driver = require('pg') as typeof pg;
+    const pool = new driver.Pool({
+      connectionString: config.databaseUrl,
+      types: pgTypes(driver),
+      max: 10,
+    });
     // An idle client losing its connection (database restart) must not crash the process.
     pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -35,7 +47,8 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'sqlitePath'>): Db
   }
 
   mkdirSync(dirname(config.sqlitePath), { recursive: true });
-  const sqlite = new SqliteDatabase(config.sqlitePath);
+  const Sqlite = require('better-sqlite3') as typeof SqliteDatabase;
+  const sqlite = new Sqlite(config.sqlitePath);
   // WAL lets readers run beside the writer; a busy timeout lets a second process wait its turn.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

@@ -1,28 +1,40 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { Migrator } from 'kysely';
 import type { Kysely, Migration } from 'kysely';
 import * as auth from './migrations/0001-auth.js';
 import * as wardrobe from './migrations/0002-wardrobe.js';
 
 /**
- * The ordered, static list of migrations. Kysely records each applied name in the database and
- * takes a lock while migrating, so running this again (or from two processes at once) is safe.
- * Forward-only: there are no down migrations.
+ * The ordered, static list of migrations. Each applied name is recorded in the database (table
+ * kysely_migration), so running this again applies nothing. Forward-only: no down migrations.
  */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-auth': auth,
   '0002-wardrobe': wardrobe,
 };
 
+const ATTEMPTS = 3;
+
+/**
+ * Bring the schema up to date. PostgreSQL serialises concurrent migrators with a lock; SQLite has
+ * no such lock across processes, so a process that loses the race (its transaction rolls back)
+ * looks again and is done if the winner applied everything.
+ */
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => MIGRATIONS },
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
-    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
-    throw new Error(`Database migration ${failed ?? ''} failed: ${String((error as Error).message ?? error)}`, {
-      cause: error,
-    });
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (!error) return;
+    const pending = (await migrator.getMigrations()).filter((m) => !m.executedAt);
+    if (pending.length === 0) return;
+    if (attempt >= ATTEMPTS) {
+      const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? pending[0]?.name;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`Database migration ${failed ?? ''} failed: ${reason}`, { cause: error });
+    }
+    await delay(100 * attempt);
   }
 }

@@ -41,11 +41,8 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
   if ('auth' in options) {
     service = options.auth;
   } else {
-    const redis =
-      options.redis ??
-      (app.hasDecorator('redis')
-        ? (app as unknown as { redis: CreateAuthOptions['redis'] }).redis
-        : null);
+    // Borrow the server's Redis connection (plugins/redis.ts) when it has one.
+    const redis = options.redis ?? (app.hasDecorator('redis') ? app.redis : null);
     service = createAuth({ ...options, redis, logger: app.log });
     app.addHook('onClose', async () => service.close());
   }

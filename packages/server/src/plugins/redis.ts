@@ -1,7 +1,10 @@
+import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
+
+const require = createRequire(import.meta.url);
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,7 +19,9 @@ export interface RedisOptions {
 
 /** Separate connection settings for a subscriber, which Redis dedicates to pub/sub. */
 export function createRedis(url: string, name: string): Redis {
-  return new Redis(url, { connectionName: name, maxRetriesPerRequest: 3, lazyConnect: false });
+  // Loaded only when REDIS_URL is set.
+  const { Redis: Client } = require('ioredis') as typeof import('ioredis');
+  return new Client(url, { connectionName: name, maxRetriesPerRequest: 3, lazyConnect: false });
 }
 
 async function redisPlugin(app: FastifyInstance, { config }: RedisOptions): Promise<void> {

@@ -13,7 +13,10 @@ export function objectStoreOrigins(config: Pick<Config, 's3'>): string[] {
     if (s3.forcePathStyle) return [endpoint.origin];
     return [`${endpoint.protocol}//${s3.bucket}.${endpoint.host}`, endpoint.origin];
   }
-  return [`https://${s3.bucket}.s3.${s3.region}.amazonaws.com`, `https://s3.${s3.region}.amazonaws.com`];
+  return [
+    `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`,
+    `https://s3.${s3.region}.amazonaws.com`,
+  ];
 }
 
 export function contentSecurityPolicy(config: Pick<Config, 's3' | 'publicUrl' | 'oidc'>) {

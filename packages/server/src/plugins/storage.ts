@@ -33,7 +33,12 @@ function registerMediaRoute(app: FastifyInstance, store: DiskBlobStore, publicUr
     '/media/*',
     async (request, reply) => {
       const key = request.params['*'];
-      const check = verifyMediaSignature(store.signingKey, key, request.query.exp, request.query.sig);
+      const check = verifyMediaSignature(
+        store.signingKey,
+        key,
+        request.query.exp,
+        request.query.sig,
+      );
       if (!check.ok) return refuse(reply, 403, FORBIDDEN_DETAIL);
 
       const blob = await store.get(key);
@@ -55,13 +60,20 @@ function registerMediaRoute(app: FastifyInstance, store: DiskBlobStore, publicUr
 }
 
 /** Creates the photo store from the config, exposes it as `app.storage` and closes it with the app. */
-async function storagePlugin(app: FastifyInstance, { config }: StoragePluginOptions): Promise<void> {
+async function storagePlugin(
+  app: FastifyInstance,
+  { config }: StoragePluginOptions,
+): Promise<void> {
   const store: BlobStore = createBlobStore(config);
   app.decorate('storage', store);
   app.addHook('onClose', async () => {
     await store.close?.();
   });
-  if (store instanceof DiskBlobStore) registerMediaRoute(app, store, config.publicUrl);
+  if (store instanceof DiskBlobStore) {
+    const swept = await store.sweepTemporaryFiles();
+    if (swept > 0) app.log.info({ swept }, 'removed unfinished photo writes');
+    registerMediaRoute(app, store, config.publicUrl);
+  }
 }
 
 export default fp(storagePlugin, { name: 'hanger-storage', fastify: '5.x' });

@@ -44,7 +44,10 @@ async function webPlugin(app: FastifyInstance, { config }: WebOptions): Promise<
       cacheControl: false,
       setHeaders(reply, path) {
         const immutable = path.includes(`${join(config.webDir, 'assets')}`);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

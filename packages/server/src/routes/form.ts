@@ -32,7 +32,11 @@ export async function readForm(request: FastifyRequest, fileField?: string): Pro
         const bytes = await part.toBuffer();
         if (bytes.length > 0) file = bytes;
       } else {
-        addField(fields, part.fieldname, typeof part.value === 'string' ? part.value : String(part.value));
+        addField(
+          fields,
+          part.fieldname,
+          typeof part.value === 'string' ? part.value : String(part.value),
+        );
       }
     }
     return file ? { fields, file } : { fields };

@@ -13,11 +13,20 @@ async function ownedIds(
   ids: string[],
 ): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom(table).select('id').where('user_id', '=', userId).where('id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom(table)
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids)
+    .execute();
   return new Set(rows.map((r) => r.id));
 }
 
-export async function readDay(db: Kysely<Database>, userId: string, day: string): Promise<WireCalendarEntry> {
+export async function readDay(
+  db: Kysely<Database>,
+  userId: string,
+  day: string,
+): Promise<WireCalendarEntry> {
   const [items, star] = await Promise.all([
     db
       .selectFrom('calendar_items')
@@ -52,8 +61,9 @@ export async function addToDay(
   day: string,
   put: CalendarPut,
 ): Promise<WireCalendarEntry> {
-  const clothes = [...new Set(put.clothes)];
-  const outfits = [...new Set(put.outfits)];
+  // Sorted, so that concurrent saves take the unique-key locks in one order and cannot deadlock.
+  const clothes = [...new Set(put.clothes)].sort();
+  const outfits = [...new Set(put.outfits)].sort();
   const entry = await ctx.db.transaction().execute(async (trx) => {
     const [ownClothes, ownOutfits] = await Promise.all([
       ownedIds(trx, 'clothes', userId, clothes),
@@ -75,7 +85,11 @@ export async function addToDay(
     }
 
     if (put.display_item === null) {
-      await trx.deleteFrom('calendar_days').where('user_id', '=', userId).where('day', '=', day).execute();
+      await trx
+        .deleteFrom('calendar_days')
+        .where('user_id', '=', userId)
+        .where('day', '=', day)
+        .execute();
     } else if (put.display_item !== undefined) {
       const starred = put.display_item;
       const onDay = await trx

@@ -31,7 +31,10 @@ export async function createItem(
   photoBytes: Buffer,
 ): Promise<WireRecord> {
   const settings = await readSettings(ctx.db, userId);
-  if (fields.sub_category_id && !hasSubcategory(settings, fields.category, fields.sub_category_id)) {
+  if (
+    fields.sub_category_id &&
+    !hasSubcategory(settings, fields.category, fields.sub_category_id)
+  ) {
     throw new ValidationError('Unknown subcategory for this category');
   }
   const photo = await storePhoto(ctx, userId, photoBytes);
@@ -90,15 +93,25 @@ export async function updateItem(
     const touchesSubcategory = 'category' in updates || 'sub_category_id' in updates;
     if (touchesPrices || touchesSubcategory) {
       const settings = await readSettings(trx, userId);
-      if (touchesSubcategory && next.sub_category_id && !hasSubcategory(settings, next.category, next.sub_category_id)) {
+      if (
+        touchesSubcategory &&
+        next.sub_category_id &&
+        !hasSubcategory(settings, next.category, next.sub_category_id)
+      ) {
         // A subcategory named in the request must exist; one left over from the old category goes.
-        if ('sub_category_id' in updates) throw new ValidationError('Unknown subcategory for this category');
+        if ('sub_category_id' in updates)
+          throw new ValidationError('Unknown subcategory for this category');
         set.sub_category_id = null;
       }
       if (touchesPrices) Object.assign(set, convertedColumns(ctx.prices, next, settings.currency));
     }
     if (Object.keys(set).length > 0) {
-      await trx.updateTable('clothes').set(set).where('id', '=', id).where('user_id', '=', userId).execute();
+      await trx
+        .updateTable('clothes')
+        .set(set)
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .execute();
     }
     return set as WireRecord;
   });
@@ -127,7 +140,10 @@ export async function replaceItemImage(
   });
   await discardPhotos(ctx, [before.image_key, before.thumb_key]);
   await ctx.cache.invalidate(userId);
-  const [image, thumbnail] = await Promise.all([ctx.storage.url(photo.display), ctx.storage.url(photo.thumb)]);
+  const [image, thumbnail] = await Promise.all([
+    ctx.storage.url(photo.display),
+    ctx.storage.url(photo.thumb),
+  ]);
   return { id, image, thumbnail };
 }
 
@@ -144,8 +160,16 @@ export async function deleteItem(ctx: ServiceContext, userId: string, id: string
       .where('user_id', '=', userId)
       .executeTakeFirst();
     if (!found) throw new NotFoundError(NOT_FOUND);
-    await trx.deleteFrom('calendar_days').where('user_id', '=', userId).where('display_item', '=', id).execute();
-    await trx.deleteFrom('calendar_items').where('user_id', '=', userId).where('clothing_id', '=', id).execute();
+    await trx
+      .deleteFrom('calendar_days')
+      .where('user_id', '=', userId)
+      .where('display_item', '=', id)
+      .execute();
+    await trx
+      .deleteFrom('calendar_items')
+      .where('user_id', '=', userId)
+      .where('clothing_id', '=', id)
+      .execute();
     await trx.deleteFrom('outfit_items').where('clothing_id', '=', id).execute();
     await trx.deleteFrom('clothes').where('id', '=', id).where('user_id', '=', userId).execute();
     return found;

@@ -48,7 +48,10 @@ async function resolveCanvas(
     seen.add(e.clothing_id);
     return true;
   });
-  return { entries, hasWishlistItem: entries.some((e) => status.get(e.clothing_id) === 'wishlist') };
+  return {
+    entries,
+    hasWishlistItem: entries.some((e) => status.get(e.clothing_id) === 'wishlist'),
+  };
 }
 
 /**
@@ -63,7 +66,8 @@ export async function saveOutfit(
   photoBytes: Buffer,
 ): Promise<{ outfit: WireRecord; created: boolean }> {
   // Refuse what is bound to fail before spending a second on the photo.
-  if (fields.id && !(await findOutfit(ctx.db, userId, fields.id))) throw new NotFoundError(NOT_FOUND);
+  if (fields.id && !(await findOutfit(ctx.db, userId, fields.id)))
+    throw new NotFoundError(NOT_FOUND);
   if ((await resolveCanvas(ctx.db, userId, fields.canvas_data)).entries.length === 0) {
     throw new ValidationError(NO_ITEMS);
   }
@@ -155,8 +159,16 @@ export async function deleteOutfit(ctx: ServiceContext, userId: string, id: stri
   const row = await ctx.db.transaction().execute(async (trx) => {
     const found = await findOutfit(trx, userId, id);
     if (!found) throw new NotFoundError(NOT_FOUND);
-    await trx.deleteFrom('calendar_days').where('user_id', '=', userId).where('display_item', '=', id).execute();
-    await trx.deleteFrom('calendar_items').where('user_id', '=', userId).where('outfit_id', '=', id).execute();
+    await trx
+      .deleteFrom('calendar_days')
+      .where('user_id', '=', userId)
+      .where('display_item', '=', id)
+      .execute();
+    await trx
+      .deleteFrom('calendar_items')
+      .where('user_id', '=', userId)
+      .where('outfit_id', '=', id)
+      .execute();
     await trx.deleteFrom('outfit_items').where('outfit_id', '=', id).execute();
     await trx.deleteFrom('outfits').where('id', '=', id).where('user_id', '=', userId).execute();
     return found;

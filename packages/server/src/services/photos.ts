@@ -1,4 +1,3 @@
-import { processImage, storageKeys } from '../storage/images.js';
 import type { ServiceContext } from './context.js';
 import { discardPhotos } from './context.js';
 
@@ -11,7 +10,11 @@ export interface StoredPhoto {
  * Check, re-encode (rotated, metadata stripped) and store one uploaded photo in both sizes. The
  * caller must either reference the keys in a committed row or hand them to `discardPhotos`.
  */
-export async function storePhoto(ctx: ServiceContext, userId: string, bytes: Buffer): Promise<StoredPhoto> {
+export async function storePhoto(
+  ctx: ServiceContext,
+  userId: string,
+  bytes: Buffer,
+): Promise<StoredPhoto> {
   const image = await processImage(bytes, {});
   const { display, thumbnail } = storageKeys(userId);
   const keys = { display, thumb: thumbnail };

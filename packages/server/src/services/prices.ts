@@ -17,7 +17,9 @@ export function loadRates(ratesFile: string | undefined): RatesTable {
   try {
     parsed = JSON.parse(readFileSync(ratesFile, 'utf8'));
   } catch (err) {
-    throw new ConfigError([`RATES_FILE ${ratesFile} is not readable JSON: ${(err as Error).message}`]);
+    throw new ConfigError([
+      `RATES_FILE ${ratesFile} is not readable JSON: ${(err as Error).message}`,
+    ]);
   }
   const result = ratesFileSchema.safeParse(parsed);
   if (!result.success) {
@@ -36,7 +38,11 @@ export interface PriceConverter {
    * `amount` (in `currency`, or in the user's currency when it names none) in `userCurrency`,
    * rounded to cents; null without an amount or without a rate for either currency.
    */
-  toUserCurrency(amount: number | null, currency: string | null, userCurrency: string): number | null;
+  toUserCurrency(
+    amount: number | null,
+    currency: string | null,
+    userCurrency: string,
+  ): number | null;
 }
 
 export function createPriceConverter(rates: RatesTable): PriceConverter {
@@ -44,7 +50,8 @@ export function createPriceConverter(rates: RatesTable): PriceConverter {
     rates,
     toUserCurrency(amount, currency, userCurrency) {
       if (amount === null) return null;
-      if (!currency) return amount;
+      // Already in the user's currency: the amount itself, exactly as entered.
+      if (!currency || currency.toUpperCase() === userCurrency.toUpperCase()) return amount;
       const converted = convert(amount, currency, userCurrency, rates);
       return converted === undefined ? null : roundMoney(converted);
     },

@@ -26,7 +26,10 @@ export type WireRecord = Record<string, unknown>;
 
 /** An item as GET users and POST clothes answer it: absent fields are left out. */
 export async function itemToWire(storage: BlobStore, row: ClothesRow): Promise<WireRecord> {
-  const [image, thumbnail] = await Promise.all([storage.url(row.image_key), storage.url(row.thumb_key)]);
+  const [image, thumbnail] = await Promise.all([
+    storage.url(row.image_key),
+    storage.url(row.thumb_key),
+  ]);
   const wire: WireRecord = { id: row.id, image, thumbnail };
   for (const column of ITEM_COLUMNS) {
     const value = row[column];
@@ -50,7 +53,10 @@ export async function outfitToWire(
   row: OutfitRow,
   canvas: OutfitItemRow[],
 ): Promise<WireRecord> {
-  const [image, thumbnail] = await Promise.all([storage.url(row.image_key), storage.url(row.thumb_key)]);
+  const [image, thumbnail] = await Promise.all([
+    storage.url(row.image_key),
+    storage.url(row.thumb_key),
+  ]);
   const wire: WireRecord = { id: row.id, image, thumbnail, date_created: row.date_created };
   if (row.status !== null) wire.status = row.status;
   if (row.manual_times_worn !== null) wire.manual_times_worn = row.manual_times_worn;

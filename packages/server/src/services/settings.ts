@@ -47,12 +47,19 @@ function fromRow(row: UserSettingsRow): WireSettings {
 
 /** The user's settings; a user who never saved any gets the defaults of SPEC §3. */
 export async function readSettings(db: Executor, userId: string): Promise<WireSettings> {
-  const row = await db.selectFrom('user_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('user_settings')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row ? fromRow(row) : defaultSettings();
 }
 
 /** Ids of subcategories present in `before` but gone from `after`, per category. */
-function removedSubcategories(before: WireSubcategories, after: WireSubcategories): Map<string, string[]> {
+function removedSubcategories(
+  before: WireSubcategories,
+  after: WireSubcategories,
+): Map<string, string[]> {
   const removed = new Map<string, string[]>();
   for (const category of WIRE_CATEGORIES) {
     const kept = new Set((after[category] ?? []).map((s) => s.id));
@@ -77,11 +84,14 @@ export async function updateSettings(
       locale: update.locale ?? current.locale,
       currency: update.currency ?? current.currency,
       week_start: update.week_start ?? current.week_start,
-      subcategories: (update.subcategories as WireSubcategories | undefined) ?? current.subcategories,
+      subcategories:
+        (update.subcategories as WireSubcategories | undefined) ?? current.subcategories,
       data_consent: update.data_consent ?? current.data_consent,
     };
     const tracking =
-      update.tracking_start_date === undefined ? current.tracking_start_date : update.tracking_start_date;
+      update.tracking_start_date === undefined
+        ? current.tracking_start_date
+        : update.tracking_start_date;
     if (tracking) merged.tracking_start_date = tracking;
 
     const row = {
@@ -98,7 +108,10 @@ export async function updateSettings(
       .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
       .execute();
 
-    for (const [category, ids] of removedSubcategories(current.subcategories, merged.subcategories)) {
+    for (const [category, ids] of removedSubcategories(
+      current.subcategories,
+      merged.subcategories,
+    )) {
       await trx
         .updateTable('clothes')
         .set({ sub_category_id: null })
@@ -108,7 +121,8 @@ export async function updateSettings(
         .execute();
     }
 
-    if (merged.currency !== current.currency) await reconvertPrices(ctx, trx, userId, merged.currency);
+    if (merged.currency !== current.currency)
+      await reconvertPrices(ctx, trx, userId, merged.currency);
     return merged;
   });
   await ctx.cache.invalidate(userId);
@@ -123,7 +137,15 @@ async function reconvertPrices(
 ): Promise<void> {
   const items = await trx
     .selectFrom('clothes')
-    .select(['id', 'price', 'currency', 'sold_price', 'sold_currency', 'converted_price', 'converted_sold_price'])
+    .select([
+      'id',
+      'price',
+      'currency',
+      'sold_price',
+      'sold_currency',
+      'converted_price',
+      'converted_sold_price',
+    ])
     .where('user_id', '=', userId)
     .where((eb) => eb.or([eb('price', 'is not', null), eb('sold_price', 'is not', null)]))
     .execute();
@@ -141,5 +163,7 @@ async function reconvertPrices(
 
 /** A subcategory id is usable for an item only if the user has it under the item's category. */
 export function hasSubcategory(settings: WireSettings, category: string, id: string): boolean {
-  return (settings.subcategories[category as keyof WireSubcategories] ?? []).some((s) => s.id === id);
+  return (settings.subcategories[category as keyof WireSubcategories] ?? []).some(
+    (s) => s.id === id,
+  );
 }

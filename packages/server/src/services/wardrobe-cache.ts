@@ -111,9 +111,11 @@ export class WardrobeCache {
   async invalidate(userId: string): Promise<void> {
     this.drop(userId);
     if (this.publisher) {
-      await this.publisher.publish(INVALIDATION_CHANNEL, `${this.instanceId} ${userId}`).catch(() => {
-        // The TTL bounds how long another process may serve the old copy.
-      });
+      await this.publisher
+        .publish(INVALIDATION_CHANNEL, `${this.instanceId} ${userId}`)
+        .catch(() => {
+          // The TTL bounds how long another process may serve the old copy.
+        });
     }
   }
 

@@ -9,8 +9,20 @@ import { itemToWire, outfitToWire } from './serialize.js';
 export async function serializeWardrobe(ctx: ServiceContext, userId: string): Promise<string> {
   const { db, storage } = ctx;
   const [clothes, outfits, placements, days, stars] = await Promise.all([
-    db.selectFrom('clothes').selectAll().where('user_id', '=', userId).orderBy('date_created').orderBy('id').execute(),
-    db.selectFrom('outfits').selectAll().where('user_id', '=', userId).orderBy('date_created').orderBy('id').execute(),
+    db
+      .selectFrom('clothes')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('date_created')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('outfits')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('date_created')
+      .orderBy('id')
+      .execute(),
     db
       .selectFrom('outfit_items')
       .innerJoin('outfits', 'outfits.id', 'outfit_items.outfit_id')
@@ -26,7 +38,11 @@ export async function serializeWardrobe(ctx: ServiceContext, userId: string): Pr
       .orderBy('day')
       .orderBy('id')
       .execute(),
-    db.selectFrom('calendar_days').select(['day', 'display_item']).where('user_id', '=', userId).execute(),
+    db
+      .selectFrom('calendar_days')
+      .select(['day', 'display_item'])
+      .where('user_id', '=', userId)
+      .execute(),
   ]);
 
   const canvases = new Map<string, OutfitItemRow[]>();
@@ -49,7 +65,8 @@ export async function serializeWardrobe(ctx: ServiceContext, userId: string): Pr
   }
   for (const star of stars) dayOf(star.day).display_item = star.display_item;
 
-  const byId = (records: WireRecord[]) => Object.fromEntries(records.map((r) => [r.id as string, r]));
+  const byId = (records: WireRecord[]) =>
+    Object.fromEntries(records.map((r) => [r.id as string, r]));
   return JSON.stringify({ clothes: byId(wireClothes), outfits: byId(wireOutfits), calendar });
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename, rm, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { BlobStore, StoredBlob } from './blob-store.js';
 import { assertValidKey, contentTypeForKey, isValidKey } from './blob-store.js';
@@ -15,6 +15,8 @@ export interface DiskStoreOptions {
 // Temporary files live in their own folder on the same file system (so rename is atomic); its
 // leading dot keeps it outside every valid key.
 const TMP_DIR = '.tmp';
+/** A write older than this was cut short by a crash; younger ones may belong to another process. */
+const STALE_TMP_MS = 60 * 60 * 1000;
 
 function isMissing(err: unknown): boolean {
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
@@ -45,7 +47,10 @@ export class DiskBlobStore implements BlobStore {
       throw new Error(`Content type ${contentType} does not match the extension of ${key}`);
     }
     const tmpDir = join(this.root, TMP_DIR);
-    await Promise.all([mkdir(dirname(path), { recursive: true }), mkdir(tmpDir, { recursive: true })]);
+    await Promise.all([
+      mkdir(dirname(path), { recursive: true }),
+      mkdir(tmpDir, { recursive: true }),
+    ]);
     const tmp = join(tmpDir, `${randomUUID()}.part`);
     try {
       const file = await open(tmp, 'wx', 0o640);
@@ -100,6 +105,30 @@ export class DiskBlobStore implements BlobStore {
         }
       }),
     );
+  }
+
+  /** Removes temporary files a crash left behind; called once at start-up. */
+  async sweepTemporaryFiles(now: number = Date.now()): Promise<number> {
+    const tmpDir = join(this.root, TMP_DIR);
+    let names: string[];
+    try {
+      names = await readdir(tmpDir);
+    } catch (err) {
+      if (isMissing(err)) return 0;
+      throw err;
+    }
+    let removed = 0;
+    for (const name of names) {
+      const path = join(tmpDir, name);
+      try {
+        if (now - (await stat(path)).mtimeMs < STALE_TMP_MS) continue;
+        await rm(path, { force: true });
+        removed++;
+      } catch (err) {
+        if (!isMissing(err)) throw err;
+      }
+    }
+    return removed;
   }
 
   async url(key: string): Promise<string> {

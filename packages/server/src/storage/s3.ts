@@ -39,6 +39,8 @@ export class S3BlobStore implements BlobStore {
       ...(config.endpoint ? { endpoint: config.endpoint } : {}),
       forcePathStyle: config.forcePathStyle,
       credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+      // A store that stops answering must fail the request, not hold it (and the upload) forever.
+      requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
       // Many S3-compatible stores reject the CRC checksums newer SDKs add to every upload.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',

@@ -76,7 +76,8 @@ export class ApiUser {
       image: photo(image ?? (await testJpeg())),
       ...fields,
     });
-    if (response.status !== 201) throw new Error(`POST /api/clothes answered ${response.status}: ${await response.text()}`);
+    if (response.status !== 201)
+      throw new Error(`POST /api/clothes answered ${response.status}: ${await response.text()}`);
     return (await response.json()) as WireItem;
   }
 
@@ -86,7 +87,8 @@ export class ApiUser {
       image: photo(await testJpeg({ width: 40, height: 60 })),
       ...fields,
     });
-    if (response.status !== 201) throw new Error(`POST /api/outfit answered ${response.status}: ${await response.text()}`);
+    if (response.status !== 201)
+      throw new Error(`POST /api/outfit answered ${response.status}: ${await response.text()}`);
     return (await response.json()) as WireOutfit;
   }
 
@@ -96,7 +98,13 @@ export class ApiUser {
 }
 
 export function canvasEntry(clothingId: string, i = 0) {
-  return { clothing_id: clothingId, x: 10 + i * 20, y: 20 + i * 30, scale: 0.5 + i / 10, rotation: i * 5 };
+  return {
+    clothing_id: clothingId,
+    x: 10 + i * 20,
+    y: 20 + i * 30,
+    scale: 0.5 + i / 10,
+    rotation: i * 5,
+  };
 }
 
 export interface WireItem {
@@ -138,7 +146,9 @@ export interface JpegOptions {
 /** A small real JPEG made by sharp. */
 export async function testJpeg(options: JpegOptions = {}): Promise<Buffer> {
   const { width = 48, height = 32, color = { r: 180, g: 60, b: 40 } } = options;
-  const image = sharp({ create: { width, height, channels: 3, background: color } }).jpeg({ quality: 80 });
+  const image = sharp({ create: { width, height, channels: 3, background: color } }).jpeg({
+    quality: 80,
+  });
   if (options.gps) {
     image.withExif({
       IFD0: { Make: 'HangerTestCam', Model: 'GPS-1' },

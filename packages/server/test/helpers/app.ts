@@ -11,7 +11,8 @@ import type { Config } from '../../src/config.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
-export const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const PG_ADMIN_URL =
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 async function postgresReachable(): Promise<boolean> {
   const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 3000 });
@@ -33,7 +34,9 @@ async function postgresReachable(): Promise<boolean> {
 async function detectEngines(): Promise<Engine[]> {
   if (await postgresReachable()) return ['sqlite', 'postgres'];
   if (process.env.CI === 'true') {
-    throw new Error(`PostgreSQL is unreachable at ${PG_ADMIN_URL}; CI requires it for the integration suites.`);
+    throw new Error(
+      `PostgreSQL is unreachable at ${PG_ADMIN_URL}; CI requires it for the integration suites.`,
+    );
   }
   console.warn(
     `\n${'!'.repeat(78)}\n!! PostgreSQL is unreachable at ${PG_ADMIN_URL}: running the SQLite suites only.\n${'!'.repeat(78)}\n`,
@@ -51,7 +54,9 @@ export async function freePort(): Promise<number> {
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
       server.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+        address && typeof address === 'object'
+          ? resolve(address.port)
+          : reject(new Error('no port')),
       );
     });
   });
@@ -130,7 +135,9 @@ export async function startApp(engine: Engine, options: StartOptions = {}): Prom
     config,
     dataDir,
     async mediaFiles() {
-      const entries = await readdir(mediaDir, { recursive: true, withFileTypes: true }).catch(() => []);
+      const entries = await readdir(mediaDir, { recursive: true, withFileTypes: true }).catch(
+        () => [],
+      );
       return entries
         .filter((e) => e.isFile())
         .map((e) => relative(mediaDir, join(e.parentPath, e.name)))

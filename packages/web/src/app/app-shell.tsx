@@ -22,7 +22,10 @@ export function AppShell() {
           <TopNav />
         </div>
       </header>
-      <main id="main" className="flex-1 pt-safe pb-[calc(4rem+env(safe-area-inset-bottom))] md:pt-0 md:pb-0">
+      <main
+        id="main"
+        className="flex-1 pt-safe pb-[calc(4rem+env(safe-area-inset-bottom))] md:pt-0 md:pb-0"
+      >
         <Suspense fallback={<ContentSpinner />}>
           <Outlet />
         </Suspense>

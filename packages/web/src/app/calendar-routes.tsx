@@ -20,9 +20,11 @@ export function CalendarMonthRoute() {
   const params = useParams();
   const year = toInt(params.year);
   const month = toInt(params.month);
-  if (!(year >= 1 && month >= 1 && month <= 12)) return <Navigate to={currentCalendarPath()} replace />;
+  if (!(year >= 1 && month >= 1 && month <= 12))
+    return <Navigate to={currentCalendarPath()} replace />;
   const canonical = calendarMonthPath(year, month);
-  if (canonical !== `/calendar/${params.year}/${params.month}`) return <Navigate to={canonical} replace />;
+  if (canonical !== `/calendar/${params.year}/${params.month}`)
+    return <Navigate to={canonical} replace />;
   return <CalendarMonthPage year={year} month={month} />;
 }
 
@@ -34,9 +36,19 @@ export function CalendarDayRoute() {
   const day = toInt(params.day);
   const key = dayKeyFromParts(year, month, day);
   if (!isDayKey(key)) {
-    return <Navigate to={month >= 1 && month <= 12 && year >= 1 ? calendarMonthPath(year, month) : currentCalendarPath()} replace />;
+    return (
+      <Navigate
+        to={
+          month >= 1 && month <= 12 && year >= 1
+            ? calendarMonthPath(year, month)
+            : currentCalendarPath()
+        }
+        replace
+      />
+    );
   }
   const canonical = calendarDayPath(key);
-  if (canonical !== `/calendar/${params.year}/${params.month}/${params.day}`) return <Navigate to={canonical} replace />;
+  if (canonical !== `/calendar/${params.year}/${params.month}/${params.day}`)
+    return <Navigate to={canonical} replace />;
   return <CalendarDayPage date={key} />;
 }

@@ -1,4 +1,11 @@
-import { CalendarDays, ChartColumn, CircleUserRound, Shirt, Waypoints, type LucideIcon } from 'lucide-react';
+import {
+  CalendarDays,
+  ChartColumn,
+  CircleUserRound,
+  Shirt,
+  Waypoints,
+  type LucideIcon,
+} from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 
 interface NavEntry {
@@ -13,8 +20,18 @@ const startsWithAny = (prefixes: string[]) => (pathname: string) =>
 
 /** SPEC §2: Wardrobe is highlighted on /items, /outfits and /groups. */
 export const NAV_ENTRIES: NavEntry[] = [
-  { label: 'Wardrobe', to: '/', icon: Shirt, isActive: startsWithAny(['/items', '/outfits', '/groups']) },
-  { label: 'Calendar', to: '/calendar', icon: CalendarDays, isActive: startsWithAny(['/calendar']) },
+  {
+    label: 'Wardrobe',
+    to: '/',
+    icon: Shirt,
+    isActive: startsWithAny(['/items', '/outfits', '/groups']),
+  },
+  {
+    label: 'Calendar',
+    to: '/calendar',
+    icon: CalendarDays,
+    isActive: startsWithAny(['/calendar']),
+  },
   { label: 'Stats', to: '/stats', icon: ChartColumn, isActive: startsWithAny(['/stats']) },
   { label: 'Graph', to: '/graph', icon: Waypoints, isActive: startsWithAny(['/graph']) },
 ];
@@ -41,10 +58,16 @@ export function TopNav() {
                 aria-current={active ? 'page' : undefined}
                 className={
                   'inline-flex h-10 items-center gap-2 rounded-full px-4 text-sm font-medium transition-colors ' +
-                  (active ? 'bg-accent-soft text-accent-ink' : 'text-fg-muted hover:bg-surface-2 hover:text-fg')
+                  (active
+                    ? 'bg-accent-soft text-accent-ink'
+                    : 'text-fg-muted hover:bg-surface-2 hover:text-fg')
                 }
               >
-                <entry.icon aria-hidden="true" className="size-4" strokeWidth={active ? 2.25 : 1.75} />
+                <entry.icon
+                  aria-hidden="true"
+                  className="size-4"
+                  strokeWidth={active ? 2.25 : 1.75}
+                />
                 {entry.label}
               </Link>
             </li>
@@ -94,7 +117,11 @@ export function BottomNav() {
                 <span
                   className={`grid h-8 w-14 place-items-center rounded-full transition-colors ${active ? 'bg-accent-soft' : ''}`}
                 >
-                  <entry.icon aria-hidden="true" className="size-5" strokeWidth={active ? 2.25 : 1.75} />
+                  <entry.icon
+                    aria-hidden="true"
+                    className="size-5"
+                    strokeWidth={active ? 2.25 : 1.75}
+                  />
                 </span>
                 {entry.label}
               </Link>

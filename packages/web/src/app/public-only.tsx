@@ -11,7 +11,8 @@ export function PublicOnly({ children }: { children: ReactNode }) {
   const status = useSessionStore((s) => s.status);
   const location = useLocation();
   if (status === 'loggingIn') return <LoggingInScreen />;
-  if (user && status === 'signedIn') return <Navigate to={redirectTarget(location.state)} replace />;
+  if (user && status === 'signedIn')
+    return <Navigate to={redirectTarget(location.state)} replace />;
   if (status === 'checking') return <FullScreenSpinner label="Checking your session" />;
   return children;
 }

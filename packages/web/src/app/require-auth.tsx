@@ -20,12 +20,15 @@ export function RequireAuth({ syncing, children }: RequireAuthProps) {
   const user = useSessionStore((s) => s.user);
   const status = useSessionStore((s) => s.status);
   const hydrated = useWardrobeStore((s) => s.hydrated);
+  const signedOutByUser = useSessionStore((s) => s.signedOutByUser);
   const location = useLocation();
 
   if (status === 'loggingIn') return <LoggingInScreen />;
   if (!user) {
     if (status === 'checking') return <FullScreenSpinner label="Checking your session" />;
-    return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+    // After choosing to sign out, the next sign-in starts on the items, not on the profile page.
+    const state = signedOutByUser ? undefined : { from: `${location.pathname}${location.search}` };
+    return <Navigate to="/login" replace state={state} />;
   }
   // Local data is read before the first render so a returning user never sees an empty closet flash.
   if (!hydrated) return <FullScreenSpinner label="Opening your wardrobe" />;

@@ -1,10 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '../components/spinner';
 import { ToastStack } from '../components/toast-stack';
-import LoginPage from '../features/auth/login-page';
-import SignInPage from '../features/auth/signin-page';
-import SignUpPage from '../features/auth/signup-page';
 import GroupsPage from '../features/groups/groups-page';
 import ItemsPage from '../features/items/items-page';
 import OutfitsPage from '../features/outfits/outfits-page';
@@ -16,7 +13,11 @@ import { PublicOnly } from './public-only';
 import { RequireAuth } from './require-auth';
 import { WardrobeTabs } from './wardrobe-tabs';
 
-// The tab screens ship in the first load; everything heavier loads when it is first opened.
+// The tab screens ship in the first load; everything else loads when it is first opened. The
+// sign-in screens too: a returning user never sees them, and a new visitor waits on one request.
+const LoginPage = lazy(() => import('../features/auth/login-page'));
+const SignInPage = lazy(() => import('../features/auth/signin-page'));
+const SignUpPage = lazy(() => import('../features/auth/signup-page'));
 const ItemDetailPage = lazy(() => import('../features/items/item-detail-page'));
 const UploadPage = lazy(() => import('../features/upload/upload-page'));
 const WishlistPage = lazy(() => import('../features/groups/wishlist-page'));
@@ -26,6 +27,9 @@ const ComposerPage = lazy(() => import('../features/composer/composer-page'));
 const StatsPage = lazy(() => import('../features/stats/stats-page'));
 const GraphPage = lazy(() => import('../features/graph/graph-page'));
 const ProfilePage = lazy(() => import('../features/profile/profile-page'));
+const ImageEditorPage = lazy(() => import('../features/image-editor/image-editor-page'));
+const PrivacyPage = lazy(() => import('../features/legal/privacy-page'));
+const TermsPage = lazy(() => import('../features/legal/terms-page'));
 
 /** Toasts and scroll handling around every route; forward navigation starts at the top. */
 function RootLayout() {
@@ -35,6 +39,14 @@ function RootLayout() {
       <Outlet />
       <ToastStack />
     </>
+  );
+}
+
+function Public({ children }: { children: ReactNode }) {
+  return (
+    <PublicOnly>
+      <Suspense fallback={<FullScreenSpinner />}>{children}</Suspense>
+    </PublicOnly>
   );
 }
 
@@ -56,9 +68,47 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteErrorScreen />,
     children: [
-      { path: '/login', element: <PublicOnly><LoginPage /></PublicOnly> },
-      { path: '/signin', element: <PublicOnly><SignInPage /></PublicOnly> },
-      { path: '/signup', element: <PublicOnly><SignUpPage /></PublicOnly> },
+      {
+        path: '/login',
+        element: (
+          <Public>
+            <LoginPage />
+          </Public>
+        ),
+      },
+      {
+        path: '/signin',
+        element: (
+          <Public>
+            <SignInPage />
+          </Public>
+        ),
+      },
+      {
+        path: '/signup',
+        element: (
+          <Public>
+            <SignUpPage />
+          </Public>
+        ),
+      },
+      // Legal pages: open to everyone, signed in or not.
+      {
+        path: '/privacy',
+        element: (
+          <Suspense fallback={<FullScreenSpinner />}>
+            <PrivacyPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: '/terms',
+        element: (
+          <Suspense fallback={<FullScreenSpinner />}>
+            <TermsPage />
+          </Suspense>
+        ),
+      },
       {
         element: <GuardedLayout />,
         children: [
@@ -94,6 +144,7 @@ export const routes: RouteObject[] = [
           { path: '/groups/loaned/upload', element: <UploadPage defaultStatus="loaned" /> },
           { path: '/outfits/upload', element: <ComposerPage /> },
           { path: '/outfits/:id/edit', element: <ComposerPage /> },
+          { path: '/items/:id/edit-image', element: <ImageEditorPage /> },
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },

@@ -36,7 +36,9 @@ export function WardrobeTabs() {
   return (
     <>
       <div className="border-b border-line bg-canvas">
-        <h1 className="mx-auto max-w-7xl px-4 pt-6 pb-2 text-2xl font-semibold tracking-tight md:sr-only">Wardrobe</h1>
+        <h1 className="mx-auto max-w-7xl px-4 pt-6 pb-2 text-2xl font-semibold tracking-tight md:sr-only">
+          Wardrobe
+        </h1>
         <nav aria-label="Wardrobe" className="mx-auto max-w-7xl px-4 md:px-8">
           <ul className="-mb-px flex gap-6">
             {tabs.map((tab) => {

@@ -25,7 +25,11 @@ const SIZES: Record<ButtonSize, string> = {
 };
 
 /** The classes of a button, for links that should look like one. */
-export function buttonClass(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra = ''): string {
+export function buttonClass(
+  variant: ButtonVariant = 'primary',
+  size: ButtonSize = 'md',
+  extra = '',
+): string {
   return `${BASE} ${VARIANTS[variant]} ${SIZES[size]} ${extra}`.trim();
 }
 

@@ -17,7 +17,15 @@ interface DialogProps {
  * A modal on the native <dialog>: the browser traps focus, closes on Escape and restores focus
  * to the opener. On phones it sits at the bottom like a sheet, within thumb reach.
  */
-export function Dialog({ open, onClose, title, description, children, footer, className = '' }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  className = '',
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -60,10 +68,20 @@ export function Dialog({ open, onClose, title, description, children, footer, cl
               </div>
             )}
           </div>
-          <IconButton label="Close" icon={<X className="size-5" />} size="sm" onClick={onClose} className="-mt-1 -mr-2" />
+          <IconButton
+            label="Close"
+            icon={<X className="size-5" />}
+            size="sm"
+            onClick={onClose}
+            className="-mt-1 -mr-2"
+          />
         </div>
         {children}
-        {footer && <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{footer}</div>}
+        {footer && (
+          <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            {footer}
+          </div>
+        )}
       </div>
     </dialog>
   );

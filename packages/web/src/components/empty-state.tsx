@@ -10,9 +10,17 @@ interface EmptyStateProps {
   className?: string;
 }
 
-export function EmptyState({ icon: Icon, title, description, action, className = '' }: EmptyStateProps) {
+export function EmptyState({
+  icon: Icon,
+  title,
+  description,
+  action,
+  className = '',
+}: EmptyStateProps) {
   return (
-    <div className={`mx-auto flex max-w-sm flex-col items-center px-6 py-16 text-center ${className}`}>
+    <div
+      className={`mx-auto flex max-w-sm flex-col items-center px-6 py-16 text-center ${className}`}
+    >
       <div className="mb-6 grid size-16 place-items-center rounded-full bg-surface-2 text-fg-muted">
         <Icon aria-hidden="true" className="size-7" strokeWidth={1.5} />
       </div>

@@ -1,5 +1,11 @@
 import { ChevronDown } from 'lucide-react';
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+} from 'react';
 
 /** Props a control receives from its Field so that label, hint and error are announced. */
 export interface FieldControlProps {
@@ -21,7 +27,15 @@ interface FieldProps {
   children: (control: FieldControlProps) => ReactNode;
 }
 
-export function Field({ label, hint, error, hideLabel, aside, className = '', children }: FieldProps) {
+export function Field({
+  label,
+  hint,
+  error,
+  hideLabel,
+  aside,
+  className = '',
+  children,
+}: FieldProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;

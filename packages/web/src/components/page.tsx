@@ -3,9 +3,22 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { IconButton } from './button';
 
+const WIDTHS = { sm: 'max-w-2xl', md: 'max-w-3xl', lg: 'max-w-5xl', xl: 'max-w-7xl' };
+
+interface PageProps {
+  children: ReactNode;
+  /** Reading width: forms and settings sit narrow, photo grids use the full width. */
+  width?: keyof typeof WIDTHS;
+  className?: string;
+}
+
 /** The content column every screen sits in: comfortable on phones, bounded on wide screens. */
-export function Page({ children, className = '' }: { children: ReactNode; className?: string }) {
-  return <div className={`mx-auto w-full max-w-7xl px-4 py-6 md:px-8 md:py-8 ${className}`}>{children}</div>;
+export function Page({ children, width = 'xl', className = '' }: PageProps) {
+  return (
+    <div className={`mx-auto w-full px-4 py-6 md:px-8 md:py-8 ${WIDTHS[width]} ${className}`}>
+      {children}
+    </div>
+  );
 }
 
 interface PageHeaderProps {
@@ -19,7 +32,13 @@ interface PageHeaderProps {
   actions?: ReactNode;
 }
 
-export function PageHeader({ title, subtitle, back, backLabel = 'Back', actions }: PageHeaderProps) {
+export function PageHeader({
+  title,
+  subtitle,
+  back,
+  backLabel = 'Back',
+  actions,
+}: PageHeaderProps) {
   const navigate = useNavigate();
   return (
     <header className="mb-6 flex items-center gap-2 md:mb-8">

@@ -21,37 +21,39 @@ function ToastCard({ toast }: { toast: Toast }) {
   const { icon: Icon, tone } = ICONS[toast.type];
   const urgent = toast.type === 'error' || toast.type === 'warning';
   return (
-    <li
-      role={urgent ? 'alert' : 'status'}
-      aria-label={toast.title}
-      data-phase={toast.phase}
-      className={
-        'pointer-events-auto flex w-full items-start gap-3 rounded-2xl border border-line bg-surface p-4 shadow-float ' +
-        `transition-all duration-200 ease-out ${PHASE_CLASSES[toast.phase]}`
-      }
-    >
-      <Icon aria-hidden="true" className={`mt-0.5 size-5 shrink-0 ${tone}`} />
-      <div className="min-w-0 flex-1">
-        <p className="text-sm font-semibold text-fg">{toast.title}</p>
-        {toast.message && <p className="mt-1 text-sm leading-5 text-fg-muted">{toast.message}</p>}
-        {toast.action && (
-          <button
-            type="button"
-            onClick={() => runAction(toast.id)}
-            className="mt-2 -ml-2 rounded-full px-2 py-1 text-sm font-semibold text-accent-ink hover:bg-accent-soft"
-          >
-            {toast.action.label}
-          </button>
-        )}
-      </div>
-      <button
-        type="button"
-        aria-label="Dismiss notification"
-        onClick={() => dismiss(toast.id)}
-        className="-mt-1 -mr-1 grid size-8 shrink-0 place-items-center rounded-full text-fg-subtle hover:bg-surface-2 hover:text-fg"
+    <li data-phase={toast.phase} className="pointer-events-auto">
+      <div
+        role={urgent ? 'alert' : 'status'}
+        aria-label={toast.title}
+        data-phase={toast.phase}
+        className={
+          'pointer-events-auto flex w-full items-start gap-3 rounded-2xl border border-line bg-surface p-4 shadow-float ' +
+          `transition-all duration-200 ease-out ${PHASE_CLASSES[toast.phase]}`
+        }
       >
-        <X aria-hidden="true" className="size-4" />
-      </button>
+        <Icon aria-hidden="true" className={`mt-0.5 size-5 shrink-0 ${tone}`} />
+        <div className="min-w-0 flex-1">
+          <p className="text-sm font-semibold text-fg">{toast.title}</p>
+          {toast.message && <p className="mt-1 text-sm leading-5 text-fg-muted">{toast.message}</p>}
+          {toast.action && (
+            <button
+              type="button"
+              onClick={() => runAction(toast.id)}
+              className="mt-2 -ml-2 rounded-full px-2 py-1 text-sm font-semibold text-accent-ink hover:bg-accent-soft"
+            >
+              {toast.action.label}
+            </button>
+          )}
+        </div>
+        <button
+          type="button"
+          aria-label="Dismiss notification"
+          onClick={() => dismiss(toast.id)}
+          className="-mt-1 -mr-1 grid size-8 shrink-0 place-items-center rounded-full text-fg-subtle hover:bg-surface-2 hover:text-fg"
+        >
+          <X aria-hidden="true" className="size-4" />
+        </button>
+      </div>
     </li>
   );
 }

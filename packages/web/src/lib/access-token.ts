@@ -12,7 +12,9 @@ const FALLBACK_LIFETIME_MS = 15 * 60 * 1000;
 
 export class TokenUnavailableError extends Error {
   constructor(readonly status: number | null) {
-    super(status === null ? 'Could not reach the identity service' : `Token request failed (${status})`);
+    super(
+      status === null ? 'Could not reach the identity service' : `Token request failed (${status})`,
+    );
     this.name = 'TokenUnavailableError';
   }
 }
@@ -22,7 +24,12 @@ export function jwtExpiry(token: string): number | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const json = atob(
+      payload
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+    );
     const exp = (JSON.parse(json) as { exp?: unknown }).exp;
     return typeof exp === 'number' ? exp * 1000 : null;
   } catch {
@@ -59,14 +66,20 @@ export function refreshAccessToken(): Promise<string> {
     try {
       let res: Response;
       try {
-        res = await fetch(TOKEN_ENDPOINT, { credentials: 'include', headers: { accept: 'application/json' } });
+        res = await fetch(TOKEN_ENDPOINT, {
+          credentials: 'include',
+          headers: { accept: 'application/json' },
+        });
       } catch {
         throw new TokenUnavailableError(null);
       }
       if (!res.ok) throw new TokenUnavailableError(res.status);
       const body = (await res.json().catch(() => null)) as { token?: unknown } | null;
       if (!body || typeof body.token !== 'string') throw new TokenUnavailableError(res.status);
-      const next = { token: body.token, expiresAt: jwtExpiry(body.token) ?? Date.now() + FALLBACK_LIFETIME_MS };
+      const next = {
+        token: body.token,
+        expiresAt: jwtExpiry(body.token) ?? Date.now() + FALLBACK_LIFETIME_MS,
+      };
       cached = next;
       scheduleRefresh(next);
       return next.token;

@@ -22,7 +22,12 @@ import {
   type Settings,
   type WardrobeData,
 } from '@hanger/domain';
-import { TokenUnavailableError, clearAccessToken, getAccessToken, refreshAccessToken } from './access-token';
+import {
+  TokenUnavailableError,
+  clearAccessToken,
+  getAccessToken,
+  refreshAccessToken,
+} from './access-token';
 import { isMobileDevice } from './device';
 import { currentUserId } from './stores/session-store';
 
@@ -73,7 +78,8 @@ export interface ApiClientDeps {
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 function encodeBody(body: RequestBody | undefined): BodyInit | undefined {
-  if (body === undefined || body instanceof FormData || body instanceof URLSearchParams) return body;
+  if (body === undefined || body instanceof FormData || body instanceof URLSearchParams)
+    return body;
   return JSON.stringify(toSnake(body));
 }
 
@@ -88,7 +94,8 @@ async function readJson(res: Response): Promise<unknown> {
 }
 
 export function createApiClient(deps: ApiClientDeps) {
-  const doFetch = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const doFetch =
+    deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
   async function tokenOrThrow(fresh: boolean): Promise<string> {
     try {
@@ -118,10 +125,19 @@ export function createApiClient(deps: ApiClientDeps) {
       controller.abort();
     }, requestTimeoutMs(deps.isMobile()));
     const onCallerAbort = () => controller.abort();
-    opts.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    // The caller may have given up while the token was being fetched.
+    if (opts.signal?.aborted) controller.abort();
+    else opts.signal?.addEventListener('abort', onCallerAbort, { once: true });
     try {
-      const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
-      if (opts.body !== undefined && !(opts.body instanceof FormData) && !(opts.body instanceof URLSearchParams)) {
+      const headers: Record<string, string> = {
+        authorization: `Bearer ${token}`,
+        accept: 'application/json',
+      };
+      if (
+        opts.body !== undefined &&
+        !(opts.body instanceof FormData) &&
+        !(opts.body instanceof URLSearchParams)
+      ) {
         headers['content-type'] = 'application/json';
       }
       const res = await doFetch(`${deps.baseUrl}${path}`, {
@@ -147,7 +163,11 @@ export function createApiClient(deps: ApiClientDeps) {
   }
 
   /** Sends a request and answers its JSON body (keys as the server wrote them). */
-  async function request(method: string, path: string, opts: RequestOptions = {}): Promise<unknown> {
+  async function request(
+    method: string,
+    path: string,
+    opts: RequestOptions = {},
+  ): Promise<unknown> {
     if (!deps.hasUser()) {
       console.warn(`Hanger: no signed-in user; ${method} ${path} was not sent.`);
       throw new NoUserError();
@@ -212,7 +232,8 @@ export const loadParsers = () => import('./wire-parse');
 function patchFromWire<T>(json: unknown): Partial<T> {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return {};
   const camel = toCamel<Record<string, unknown>>(json);
-  if (typeof camel.category === 'string') camel.category = categoryFromWire(camel.category as never);
+  if (typeof camel.category === 'string')
+    camel.category = categoryFromWire(camel.category as never);
   return camel as Partial<T>;
 }
 
@@ -222,12 +243,18 @@ export async function fetchWardrobe(signal?: AbortSignal): Promise<WardrobeData>
 }
 
 export async function fetchSettings(signal?: AbortSignal): Promise<Settings> {
-  const [json, parsers] = await Promise.all([api.get('/users/settings', { signal }), loadParsers()]);
+  const [json, parsers] = await Promise.all([
+    api.get('/users/settings', { signal }),
+    loadParsers(),
+  ]);
   return parsers.parseSettingsAnswer(json);
 }
 
 export async function putSettings(settings: Settings): Promise<void> {
-  const wire = { ...settingsToWire(settings), tracking_start_date: settings.trackingStartDate ?? '' };
+  const wire = {
+    ...settingsToWire(settings),
+    tracking_start_date: settings.trackingStartDate ?? '',
+  };
   const body = new FormData();
   body.set('settings', JSON.stringify(wire));
   await api.put('/users/settings', { body });
@@ -309,6 +336,12 @@ export async function putCalendarDay(date: string, input: CalendarPutInput): Pro
   await api.put(`/calendar/${enc(date)}`, { body });
 }
 
-export async function deleteCalendarEntry(date: string, itemId: string, itemType: CalendarItemType): Promise<void> {
-  await api.delete(`/calendar/${enc(date)}/${enc(itemId)}`, { body: new URLSearchParams({ item_type: itemType }) });
+export async function deleteCalendarEntry(
+  date: string,
+  itemId: string,
+  itemType: CalendarItemType,
+): Promise<void> {
+  await api.delete(`/calendar/${enc(date)}/${enc(itemId)}`, {
+    body: new URLSearchParams({ item_type: itemType }),
+  });
 }

@@ -28,7 +28,10 @@ export interface AuthProviders {
   providers: SignInProvider[];
 }
 
-async function call<T>(path: string, init: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<T> {
+async function call<T>(
+  path: string,
+  init: { method?: 'GET' | 'POST'; body?: unknown } = {},
+): Promise<T> {
   let res: Response;
   try {
     res = await fetch(`${AUTH_BASE}${path}`, {
@@ -73,7 +76,11 @@ export async function signInWithEmail(input: { email: string; password: string }
 }
 
 /** E-mails a single-use sign-in link that returns to `callbackURL` (a path of this app). */
-export async function sendSignInLink(input: { email: string; callbackURL: string; errorCallbackURL: string }) {
+export async function sendSignInLink(input: {
+  email: string;
+  callbackURL: string;
+  errorCallbackURL: string;
+}) {
   await call('/sign-in/magic-link', { method: 'POST', body: input });
 }
 
@@ -86,10 +93,13 @@ export async function signInWithProvider(
     provider.type === 'social'
       ? { provider: provider.id, ...urls, disableRedirect: true }
       : { providerId: provider.id, ...urls, disableRedirect: true };
-  const res = await call<{ url?: string }>(provider.type === 'social' ? '/sign-in/social' : '/sign-in/oauth2', {
-    method: 'POST',
-    body,
-  });
+  const res = await call<{ url?: string }>(
+    provider.type === 'social' ? '/sign-in/social' : '/sign-in/oauth2',
+    {
+      method: 'POST',
+      body,
+    },
+  );
   if (!res?.url) throw new AuthError(describeAuthFailure(500), null, 500);
   window.location.assign(res.url);
 }

@@ -11,7 +11,8 @@ const MESSAGES: Record<string, string> = {
     'This account has no password yet. E-mail yourself a sign-in link instead.',
   USER_NOT_FOUND: "We couldn't find an account with that e-mail. Check it, or create an account.",
   USER_ALREADY_EXISTS: 'An account with this e-mail already exists. Sign in instead.',
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'An account with this e-mail already exists. Sign in instead.',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL:
+    'An account with this e-mail already exists. Sign in instead.',
   INVALID_EMAIL: "That doesn't look like an e-mail address.",
   PASSWORD_TOO_SHORT: 'Your password is too short. Use at least 8 characters.',
   PASSWORD_TOO_LONG: 'Your password is too long. Use at most 128 characters.',
@@ -28,6 +29,7 @@ const MESSAGES: Record<string, string> = {
   EMAIL_SIGN_UP_DISABLED: 'New sign-ups are closed on this server.',
   ACCESS_DENIED: 'Sign-in was cancelled.',
   STATE_MISMATCH: 'Sign-in took too long or was opened in another browser. Please try again.',
+  EMAIL_NOT_SENT: "We couldn't send the e-mail just now. Please try again in a few minutes.",
   INVALID_CALLBACK_URL: 'Sign-in could not be completed from this address.',
   INVALID_ORIGIN: 'Sign-in could not be completed from this address.',
 };

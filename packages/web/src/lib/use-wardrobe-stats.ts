@@ -1,4 +1,9 @@
-import { computeItemStats, computeOutfitStats, type ItemStats, type OutfitStats } from '@hanger/domain';
+import {
+  computeItemStats,
+  computeOutfitStats,
+  type ItemStats,
+  type OutfitStats,
+} from '@hanger/domain';
 import { useMemo } from 'react';
 import { useSessionStore } from './stores/session-store';
 import { useWardrobeStore } from './stores/wardrobe-store';
@@ -10,7 +15,10 @@ import { useWardrobeStore } from './stores/wardrobe-store';
 export function useItemStats(): Map<string, ItemStats> | null {
   const data = useWardrobeStore((s) => s.data);
   const settings = useSessionStore((s) => s.user?.settings);
-  return useMemo(() => (data && settings ? computeItemStats(data, settings) : null), [data, settings]);
+  return useMemo(
+    () => (data && settings ? computeItemStats(data, settings) : null),
+    [data, settings],
+  );
 }
 
 export function useOutfitStats(enabled = true): Map<string, OutfitStats> | null {

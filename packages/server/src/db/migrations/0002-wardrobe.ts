@@ -9,7 +9,8 @@ import { dialectOf } from '../dialect.js';
 export async function up(db: Kysely<unknown>): Promise<void> {
   const money = 'double precision' as const;
   // Everything a user keeps goes with their account (table of migration 0001).
-  const owner = (c: ColumnDefinitionBuilder) => c.notNull().references('user.id').onDelete('cascade');
+  const owner = (c: ColumnDefinitionBuilder) =>
+    c.notNull().references('user.id').onDelete('cascade');
 
   await db.schema
     .createTable('clothes')
@@ -65,7 +66,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .ifNotExists()
     .addColumn('outfit_id', 'text', (c) => c.notNull().references('outfits.id').onDelete('cascade'))
     .addColumn('position', 'integer', (c) => c.notNull())
-    .addColumn('clothing_id', 'text', (c) => c.notNull().references('clothes.id').onDelete('cascade'))
+    .addColumn('clothing_id', 'text', (c) =>
+      c.notNull().references('clothes.id').onDelete('cascade'),
+    )
     .addColumn('x', money, (c) => c.notNull())
     .addColumn('y', money, (c) => c.notNull())
     .addColumn('scale', money, (c) => c.notNull())

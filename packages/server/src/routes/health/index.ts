@@ -11,7 +11,9 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
       await sql`select 1`.execute(app.db);
     } catch (err) {
       request.log.error({ err }, 'health check: database unreachable');
-      return reply.code(503).send({ status: 'unavailable', detail: 'The database is unreachable.' });
+      return reply
+        .code(503)
+        .send({ status: 'unavailable', detail: 'The database is unreachable.' });
     }
     return { status: 'ok' };
   });

@@ -32,9 +32,12 @@ export function AuthLayout({ title, subtitle, children, footer, hero }: AuthLayo
         <ClosetIllustration />
         <div className="absolute inset-x-0 bottom-0 h-64 bg-gradient-to-t from-surface-2 to-transparent" />
         <div className="absolute inset-x-8 bottom-8 rounded-3xl bg-surface/90 p-8 shadow-float backdrop-blur">
-          <p className="text-xl font-semibold tracking-tight text-fg">Know what you own. Wear what you love.</p>
+          <p className="text-xl font-semibold tracking-tight text-fg">
+            Know what you own. Wear what you love.
+          </p>
           <p className="mt-2 text-sm leading-6 text-fg-muted">
-            Photograph your clothes, build outfits, plan the week and see your cost per wear fall with every outing.
+            Photograph your clothes, build outfits, plan the week and see your cost per wear fall
+            with every outing.
           </p>
         </div>
       </aside>
@@ -45,7 +48,10 @@ export function AuthLayout({ title, subtitle, children, footer, hero }: AuthLayo
 /** A form-level problem, announced as soon as it appears. */
 export function FormAlert({ children }: { children: ReactNode }) {
   return (
-    <div role="alert" className="mb-6 rounded-2xl border border-danger/30 bg-danger-soft px-4 py-3 text-sm leading-6 text-danger">
+    <div
+      role="alert"
+      className="mb-6 rounded-2xl border border-danger/30 bg-danger-soft px-4 py-3 text-sm leading-6 text-danger"
+    >
       {children}
     </div>
   );
@@ -55,7 +61,11 @@ export function FormAlert({ children }: { children: ReactNode }) {
 export function TextLink({ to, children }: { to: string; children: ReactNode }) {
   const location = useLocation();
   return (
-    <Link to={to} state={location.state} className="rounded font-semibold text-accent-ink underline-offset-4 hover:underline">
+    <Link
+      to={to}
+      state={location.state}
+      className="rounded font-semibold text-accent-ink underline-offset-4 hover:underline"
+    >
       {children}
     </Link>
   );

@@ -12,7 +12,12 @@ import { PasswordField } from './password-input';
 import { useAuthProviders } from './use-auth-providers';
 import { emailProblem, passwordProblem } from './validation';
 
-function CheckInbox({ email, onBack, onResend, resending }: {
+function CheckInbox({
+  email,
+  onBack,
+  onResend,
+  resending,
+}: {
   email: string;
   onBack: () => void;
   onResend: () => void;
@@ -20,15 +25,13 @@ function CheckInbox({ email, onBack, onResend, resending }: {
 }) {
   return (
     <div role="status" className="flex flex-col items-start">
-      <div className="mb-6 grid size-14 place-items-center rounded-2xl bg-accent-soft text-accent-ink">
-        <MailCheck aria-hidden="true" className="size-7" strokeWidth={1.75} />
-      </div>
-      <h2 className="text-xl font-semibold tracking-tight">Check your inbox</h2>
-      <p className="mt-2 text-base leading-7 text-fg-muted">
-        We sent a sign-in link to <strong className="font-semibold text-fg">{email}</strong>. Open it on this
-        device to sign in. The link works once and expires in 10 minutes.
+      <p className="text-base leading-7 text-fg-muted">
+        We sent a sign-in link to <strong className="font-semibold text-fg">{email}</strong>. Open
+        it on this device to sign in. The link works once and expires in 10 minutes.
       </p>
-      <p className="mt-4 text-sm leading-6 text-fg-subtle">No e-mail after a minute? Look in your spam folder, or send it again.</p>
+      <p className="mt-4 text-sm leading-6 text-fg-subtle">
+        No e-mail after a minute? Look in your spam folder, or send it again.
+      </p>
       <div className="mt-8 flex w-full flex-col gap-2 sm:flex-row">
         <Button variant="secondary" onClick={onBack} className="sm:flex-1">
           Use a different e-mail
@@ -37,6 +40,14 @@ function CheckInbox({ email, onBack, onResend, resending }: {
           Send it again
         </Button>
       </div>
+    </div>
+  );
+}
+
+function InboxMark() {
+  return (
+    <div className="mb-6 grid size-14 place-items-center rounded-2xl bg-accent-soft text-accent-ink">
+      <MailCheck aria-hidden="true" className="size-7" strokeWidth={1.75} />
     </div>
   );
 }
@@ -51,7 +62,9 @@ export default function SignInPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>({});
-  const [formError, setFormError] = useState<string | null>(linkError ? describeRedirectError(linkError) : null);
+  const [formError, setFormError] = useState<string | null>(
+    linkError ? describeRedirectError(linkError) : null,
+  );
   const [busy, setBusy] = useState<'password' | 'link' | null>(null);
   const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
@@ -99,7 +112,7 @@ export default function SignInPage() {
 
   if (linkSentTo) {
     return (
-      <AuthLayout title="Sign in" footer={<>Remembered your password? <TextLink to="/signin">Sign in with it</TextLink></>}>
+      <AuthLayout title="Check your inbox" hero={<InboxMark />}>
         <CheckInbox
           email={linkSentTo}
           resending={busy === 'link'}
@@ -142,11 +155,18 @@ export default function SignInPage() {
               ref={passwordRef}
               value={password}
               onChange={setPassword}
-              onBlur={() => errors.password && setErrors((x) => ({ ...x, password: passwordProblem(password) }))}
+              onBlur={() =>
+                errors.password && setErrors((x) => ({ ...x, password: passwordProblem(password) }))
+              }
               error={errors.password}
               autoComplete="current-password"
             />
-            <Button type="submit" size="lg" loading={busy === 'password'} disabled={busy === 'link'}>
+            <Button
+              type="submit"
+              size="lg"
+              loading={busy === 'password'}
+              disabled={busy === 'link'}
+            >
               Sign in
             </Button>
           </>
@@ -172,7 +192,9 @@ export default function SignInPage() {
           >
             E-mail me a sign-in link
           </Button>
-          <p className="mt-2 text-center text-sm text-fg-subtle">No password needed: we send you a link that signs you in.</p>
+          <p className="mt-2 text-center text-sm text-fg-subtle">
+            No password needed: we send you a link that signs you in.
+          </p>
         </>
       )}
     </AuthLayout>

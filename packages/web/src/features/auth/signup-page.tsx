@@ -17,7 +17,11 @@ const CHECKS: Record<FieldName, (v: string) => string | null> = {
 
 /** /signup: name, e-mail and password, checked as the visitor goes. */
 export default function SignUpPage() {
-  const [values, setValues] = useState<Record<FieldName, string>>({ name: '', email: '', password: '' });
+  const [values, setValues] = useState<Record<FieldName, string>>({
+    name: '',
+    email: '',
+    password: '',
+  });
   const [errors, setErrors] = useState<Partial<Record<FieldName, string | null>>>({});
   const [touched, setTouched] = useState<Partial<Record<FieldName, boolean>>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -54,7 +58,11 @@ export default function SignUpPage() {
     setBusy(true);
     setFormError(null);
     try {
-      await signUpWithEmail({ name: values.name.trim(), email: values.email.trim(), password: values.password });
+      await signUpWithEmail({
+        name: values.name.trim(),
+        email: values.email.trim(),
+        password: values.password,
+      });
       if (!(await logIn())) {
         setFormError(GENERIC_MESSAGE);
         setBusy(false);

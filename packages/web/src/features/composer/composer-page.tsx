@@ -8,7 +8,7 @@ export default function ComposerPage() {
   const { id } = useParams();
   return (
     <div className="min-h-dvh bg-canvas pt-safe">
-      <Page className="max-w-3xl">
+      <Page width="md">
         <PageHeader title={id ? 'Edit outfit' : 'New outfit'} back />
         <EmptyState
           icon={Layers}

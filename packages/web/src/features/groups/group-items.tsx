@@ -1,59 +1,63 @@
-import type { ItemStatus } from '@hanger/domain';
-import { Plus, type LucideIcon } from 'lucide-react';
+import { groupCounts } from '@hanger/domain';
+import { ArrowLeft } from 'lucide-react';
 import { useMemo } from 'react';
-import { Link } from 'react-router';
-import { buttonClass } from '../../components/button';
-import { EmptyState } from '../../components/empty-state';
-import { Page, PageHeader } from '../../components/page';
+import { useLocation, useNavigate } from 'react-router';
+import { ItemBrowser } from '../../components/item-browser';
+import { IconButton } from '../../components/button';
 import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
+import { useGroupFilters, type GroupName } from './group-filters-store';
 
 interface GroupItemsProps {
+  group: GroupName;
   title: string;
-  status: Extract<ItemStatus, 'wishlist' | 'loaned'>;
-  icon: LucideIcon;
-  emptyTitle: string;
-  emptyDescription: string;
-  /** Wishlist goes one step back; loaned has a plain back button to Groups (SPEC §2). */
-  back: true | string;
+  addLabel: string;
+  /** Where the back button goes; 'history' is one step back (SPEC §2). */
+  back: 'history' | string;
 }
 
-/** A group's items: the photos of every item with the group's status, no status filter. */
-export function GroupItems({ title, status, icon, emptyTitle, emptyDescription, back }: GroupItemsProps) {
+/** A group's screen: its items with the Items view's sort and filters, except the status filter. */
+export function GroupItems({ group, title, addLabel, back }: GroupItemsProps) {
   const data = useWardrobeStore((s) => s.data);
-  const items = useMemo(
-    () => (data ? Object.values(data.clothes).filter((item) => item.status === status) : []),
-    [data, status],
-  );
-  if (!data) return null;
+  const filters = useGroupFilters((s) => s.filters[group]);
+  const setFilters = useGroupFilters((s) => s.setFilters);
+  const reset = useGroupFilters((s) => s.reset);
+  const count = useMemo(() => (data ? groupCounts(data)[group] : null), [data, group]);
+  const navigate = useNavigate();
+  const location = useLocation();
 
-  const add = (
-    <Link to="upload" className={buttonClass('primary', 'md')}>
-      <Plus aria-hidden="true" className="size-4" />
-      Add item
-    </Link>
-  );
+  // Opened directly (nothing behind it in this tab), one step back would leave the app.
+  const goBack =
+    back === 'history'
+      ? location.key === 'default'
+        ? () => navigate('/groups')
+        : () => navigate(-1)
+      : () => navigate(back);
+
   return (
-    <Page>
-      <PageHeader
-        title={title}
-        subtitle={`${items.length} ${items.length === 1 ? 'item' : 'items'}`}
-        back={back}
-        backLabel={typeof back === 'string' ? 'Back to groups' : 'Back'}
-        actions={items.length > 0 ? add : undefined}
-      />
-      {items.length === 0 ? (
-        <EmptyState icon={icon} title={emptyTitle} description={emptyDescription} action={add} />
-      ) : (
-        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-5">
-          {items.map((item) => (
-            <li key={item.id}>
-              <Link to={item.id} aria-label={`${item.brand ? `${item.brand} ` : ''}${item.category}`} className="block overflow-hidden rounded-tile bg-surface-2 hover:opacity-90">
-                <img src={item.thumbnail ?? item.image} alt="" crossOrigin="anonymous" loading="lazy" decoding="async" className="aspect-square w-full object-cover" />
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Page>
+    <ItemBrowser
+      scope={group}
+      filters={filters}
+      onFiltersChange={(f) => setFilters(group, f)}
+      onClearFilters={() => reset(group)}
+      addLabel={addLabel}
+      header={
+        <header className="flex items-center gap-2">
+          <IconButton
+            label={back === 'history' ? 'Back' : 'Back to groups'}
+            icon={<ArrowLeft className="size-5" />}
+            onClick={goBack}
+            className="-ml-2"
+          />
+          <div className="min-w-0 flex-1">
+            <h1 className="truncate text-2xl font-semibold tracking-tight md:text-3xl">{title}</h1>
+            {count !== null && (
+              <p className="mt-1 text-sm text-fg-muted tabular-nums">
+                {count} {count === 1 ? 'item' : 'items'}
+              </p>
+            )}
+          </div>
+        </header>
+      }
+    />
   );
 }

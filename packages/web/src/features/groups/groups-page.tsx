@@ -1,9 +1,19 @@
-import { groupCounts } from '@hanger/domain';
+import {
+  DEFAULT_ITEM_SORT,
+  DEFAULT_SORT_DIRECTION,
+  filterItems,
+  groupCounts,
+  sortItems,
+  type ClothingItem,
+} from '@hanger/domain';
 import { ChevronRight, Handshake, Heart, Luggage, type LucideIcon } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { Page } from '../../components/page';
+import { useSessionStore } from '../../lib/stores/session-store';
 import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
+
+/** Photos shown on a group's card. */
+const PREVIEW_COUNT = 3;
 
 interface GroupLinkProps {
   to: string;
@@ -11,12 +21,14 @@ interface GroupLinkProps {
   description: string;
   count: number | null;
   icon: LucideIcon;
+  preview: readonly ClothingItem[];
 }
 
-function GroupLink({ to, label, description, count, icon: Icon }: GroupLinkProps) {
+function GroupLink({ to, label, description, count, icon: Icon, preview }: GroupLinkProps) {
   return (
     <Link
       to={to}
+      aria-label={count === null ? label : `${label}, ${count} ${count === 1 ? 'item' : 'items'}`}
       className="group flex items-center gap-4 rounded-2xl border border-line bg-surface p-4 transition-colors hover:border-line-strong hover:bg-surface-2 md:p-6"
     >
       <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-accent-soft text-accent-ink">
@@ -26,39 +38,71 @@ function GroupLink({ to, label, description, count, icon: Icon }: GroupLinkProps
         <span className="flex items-baseline gap-2">
           <span className="text-base font-semibold text-fg">{label}</span>
           {count !== null && (
-            <span className="text-sm font-medium text-fg-subtle tabular-nums" aria-label={`${count} items`}>
-              {count}
-            </span>
+            <span className="text-sm font-medium text-fg-subtle tabular-nums">{count}</span>
           )}
         </span>
         <span className="mt-1 block text-sm text-fg-muted">{description}</span>
       </span>
-      <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-fg-subtle transition-transform group-hover:translate-x-0.5" />
+      {preview.length > 0 && (
+        <span aria-hidden="true" className="hidden shrink-0 -space-x-4 sm:flex">
+          {preview.map((item) => (
+            <img
+              key={item.id}
+              src={item.thumbnail || item.image}
+              alt=""
+              crossOrigin="anonymous"
+              loading="lazy"
+              decoding="async"
+              className="size-12 rounded-xl border-2 border-surface bg-surface-2 object-cover"
+            />
+          ))}
+        </span>
+      )}
+      <ChevronRight
+        aria-hidden="true"
+        className="size-5 shrink-0 text-fg-subtle transition-transform group-hover:translate-x-0.5"
+      />
     </Link>
   );
 }
 
-/** /groups: the wishlist, loaned items and (soon) custom collections (SPEC §2). */
+/** /groups: the wishlist, loaned items and, later, custom collections (SPEC §2). */
 export default function GroupsPage() {
   const data = useWardrobeStore((s) => s.data);
+  const settings = useSessionStore((s) => s.user?.settings);
   const counts = useMemo(() => (data ? groupCounts(data) : null), [data]);
+  // The newest few of each group, in the default order.
+  const previews = useMemo(() => {
+    if (!data || !settings) return { wishlist: [], loaned: [] };
+    const newest = (status: 'wishlist' | 'loaned') =>
+      sortItems(
+        filterItems(Object.values(data.clothes), { status }),
+        DEFAULT_ITEM_SORT,
+        DEFAULT_SORT_DIRECTION,
+        new Map(),
+        { settings },
+      ).slice(0, PREVIEW_COUNT);
+    return { wishlist: newest('wishlist'), loaned: newest('loaned') };
+  }, [data, settings]);
 
   return (
-    <Page className="max-w-3xl">
-      <div className="grid gap-4 sm:grid-cols-2">
+    <div className="mx-auto w-full max-w-7xl px-4 py-6 md:px-8 md:py-8">
+      <div className="grid gap-4 lg:grid-cols-2">
         <GroupLink
           to="wishlist"
           label="Wishlist"
           description="Pieces you're thinking about buying."
           count={counts?.wishlist ?? null}
           icon={Heart}
+          preview={previews.wishlist}
         />
         <GroupLink
           to="loaned"
           label="Loaned"
-          description="Lent out, and who has them."
+          description="Lent out, so you always know where they are."
           count={counts?.loaned ?? null}
           icon={Handshake}
+          preview={previews.loaned}
         />
       </div>
 
@@ -67,14 +111,19 @@ export default function GroupsPage() {
           Custom Collections
         </h2>
         <p className="mt-1 text-sm text-fg-muted">Group pieces for a trip or a capsule wardrobe.</p>
-        <button
-          type="button"
-          className="mt-4 flex w-full items-center justify-center gap-2 rounded-2xl border-2 border-dashed border-line-strong px-4 py-8 text-sm font-semibold text-fg-muted transition-colors hover:border-fg-subtle hover:text-fg"
-        >
-          <Luggage aria-hidden="true" className="size-5" strokeWidth={1.75} />
-          + Add packing or capsule
-        </button>
+        <div className="mt-4 grid gap-4 lg:grid-cols-2">
+          <div>
+            <button
+              type="button"
+              className="flex w-full items-center justify-center gap-2 rounded-2xl border-2 border-dashed border-line-strong px-4 py-8 text-sm font-semibold text-fg-muted transition-colors hover:border-fg-subtle hover:text-fg"
+            >
+              <Luggage aria-hidden="true" className="size-5" strokeWidth={1.75} />+ Add packing or
+              capsule
+            </button>
+            <p className="mt-2 text-xs text-fg-subtle">Collections are coming soon.</p>
+          </div>
+        </div>
       </section>
-    </Page>
+    </div>
   );
 }

@@ -1,16 +1,9 @@
-import { Heart } from 'lucide-react';
+import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
 import { GroupItems } from './group-items';
 
-/** /groups/wishlist: items with status wishlist; back goes one step back (SPEC §2). */
+/** /groups/wishlist: items with status wishlist; back goes one step back; nothing without data (SPEC §2). */
 export default function WishlistPage() {
-  return (
-    <GroupItems
-      title="Wishlist"
-      status="wishlist"
-      icon={Heart}
-      back
-      emptyTitle="Your wishlist is empty"
-      emptyDescription="Save pieces you're considering. Seeing them beside what you own makes it easier to decide."
-    />
-  );
+  const hasData = useWardrobeStore((s) => s.data !== null);
+  if (!hasData) return null;
+  return <GroupItems group="wishlist" title="Wishlist" addLabel="Add to wishlist" back="history" />;
 }

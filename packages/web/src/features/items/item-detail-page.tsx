@@ -1,56 +1,184 @@
-import { itemStatusLabel } from '@hanger/domain';
-import { SearchX } from 'lucide-react';
-import { useParams } from 'react-router';
+import { soldEdits, statusChangeEdits, subcategoryName } from '@hanger/domain';
+import { ArrowLeft, BadgeDollarSign, Check, SearchX, Shirt, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { Button, IconButton } from '../../components/button';
+import { ConfirmDialog } from '../../components/dialog';
 import { EmptyState } from '../../components/empty-state';
-import { Page, PageHeader } from '../../components/page';
-import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
+import { Page } from '../../components/page';
+import { ContentSpinner } from '../../components/spinner';
+import { addToCalendarDay } from '../../lib/stores/calendar-actions';
+import { deleteItem, updateItem } from '../../lib/stores/wardrobe-actions';
+import { DetailFields } from '../item-detail/detail-fields';
+import { ItemPhoto } from '../item-detail/item-photo';
+import { SoldDialog } from '../item-detail/sold-dialog';
+import { StatGrid } from '../item-detail/stat-grid';
+import { StatusSwitch } from '../item-detail/status-switch';
+import { useItemDetail } from '../item-detail/use-item-detail';
+import { DatesWorn, OutfitTiles, Section } from '../item-detail/worn-and-outfits';
 
-function titleCase(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** /items/{id} (and the wishlist and loaned variants): one piece, photo first. */
+/** /items/{id} (and the wishlist and loaned variants): one piece, photo first, every field editable. */
 export default function ItemDetailPage() {
   const { id = '' } = useParams();
-  const item = useWardrobeStore((s) => s.data?.clothes[id]);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const detail = useItemDetail(id);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [selling, setSelling] = useState(false);
+  const [logging, setLogging] = useState(false);
+  const [deleted, setDeleted] = useState(false);
 
-  if (!item) {
+  // The list this detail belongs to: /items, /groups/wishlist or /groups/loaned.
+  const listPath = location.pathname.replace(/\/[^/]+\/?$/, '') || '/items';
+  const back = () => (location.key === 'default' ? navigate(listPath, { replace: true }) : navigate(-1));
+  const backButton = (
+    <IconButton label="Back" icon={<ArrowLeft className="size-5" />} onClick={back} className="-ml-2" />
+  );
+
+  // Deleted here: nothing to show while the navigation back completes.
+  if (deleted) return null;
+  if (detail.state === 'loading') return <ContentSpinner label="Loading item" />;
+  if (detail.state === 'missing') {
     return (
-      <Page>
-        <PageHeader title="Item" back />
+      <Page width="lg">
+        {backButton}
         <EmptyState
           icon={SearchX}
           title="This item isn't in your wardrobe"
-          description="It may have been deleted on another device. Go back to see everything you own."
+          description="It may have been deleted, perhaps on another device. Everything you own is in your closet."
+          action={
+            <Button onClick={() => navigate(listPath, { replace: true })} icon={<Shirt aria-hidden="true" className="size-4" />}>
+              Go to your closet
+            </Button>
+          }
         />
       </Page>
     );
   }
 
+  const { item, settings, stats, outfits, today } = detail;
+  const kind = subcategoryName(item, settings) ?? capitalize(item.category);
+  const wornToday = stats.datesWorn.includes(today);
+  const ownsIt = item.status !== 'wishlist';
+
+  async function logWear() {
+    setLogging(true);
+    await addToCalendarDay(today, { clothes: [item.id] });
+    setLogging(false);
+  }
+
   return (
-    <Page className="max-w-5xl">
-      <PageHeader title={item.brand ? item.brand : titleCase(item.category)} subtitle={titleCase(itemStatusLabel(item.status))} back />
-      <div className="grid gap-8 md:grid-cols-2">
-        <div className="overflow-hidden rounded-3xl bg-surface-2">
-          <img src={item.image} alt={`Photo of ${item.brand ?? 'the'} ${item.category}`} crossOrigin="anonymous" className="aspect-square w-full object-cover" />
-        </div>
-        <dl className="grid content-start gap-4 text-sm">
-          <div className="flex justify-between border-b border-line pb-4">
-            <dt className="text-fg-muted">Category</dt>
-            <dd className="font-medium">{titleCase(item.category)}</dd>
-          </div>
-          <div className="flex justify-between border-b border-line pb-4">
-            <dt className="text-fg-muted">Status</dt>
-            <dd className="font-medium">{titleCase(itemStatusLabel(item.status))}</dd>
-          </div>
-          {item.brand && (
-            <div className="flex justify-between border-b border-line pb-4">
-              <dt className="text-fg-muted">Brand</dt>
-              <dd className="font-medium">{item.brand}</dd>
-            </div>
-          )}
-        </dl>
+    <Page width="lg" className="pb-16">
+      <div className="mb-4 flex items-center justify-between md:mb-6">
+        {backButton}
+        <IconButton
+          label="Delete item"
+          icon={<Trash2 className="size-5" />}
+          onClick={() => setConfirmDelete(true)}
+          className="text-fg-muted hover:text-danger md:hidden"
+        />
       </div>
+      <div className="grid gap-8 md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] md:gap-12">
+        <div className="self-start md:sticky md:top-24">
+          <ItemPhoto
+            src={item.image}
+            alt={`${item.brand ? `${item.brand} ` : ''}${kind}`}
+            editTo={`/items/${encodeURIComponent(item.id)}/edit-image`}
+          />
+        </div>
+
+        <div className="flex min-w-0 flex-col gap-8">
+          <header className="flex flex-col gap-1">
+            {item.brand && <p className="text-sm font-semibold tracking-wide text-fg-muted uppercase">{item.brand}</p>}
+            <h1 className="text-3xl font-semibold tracking-tight">{kind}</h1>
+            <p className="text-sm text-fg-muted">
+              {capitalize(item.category)}
+              {item.soldPrice !== undefined && ' · Sold'}
+            </p>
+          </header>
+
+          <div className="flex flex-col gap-4">
+            <StatusSwitch
+              value={item.status}
+              onChange={(status) => void updateItem(item.id, statusChangeEdits(item, status, today))}
+            />
+            <div className="flex flex-wrap gap-2">
+              {ownsIt &&
+                (wornToday ? (
+                  <Button variant="secondary" disabled icon={<Check aria-hidden="true" className="size-4" />}>
+                    Worn today
+                  </Button>
+                ) : (
+                  <Button loading={logging} onClick={() => void logWear()}>
+                    Wore it today
+                  </Button>
+                ))}
+              {item.soldPrice === undefined && ownsIt && (
+                <Button
+                  variant="secondary"
+                  icon={<BadgeDollarSign aria-hidden="true" className="size-4" />}
+                  onClick={() => setSelling(true)}
+                >
+                  Mark sold
+                </Button>
+              )}
+            </div>
+          </div>
+
+          <StatGrid item={item} stats={stats} settings={settings} />
+
+          <Section id="item-details" title="Details">
+            <div className="rounded-2xl border border-line bg-surface px-4">
+              <DetailFields item={item} settings={settings} today={today} />
+            </div>
+          </Section>
+
+          <DatesWorn
+            dates={stats.datesWorn}
+            locale={settings.locale}
+            empty="Not logged yet. Tap “Wore it today”, or add it to a day on the calendar."
+          />
+
+          <OutfitTiles outfits={outfits} itemId={item.id} />
+
+          <div className="border-t border-line pt-8">
+            <Button
+              variant="secondary"
+              icon={<Trash2 aria-hidden="true" className="size-4" />}
+              onClick={() => setConfirmDelete(true)}
+              className="text-danger"
+            >
+              Delete item
+            </Button>
+          </div>
+        </div>
+      </div>
+
+      <SoldDialog
+        open={selling}
+        defaultCurrency={item.currency ?? settings.currency}
+        onClose={() => setSelling(false)}
+        onConfirm={(sale) => {
+          setSelling(false);
+          void updateItem(item.id, soldEdits(item, sale, today));
+        }}
+      />
+      <ConfirmDialog
+        open={confirmDelete}
+        title="Delete this item?"
+        description="It is removed from your wardrobe and from every calendar day. Outfits keep their picture. This can't be undone."
+        confirmLabel="Delete"
+        destructive
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={() => {
+          setConfirmDelete(false);
+          setDeleted(true);
+          back();
+          void deleteItem(item.id);
+        }}
+      />
     </Page>
   );
 }

@@ -1,32 +1,197 @@
-import { SearchX } from 'lucide-react';
-import { useParams } from 'react-router';
+import { formatDay, formatMoney, outfitStatusForItems, outfitStatusLabel, subcategoryName } from '@hanger/domain';
+import { Archive, ArchiveRestore, ArrowLeft, Check, Layers, Pencil, SearchX, Trash2 } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Button, IconButton, buttonClass } from '../../components/button';
+import { ConfirmDialog } from '../../components/dialog';
 import { EmptyState } from '../../components/empty-state';
-import { Page, PageHeader } from '../../components/page';
-import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
+import { Page } from '../../components/page';
+import { ContentSpinner } from '../../components/spinner';
+import { itemPath, outfitEditPath } from '../../lib/paths';
+import { addToCalendarDay } from '../../lib/stores/calendar-actions';
+import { deleteOutfit, updateOutfit } from '../../lib/stores/wardrobe-actions';
+import { DatesWorn, Section } from '../item-detail/worn-and-outfits';
+import { useOutfitDetail } from '../outfit-detail/use-outfit-detail';
 
-/** /outfits/{id}: the outfit's picture. */
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+function Stat({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1 rounded-2xl bg-surface-2 p-4">
+      <dt className="text-xs font-medium tracking-wide text-fg-muted uppercase">{label}</dt>
+      <dd className="text-xl font-semibold tracking-tight text-fg tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+/** /outfits/{id}: the outfit picture, its pieces, what it cost and when it was worn. */
 export default function OutfitDetailPage() {
   const { id = '' } = useParams();
-  const outfit = useWardrobeStore((s) => s.data?.outfits[id]);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const detail = useOutfitDetail(id);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleted, setDeleted] = useState(false);
+  const [logging, setLogging] = useState(false);
 
-  if (!outfit) {
+  const back = () => (location.key === 'default' ? navigate('/outfits', { replace: true }) : navigate(-1));
+  const backButton = <IconButton label="Back" icon={<ArrowLeft className="size-5" />} onClick={back} className="-ml-2" />;
+
+  if (deleted) return null;
+  if (detail.state === 'loading') return <ContentSpinner label="Loading outfit" />;
+  if (detail.state === 'missing') {
     return (
-      <Page>
-        <PageHeader title="Outfit" back />
+      <Page width="lg">
+        {backButton}
         <EmptyState
           icon={SearchX}
           title="This outfit isn't in your wardrobe"
-          description="It may have been deleted on another device."
+          description="It may have been deleted, perhaps on another device."
+          action={
+            <Link to="/outfits" replace className={buttonClass('primary')}>
+              <Layers aria-hidden="true" className="size-4" />
+              See your outfits
+            </Link>
+          }
         />
       </Page>
     );
   }
+
+  const { outfit, settings, stats, items, canvasIds, clothes, today } = detail;
+  const archived = outfit.status === 'archived';
+  const wornToday = stats.datesWorn.includes(today);
+
+  async function logWear() {
+    setLogging(true);
+    await addToCalendarDay(today, { outfits: [outfit.id] });
+    setLogging(false);
+  }
+
   return (
-    <Page className="max-w-3xl">
-      <PageHeader title="Outfit" subtitle={`${outfit.canvasData.length} pieces`} back />
-      <div className="mx-auto max-w-md overflow-hidden rounded-3xl border border-line bg-white">
-        <img src={outfit.image} alt="The outfit" crossOrigin="anonymous" className="aspect-[2/3] w-full object-contain" />
+    <Page width="lg" className="pb-16">
+      <div className="mb-4 md:mb-6">{backButton}</div>
+      <div className="grid gap-8 md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] md:gap-12">
+        <div className="self-start md:sticky md:top-24">
+          <div className="mx-auto max-w-sm overflow-hidden rounded-3xl border border-line bg-white md:max-w-none">
+            <img
+              src={outfit.image}
+              alt={`Outfit of ${items.length} ${items.length === 1 ? 'piece' : 'pieces'}`}
+              crossOrigin="anonymous"
+              decoding="async"
+              className="aspect-[2/3] w-full object-contain"
+            />
+          </div>
+        </div>
+
+        <div className="flex min-w-0 flex-col gap-8">
+          <header className="flex flex-col gap-1">
+            <p className="text-sm font-semibold tracking-wide text-fg-muted uppercase">{capitalize(outfitStatusLabel(outfit.status))}</p>
+            <h1 className="text-3xl font-semibold tracking-tight">Outfit</h1>
+            <p className="text-sm text-fg-muted">Created {formatDay(outfit.dateCreated, settings.locale)}</p>
+          </header>
+
+          <div className="flex flex-wrap gap-2">
+            {outfit.status !== 'wishlist' &&
+              !archived &&
+              (wornToday ? (
+                <Button variant="secondary" disabled icon={<Check aria-hidden="true" className="size-4" />}>
+                  Worn today
+                </Button>
+              ) : (
+                <Button loading={logging} onClick={() => void logWear()}>
+                  Wore it today
+                </Button>
+              ))}
+            <Link to={outfitEditPath(outfit.id)} className={buttonClass('secondary')}>
+              <Pencil aria-hidden="true" className="size-4" />
+              Edit
+            </Link>
+            {archived ? (
+              <Button
+                variant="secondary"
+                icon={<ArchiveRestore aria-hidden="true" className="size-4" />}
+                onClick={() => void updateOutfit(outfit.id, { status: outfitStatusForItems(canvasIds, clothes) })}
+              >
+                Restore
+              </Button>
+            ) : (
+              <Button
+                variant="secondary"
+                icon={<Archive aria-hidden="true" className="size-4" />}
+                onClick={() => void updateOutfit(outfit.id, { status: 'archived' })}
+              >
+                Archive
+              </Button>
+            )}
+            <Button
+              variant="ghost"
+              icon={<Trash2 aria-hidden="true" className="size-4" />}
+              onClick={() => setConfirmDelete(true)}
+              className="text-danger"
+            >
+              Delete
+            </Button>
+          </div>
+
+          <dl aria-label="Stats" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+            <Stat label="Total cost" value={formatMoney(stats.totalCost, settings.currency, settings.locale)} />
+            <Stat label="Times worn" value={stats.totalTimesWorn} />
+            <Stat label="Last worn" value={stats.lastWorn ? formatDay(stats.lastWorn, settings.locale) : 'Never'} />
+            <Stat label="Pieces" value={stats.numItems} />
+          </dl>
+
+          <Section id="outfit-items" title="Pieces" count={items.length}>
+            {items.length === 0 ? (
+              <p className="text-sm text-fg-muted">The pieces of this outfit have been deleted.</p>
+            ) : (
+              <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4">
+                {items.map((item) => {
+                  const name = `${item.brand ? `${item.brand} ` : ''}${subcategoryName(item, settings) ?? item.category}`;
+                  return (
+                    <li key={item.id}>
+                      <Link to={itemPath(item.id)} aria-label={name} className="group block">
+                        <span className="block overflow-hidden rounded-tile bg-surface-2">
+                          <img
+                            src={item.thumbnail ?? item.image}
+                            alt=""
+                            crossOrigin="anonymous"
+                            loading="lazy"
+                            decoding="async"
+                            className="aspect-square w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+                          />
+                        </span>
+                        <span className="mt-2 block truncate text-xs text-fg-muted">{capitalize(name)}</span>
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </Section>
+
+          <DatesWorn
+            dates={stats.datesWorn}
+            locale={settings.locale}
+            empty="Not logged yet. Tap “Wore it today”, or add it to a day on the calendar."
+          />
+        </div>
       </div>
+
+      <ConfirmDialog
+        open={confirmDelete}
+        title="Delete this outfit?"
+        description="It is removed from your outfits and from every calendar day. Its pieces stay in your closet. This can't be undone."
+        confirmLabel="Delete"
+        destructive
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={() => {
+          setConfirmDelete(false);
+          setDeleted(true);
+          back();
+          void deleteOutfit(outfit.id);
+        }}
+      />
     </Page>
   );
 }

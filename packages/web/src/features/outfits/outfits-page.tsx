@@ -1,88 +1,147 @@
-import { filterOutfits, sortOutfits } from '@hanger/domain';
-import { Layers, Plus } from 'lucide-react';
-import { useMemo } from 'react';
+import {
+  OUTFIT_SORT_OPTIONS,
+  filterOutfits,
+  hasActiveOutfitFilters,
+  outfitSortCaption,
+  sortOutfits,
+  type Outfit,
+} from '@hanger/domain';
+import { Layers, Plus, SearchX } from 'lucide-react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { buttonClass } from '../../components/button';
+import { Button, buttonClass } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
-import { Page } from '../../components/page';
-import { SkeletonGrid } from '../../components/skeleton';
+import { OutfitFilterPanel } from '../../components/filter-panel';
+import { useGridColumns } from '../../components/grid-columns';
+import { SortBar } from '../../components/sort-bar';
+import { WardrobeGrid } from '../../components/wardrobe-grid';
+import { WardrobeLoading } from '../../components/wardrobe-loading';
 import { useOutfitsFilters } from '../../lib/stores/filters-store';
 import { useSessionStore } from '../../lib/stores/session-store';
 import { useUiPrefsStore } from '../../lib/stores/ui-prefs-store';
 import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
 import { useOutfitStats } from '../../lib/use-wardrobe-stats';
 
-/** /outfits: saved outfits as 2:3 cards, in the user's sort and filters. */
+function outfitLabel(numItems: number | undefined): string {
+  if (numItems === undefined) return 'Outfit';
+  return `Outfit with ${numItems} ${numItems === 1 ? 'item' : 'items'}`;
+}
+
+/** /outfits: saved outfits as 2:3 cards in the user's sort, with the session's filters. */
 export default function OutfitsPage() {
   const data = useWardrobeStore((s) => s.data);
-  const syncing = useSessionStore((s) => s.syncing);
+  const settings = useSessionStore((s) => s.user?.settings);
+  const stats = useOutfitStats();
   const filters = useOutfitsFilters((s) => s.filters);
+  const setFilters = useOutfitsFilters((s) => s.setFilters);
+  const resetFilters = useOutfitsFilters((s) => s.reset);
   const option = useUiPrefsStore((s) => s.outfitSortOption);
   const direction = useUiPrefsStore((s) => s.outfitSortDirection);
-  const stats = useOutfitStats();
+  const setSort = useUiPrefsStore((s) => s.setOutfitSort);
+  const setDirection = useUiPrefsStore((s) => s.setOutfitSortDirection);
+  const { cols } = useGridColumns(useUiPrefsStore((s) => s.outfitGridCols));
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const active = hasActiveOutfitFilters(filters);
 
   const outfits = useMemo(() => {
     if (!data || !stats) return null;
-    return sortOutfits(filterOutfits(Object.values(data.outfits), filters, stats), option, direction, stats);
+    return sortOutfits(
+      filterOutfits(Object.values(data.outfits), filters, stats),
+      option,
+      direction,
+      stats,
+    );
   }, [data, stats, filters, option, direction]);
 
-  const hasItems = data ? Object.keys(data.clothes).length > 0 : false;
-  const createButton = (
-    <Link to="upload" className={buttonClass('primary', 'md')}>
-      <Plus aria-hidden="true" className="size-4" />
-      New outfit
-    </Link>
+  const caption = useCallback(
+    (outfit: Outfit) =>
+      stats && settings ? outfitSortCaption(option, outfit, stats.get(outfit.id), settings) : '',
+    [option, stats, settings],
+  );
+  const tileLabel = useCallback(
+    (outfit: Outfit) => outfitLabel(stats?.get(outfit.id)?.numItems),
+    [stats],
   );
 
+  let body: ReactNode;
+  if (outfits === null || !settings) {
+    body = <WardrobeLoading shape="portrait" label="Loading your outfits" />;
+  } else if (outfits.length === 0 && active) {
+    body = (
+      <EmptyState
+        icon={SearchX}
+        title="No outfits match these filters"
+        description="Try a different combination, or clear the filters to see every outfit again."
+        action={
+          <Button variant="secondary" onClick={resetFilters}>
+            Clear filters
+          </Button>
+        }
+      />
+    );
+  } else if (outfits.length === 0) {
+    const hasItems = data ? Object.keys(data.clothes).length > 0 : false;
+    const hasOutfits = data ? Object.keys(data.outfits).length > 0 : false;
+    body = hasItems ? (
+      <EmptyState
+        icon={Layers}
+        title={hasOutfits ? 'No outfits in your closet' : 'No outfits yet'}
+        description="Put pieces together on the canvas to save a look you love — then log it on the calendar when you wear it."
+        action={
+          <Link to="upload" className={buttonClass('primary', 'lg')}>
+            <Plus aria-hidden="true" className="size-5" />
+            Create an outfit
+          </Link>
+        }
+      />
+    ) : (
+      <EmptyState
+        icon={Layers}
+        title="No outfits yet"
+        description="Outfits are made from your items. Add a few pieces first, then combine them here."
+        action={
+          <Link to="/items/upload" className={buttonClass('primary', 'lg')}>
+            <Plus aria-hidden="true" className="size-5" />
+            Add your first item
+          </Link>
+        }
+      />
+    );
+  } else {
+    body = (
+      <WardrobeGrid
+        records={outfits}
+        shape="portrait"
+        cols={cols}
+        label="Outfits"
+        tileLabel={tileLabel}
+        caption={caption}
+      />
+    );
+  }
+
   return (
-    <Page>
-      <div className="mb-6 flex items-center justify-end">{outfits && outfits.length > 0 && createButton}</div>
-      {outfits === null ? (
-        syncing || !data ? (
-          <SkeletonGrid shape="portrait" label="Loading your outfits" />
-        ) : null
-      ) : outfits.length === 0 ? (
-        <EmptyState
-          icon={Layers}
-          title="No outfits yet"
-          description={
-            hasItems
-              ? 'Put pieces together on the canvas to save a look you love.'
-              : 'Add a few items first, then combine them into outfits here.'
-          }
-          action={
-            hasItems ? (
-              createButton
-            ) : (
-              <Link to="/items/upload" className={buttonClass('primary', 'md')}>
-                <Plus aria-hidden="true" className="size-4" />
-                Add item
-              </Link>
-            )
-          }
-        />
-      ) : (
-        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-5">
-          {outfits.map((outfit) => (
-            <li key={outfit.id}>
-              <Link
-                to={outfit.id}
-                aria-label="Outfit"
-                className="block overflow-hidden rounded-tile border border-line bg-white transition-opacity hover:opacity-90"
-              >
-                <img
-                  src={outfit.thumbnail ?? outfit.image}
-                  alt=""
-                  crossOrigin="anonymous"
-                  loading="lazy"
-                  decoding="async"
-                  className="aspect-[2/3] w-full object-contain"
-                />
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Page>
+    <>
+      <SortBar
+        options={OUTFIT_SORT_OPTIONS}
+        option={option}
+        onOptionChange={(o) => setSort(o)}
+        direction={direction}
+        onDirectionChange={setDirection}
+        filtersActive={active}
+        filtersOpen={filtersOpen}
+        onOpenFilters={() => setFiltersOpen(true)}
+        addLabel="New outfit"
+      />
+      <div className="mx-auto w-full max-w-7xl px-4 pt-4 pb-8 md:px-8 md:pt-6">{body}</div>
+      <OutfitFilterPanel
+        open={filtersOpen}
+        onClose={() => setFiltersOpen(false)}
+        filters={filters}
+        onChange={setFilters}
+        onClearAll={resetFilters}
+        resultCount={outfits?.length ?? 0}
+      />
+    </>
   );
 }

@@ -1,42 +1,59 @@
-import { LogOut } from 'lucide-react';
-import { useState } from 'react';
+import { ChevronRight, FileText, LogOut, ShieldCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { Button } from '../../components/button';
 import { Page, PageHeader } from '../../components/page';
 import { logOut } from '../../lib/stores/session-actions';
 import { useSessionStore } from '../../lib/stores/session-store';
+import { AccountCard } from './account-card';
+import { PreferencesSection } from './preferences-section';
+import { SubcategoriesSection } from './subcategories-section';
 
-function initials(name: string, email: string): string {
-  const source = name.trim() || email;
-  return source
-    .split(/\s+/)
-    .slice(0, 2)
-    .map((part) => part.charAt(0).toUpperCase())
-    .join('');
+function LegalLink({ to, label, icon: Icon }: { to: string; label: string; icon: typeof FileText }) {
+  return (
+    <Link
+      to={to}
+      className="flex items-center gap-4 border-b border-line px-6 py-4 text-sm font-medium text-fg transition-colors last:border-b-0 hover:bg-surface-2"
+    >
+      <Icon aria-hidden="true" className="size-5 text-fg-subtle" strokeWidth={1.75} />
+      <span className="flex-1">{label}</span>
+      <ChevronRight aria-hidden="true" className="size-4 text-fg-subtle" />
+    </Link>
+  );
 }
 
-/** /profile: who is signed in, and the way out. */
+/** /profile: who is signed in, their settings and subcategories, the legal pages and the way out. */
 export default function ProfilePage() {
   const user = useSessionStore((s) => s.user);
+  const { hash } = useLocation();
   const [leaving, setLeaving] = useState(false);
+
+  // Links such as /profile#subcategories land on that section once it is rendered.
+  useEffect(() => {
+    if (!hash) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
+  }, [hash, user !== null]); // eslint-disable-line react-hooks/exhaustive-deps
+
   if (!user) return null;
 
   return (
-    <Page className="max-w-2xl">
-      <PageHeader title="Profile" />
-      <section aria-label="Account" className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-6">
-        {user.photoURL ? (
-          <img src={user.photoURL} alt="" className="size-16 rounded-full object-cover" />
-        ) : (
-          <span aria-hidden="true" className="grid size-16 place-items-center rounded-full bg-accent-soft text-xl font-semibold text-accent-ink">
-            {initials(user.displayName, user.email)}
-          </span>
-        )}
-        <div className="min-w-0">
-          <p className="truncate text-lg font-semibold">{user.displayName || 'Your account'}</p>
-          <p className="truncate text-sm text-fg-muted">{user.email}</p>
-        </div>
+    <Page width="sm" className="flex flex-col gap-12 pb-16">
+      <div>
+        <PageHeader title="Profile" />
+        <AccountCard user={user} />
+      </div>
+      <PreferencesSection settings={user.settings} />
+      <SubcategoriesSection settings={user.settings} />
+      <section aria-labelledby="about" className="flex flex-col gap-4">
+        <h2 id="about" className="text-lg font-semibold tracking-tight">
+          About
+        </h2>
+        <nav aria-label="Legal" className="overflow-hidden rounded-3xl border border-line bg-surface">
+          <LegalLink to="/privacy" label="Privacy policy" icon={ShieldCheck} />
+          <LegalLink to="/terms" label="Terms of service" icon={FileText} />
+        </nav>
       </section>
-      <div className="mt-8">
+      <div>
         <Button
           variant="secondary"
           size="lg"
@@ -46,6 +63,7 @@ export default function ProfilePage() {
             setLeaving(true);
             void logOut();
           }}
+          className="w-full sm:w-auto"
         >
           Sign out
         </Button>

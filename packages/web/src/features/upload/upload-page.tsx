@@ -1,107 +1,294 @@
-import { CATEGORIES, ITEM_STATUSES, itemStatusLabel, type Category, type ItemStatus } from '@hanger/domain';
-import { ArrowLeft, ImagePlus } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import {
+  CATEGORIES,
+  ITEM_STATUSES,
+  NEW_ITEM_MISSING_MESSAGES,
+  SOURCES,
+  dayKeyOf,
+  itemStatusLabel,
+  missingNewItemFields,
+  parseAmountInput,
+  parseTextInput,
+  type Category,
+  type ItemStatus,
+  type Source,
+} from '@hanger/domain';
+import { ArrowLeft } from 'lucide-react';
+import { useRef, useState, type FormEvent, type RefObject } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, IconButton } from '../../components/button';
-import { Field, Select } from '../../components/field';
-import { addItem } from '../../lib/stores/wardrobe-actions';
+import { Field, Input, Select } from '../../components/field';
+import { isMobileDevice } from '../../lib/device';
+import { useSessionStore } from '../../lib/stores/session-store';
+import { toast } from '../../lib/stores/toast-store';
+import { uploadItems } from '../../lib/stores/upload-actions';
+import { CurrencyButton } from '../currency/currency-button';
+import { ChoiceChips } from './choice-chips';
+import { PhotoPicker } from './photo-picker';
+import { usePhotoQueue } from './use-photo-queue';
 
-const label = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** /items/upload (and the wishlist and loaned variants): a photo, its category and status. */
+const TITLES: Record<ItemStatus, string> = {
+  clothes: 'Add to closet',
+  wishlist: 'Add to wishlist',
+  loaned: 'Add loaned items',
+  archived: 'Add to archive',
+};
+
+const CATEGORY_CHOICES = CATEGORIES.map((c) => ({ value: c, label: capitalize(c) }));
+const STATUS_CHOICES = ITEM_STATUSES.map((s) => ({ value: s, label: capitalize(itemStatusLabel(s)) }));
+const NO_SUBCATEGORY = '';
+
+interface FormErrors {
+  photo?: string;
+  category?: string;
+  status?: string;
+  brand?: string;
+  price?: string;
+}
+
+/**
+ * /items/upload and the wishlist and loaned variants: photos from the camera or the library,
+ * then what they are. Several photos make several items with the same details.
+ */
 export default function UploadPage({ defaultStatus }: { defaultStatus: ItemStatus }) {
   const navigate = useNavigate();
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [category, setCategory] = useState<Category | ''>('');
-  const [status, setStatus] = useState<ItemStatus>(defaultStatus);
-  const [errors, setErrors] = useState<{ photo?: string; category?: string }>({});
-  const [saving, setSaving] = useState(false);
+  const location = useLocation();
+  const settings = useSessionStore((s) => s.user?.settings);
+  const queue = usePhotoQueue();
+  const [offerCamera] = useState(isMobileDevice);
 
-  useEffect(() => {
-    if (!file) return setPreview(null);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const [category, setCategory] = useState<Category | ''>('');
+  const [subCategoryId, setSubCategoryId] = useState(NO_SUBCATEGORY);
+  const [status, setStatus] = useState<ItemStatus>(defaultStatus);
+  const [brand, setBrand] = useState('');
+  const [source, setSource] = useState<Source | ''>('');
+  const [price, setPrice] = useState('');
+  const [currency, setCurrency] = useState(settings?.currency ?? 'USD');
+  const [dateObtained, setDateObtained] = useState('');
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [uploading, setUploading] = useState(false);
+
+  const photoInput = useRef<HTMLInputElement>(null);
+  const categoryInput = useRef<HTMLInputElement>(null);
+  const statusInput = useRef<HTMLInputElement>(null);
+  const brandInput = useRef<HTMLInputElement>(null);
+  const priceInput = useRef<HTMLInputElement>(null);
+
+  const subcategories = category && settings ? settings.subcategories[category] : [];
+  const parentPath = location.pathname.replace(/\/upload\/?$/, '') || '/items';
+  const leave = () => (location.key === 'default' ? navigate(parentPath, { replace: true }) : navigate(-1));
+
+  function addPhotos(files: File[]) {
+    const skipped = queue.add(files);
+    if (skipped > 0) toast.warning('Some files were skipped', 'Only photos can become items.');
+    if (files.length > skipped) setErrors((e) => ({ ...e, photo: undefined }));
+  }
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const next = {
-      photo: file ? undefined : 'Choose a photo of the item.',
-      category: category ? undefined : 'Choose a category.',
+    if (uploading) return;
+    const pending = queue.photos.filter((p) => p.state !== 'added');
+    const missing = missingNewItemFields({ imageCount: pending.length, category, status });
+    const parsedBrand = parseTextInput(brand);
+    const parsedPrice = parseAmountInput(price);
+    const next: FormErrors = {
+      photo: missing.includes('image') ? NEW_ITEM_MISSING_MESSAGES.image : undefined,
+      category: missing.includes('category') ? NEW_ITEM_MISSING_MESSAGES.category : undefined,
+      status: missing.includes('status') ? NEW_ITEM_MISSING_MESSAGES.status : undefined,
+      brand: parsedBrand.ok ? undefined : parsedBrand.error,
+      price: parsedPrice.ok ? undefined : parsedPrice.error,
     };
     setErrors(next);
-    if (next.photo || next.category || !category) return;
-    setSaving(true);
-    const item = await addItem({ category, status }, file);
-    setSaving(false);
-    if (item) navigate(-1);
+    const firstInvalid = [
+      [next.photo, photoInput],
+      [next.category, categoryInput],
+      [next.status, statusInput],
+      [next.brand, brandInput],
+      [next.price, priceInput],
+    ].find(([message]) => message) as [string, RefObject<HTMLInputElement | null>] | undefined;
+    if (firstInvalid || !category || !parsedBrand.ok || !parsedPrice.ok) {
+      firstInvalid?.[1].current?.focus();
+      return;
+    }
+
+    setUploading(true);
+    const fields = {
+      category,
+      status,
+      ...(subCategoryId ? { subCategoryId } : {}),
+      ...(parsedBrand.value ? { brand: parsedBrand.value } : {}),
+      ...(source ? { source } : {}),
+      ...(parsedPrice.value !== undefined ? { price: parsedPrice.value, currency } : {}),
+      ...(dateObtained ? { dateObtained } : {}),
+    };
+    const outcome = await uploadItems(
+      fields,
+      pending.map((p) => p.file),
+      ({ index, state, error }) => {
+        const photo = pending[index];
+        if (photo) queue.setState(photo.key, state, error);
+      },
+    );
+    setUploading(false);
+    if (outcome.failed.length === 0 && outcome.added.length > 0) leave();
+    else queue.removeAdded();
   }
 
+  const pendingCount = queue.photos.filter((p) => p.state !== 'added').length;
+  const submitLabel = pendingCount > 1 ? `Add ${pendingCount} items` : 'Add item';
+
   return (
-    <div className="min-h-dvh pt-safe pb-safe">
+    <div className="min-h-dvh bg-canvas pt-safe">
       <header className="sticky top-0 z-30 border-b border-line bg-canvas/90 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-3xl items-center gap-2 px-4">
-          <IconButton label="Back" icon={<ArrowLeft className="size-5" />} onClick={() => navigate(-1)} />
-          <h1 className="text-lg font-semibold tracking-tight">Add item</h1>
+        <div className="mx-auto flex h-16 max-w-5xl items-center gap-2 px-4 md:px-8">
+          <IconButton label="Back" icon={<ArrowLeft className="size-5" />} onClick={leave} className="-ml-2" />
+          <h1 className="text-lg font-semibold tracking-tight">{TITLES[status]}</h1>
         </div>
       </header>
-      <form noValidate onSubmit={(e) => void onSubmit(e)} className="mx-auto grid max-w-3xl gap-8 px-4 py-8 md:grid-cols-2">
-        <div className="flex flex-col gap-2">
-          <label
-            className={
-              'relative grid aspect-square cursor-pointer place-items-center overflow-hidden rounded-3xl border-2 border-dashed bg-surface-2 text-fg-muted transition-colors hover:border-fg-subtle focus-within:outline-2 focus-within:outline-accent ' +
-              (errors.photo ? 'border-danger' : 'border-line-strong')
-            }
-          >
-            {preview ? (
-              <img src={preview} alt="Selected photo" className="absolute inset-0 size-full object-cover" />
-            ) : (
-              <span className="flex flex-col items-center gap-2 text-sm font-medium">
-                <ImagePlus aria-hidden="true" className="size-8" strokeWidth={1.5} />
-                Choose a photo
-              </span>
-            )}
-            <input
-              type="file"
-              accept="image/*"
-              aria-label="Photo"
-              className="sr-only"
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            />
-          </label>
-          {errors.photo && <p className="text-sm text-danger">{errors.photo}</p>}
-        </div>
-        <div className="flex flex-col gap-6">
-          <Field label="Category" error={errors.category}>
-            {(control) => (
-              <Select {...control} value={category} onChange={(e) => setCategory(e.target.value as Category)}>
-                <option value="" disabled>
-                  Choose…
-                </option>
-                {CATEGORIES.map((c) => (
-                  <option key={c} value={c}>
-                    {label(c)}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          <Field label="Status">
-            {(control) => (
-              <Select {...control} value={status} onChange={(e) => setStatus(e.target.value as ItemStatus)}>
-                {ITEM_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {label(itemStatusLabel(s))}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          <Button type="submit" size="lg" loading={saving} className="mt-2">
-            Save item
-          </Button>
+      <form
+        noValidate
+        aria-label="New item"
+        onSubmit={(e) => void onSubmit(e)}
+        className="mx-auto grid max-w-5xl gap-8 px-4 pt-6 pb-32 md:grid-cols-2 md:gap-12 md:px-8 md:pt-8 md:pb-12"
+      >
+        <PhotoPicker
+          photos={queue.photos}
+          onAdd={addPhotos}
+          onRemove={queue.remove}
+          busy={uploading}
+          error={errors.photo}
+          offerCamera={offerCamera}
+          inputRef={photoInput}
+        />
+
+        <div className="flex flex-col gap-8">
+          <ChoiceChips
+            legend="Category"
+            choices={CATEGORY_CHOICES}
+            value={category}
+            firstRef={categoryInput}
+            error={errors.category}
+            onChange={(c) => {
+              setCategory(c);
+              setSubCategoryId(NO_SUBCATEGORY);
+              setErrors((e) => ({ ...e, category: undefined }));
+            }}
+          />
+
+          {category && (
+            <Field
+              label="Subcategory"
+              hint={
+                subcategories.length === 0 ? (
+                  <>
+                    No subcategories for {category} yet.{' '}
+                    <Link to="/profile#subcategories" className="font-medium text-accent-ink underline-offset-4 hover:underline">
+                      Add them in your profile
+                    </Link>
+                    .
+                  </>
+                ) : undefined
+              }
+            >
+              {(control) => (
+                <Select
+                  {...control}
+                  value={subCategoryId}
+                  disabled={subcategories.length === 0}
+                  onChange={(e) => setSubCategoryId(e.target.value)}
+                >
+                  <option value={NO_SUBCATEGORY}>None</option>
+                  {subcategories.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.name}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+          )}
+
+          <ChoiceChips
+            legend="Add to"
+            choices={STATUS_CHOICES}
+            value={status}
+            firstRef={statusInput}
+            error={errors.status}
+            onChange={(s) => {
+              setStatus(s);
+              setErrors((e) => ({ ...e, status: undefined }));
+            }}
+          />
+
+          <section aria-labelledby="optional-details" className="flex flex-col gap-6 border-t border-line pt-8">
+            <div>
+              <h2 id="optional-details" className="text-base font-semibold tracking-tight">
+                Details
+              </h2>
+              <p className="mt-1 text-sm text-fg-muted">Optional. They power cost per wear and your spending stats.</p>
+            </div>
+            <div className="grid gap-6 sm:grid-cols-2">
+              <Field label="Brand" error={errors.brand}>
+                {(control) => (
+                  <Input
+                    {...control}
+                    ref={brandInput}
+                    value={brand}
+                    autoComplete="off"
+                    placeholder="e.g. Uniqlo"
+                    onChange={(e) => setBrand(e.target.value)}
+                  />
+                )}
+              </Field>
+              <Field label="Source">
+                {(control) => (
+                  <Select {...control} value={source} onChange={(e) => setSource(e.target.value as Source | '')}>
+                    <option value="">Not specified</option>
+                    {SOURCES.map((s) => (
+                      <option key={s} value={s}>
+                        {capitalize(s)}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </Field>
+            </div>
+            <Field label="Price" error={errors.price}>
+              {(control) => (
+                <div className="flex gap-2">
+                  <Input
+                    {...control}
+                    ref={priceInput}
+                    value={price}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    placeholder="0.00"
+                    onChange={(e) => setPrice(e.target.value)}
+                    className="min-w-0 flex-1"
+                  />
+                  <CurrencyButton label="Price currency" value={currency} onChange={setCurrency} className="w-28" />
+                </div>
+              )}
+            </Field>
+            <Field label="Date obtained">
+              {(control) => (
+                <Input
+                  {...control}
+                  type="date"
+                  value={dateObtained}
+                  max={dayKeyOf(new Date())}
+                  onChange={(e) => setDateObtained(e.target.value)}
+                />
+              )}
+            </Field>
+          </section>
+
+          <div className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-canvas/95 px-4 pt-4 pb-[calc(1rem+env(safe-area-inset-bottom))] backdrop-blur md:static md:border-0 md:bg-transparent md:p-0 md:backdrop-blur-none">
+            <Button type="submit" size="lg" loading={uploading} className="w-full">
+              {uploading ? 'Adding…' : submitLabel}
+            </Button>
+          </div>
         </div>
       </form>
     </div>

@@ -25,7 +25,9 @@ export async function addToCalendarDay(
   const clothes = add.clothes ?? [];
   const outfits = add.outfits ?? [];
   if (clothes.length === 0 && outfits.length === 0) return true;
-  useWardrobeStore.getState().update((d) => ({ ...d, calendar: addToDay(d.calendar, day, { clothes, outfits }) }));
+  useWardrobeStore
+    .getState()
+    .update((d) => ({ ...d, calendar: addToDay(d.calendar, day, { clothes, outfits }) }));
   try {
     await putCalendarDay(day, { clothes, outfits });
     toast.success(SUCCESS_TOASTS.calendarUpdated);
@@ -52,8 +54,14 @@ export async function toggleCalendarDisplayItem(day: string, id: string): Promis
 }
 
 /** Removes one item or outfit from a day; a display item it was is cleared too. */
-export async function removeFromCalendarDay(day: string, type: DayEntryType, id: string): Promise<boolean> {
-  useWardrobeStore.getState().update((d) => ({ ...d, calendar: removeFromDay(d.calendar, day, type, id) }));
+export async function removeFromCalendarDay(
+  day: string,
+  type: DayEntryType,
+  id: string,
+): Promise<boolean> {
+  useWardrobeStore
+    .getState()
+    .update((d) => ({ ...d, calendar: removeFromDay(d.calendar, day, type, id) }));
   try {
     await deleteCalendarEntry(day, id, type);
     toast.success(SUCCESS_TOASTS.calendarItemDeleted);

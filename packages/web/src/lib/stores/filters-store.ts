@@ -40,5 +40,11 @@ function filtersStore<F extends object>(name: string, defaults: Readonly<F>) {
 export const CLOTHES_FILTERS_KEY = 'clothesFilters';
 export const OUTFITS_FILTERS_KEY = 'outfitsFilters';
 
-export const useClothesFilters = filtersStore<ItemFilters>(CLOTHES_FILTERS_KEY, DEFAULT_ITEM_FILTERS);
-export const useOutfitsFilters = filtersStore<OutfitFilters>(OUTFITS_FILTERS_KEY, DEFAULT_OUTFIT_FILTERS);
+export const useClothesFilters = filtersStore<ItemFilters>(
+  CLOTHES_FILTERS_KEY,
+  DEFAULT_ITEM_FILTERS,
+);
+export const useOutfitsFilters = filtersStore<OutfitFilters>(
+  OUTFITS_FILTERS_KEY,
+  DEFAULT_OUTFIT_FILTERS,
+);

@@ -4,8 +4,8 @@ import { useUiPrefsStore } from './ui-prefs-store';
 import { useWardrobeStore } from './wardrobe-store';
 
 /** Empties every store and what it persisted: on sign-out nothing of the user stays behind. */
-export function resetLocalStores(): void {
-  useSessionStore.getState().reset();
+export function resetLocalStores(byUser = false): void {
+  useSessionStore.getState().reset(byUser);
   useWardrobeStore.getState().reset();
   useUiPrefsStore.getState().reset();
   useClothesFilters.getState().reset();

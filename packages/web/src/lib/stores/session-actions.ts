@@ -59,7 +59,11 @@ export async function logIn(identity?: IdentityUser): Promise<boolean> {
     return false;
   }
   const previous = useSessionStore.getState().user;
-  if (previous && previous.uid !== who.id) resetLocalStores();
+  if (previous && previous.uid !== who.id) {
+    // Another account on this device: nothing of the previous one may show.
+    resetLocalStores();
+    useSessionStore.getState().setStatus('loggingIn');
+  }
   const settings = previous?.uid === who.id ? previous.settings : await defaultSettings();
   useSessionStore.getState().setUser(toUser(who, settings));
   await syncFromServer();
@@ -76,8 +80,8 @@ export async function logOut(): Promise<void> {
     console.warn('Hanger: sign-out request failed', err);
   }
   clearAccessToken();
-  resetLocalStores();
-  useSessionStore.getState().setStatus('signedOut');
+  // Leaves the status 'signedOut'; nothing is written to storage after it is cleared.
+  resetLocalStores(true);
 }
 
 let started: Promise<void> | null = null;
@@ -104,7 +108,7 @@ export function startSession(): Promise<void> {
     }
     if (!identity) {
       if (cached) resetLocalStores();
-      useSessionStore.getState().setStatus('signedOut');
+      else useSessionStore.getState().setStatus('signedOut');
       return;
     }
     if (cached && cached.uid === identity.id) {
@@ -127,7 +131,6 @@ async function expireSession(): Promise<void> {
     toast.warning('Signed out', ERROR_CATALOGUE.UNAUTHORIZED);
     clearAccessToken();
     resetLocalStores();
-    useSessionStore.getState().setStatus('signedOut');
   } finally {
     expiring = false;
   }

@@ -14,11 +14,14 @@ interface SessionState {
   status: AuthStatus;
   /** The wardrobe or settings are being fetched from the server. */
   syncing: boolean;
+  /** The user chose to sign out: the next sign-in starts afresh instead of returning to the last page. */
+  signedOutByUser: boolean;
   setUser: (user: User | null) => void;
   setSettings: (settings: Settings) => void;
   setStatus: (status: AuthStatus) => void;
   setSyncing: (syncing: boolean) => void;
-  reset: () => void;
+  /** Empties the session; `byUser` when the person signed out themselves. */
+  reset: (byUser?: boolean) => void;
 }
 
 export const SESSION_STORAGE_KEY = 'hanger-session';
@@ -29,17 +32,23 @@ export const useSessionStore = create<SessionState>()(
       user: null,
       status: 'checking',
       syncing: false,
+      signedOutByUser: false,
       setUser: (user) => set({ user }),
       setSettings: (settings) => set((s) => (s.user ? { user: { ...s.user, settings } } : {})),
-      setStatus: (status) => set({ status }),
+      setStatus: (status) =>
+        set(status === 'loggingIn' ? { status, signedOutByUser: false } : { status }),
       setSyncing: (syncing) => set({ syncing }),
-      reset: () => set({ user: null, status: 'signedOut', syncing: false }),
+      reset: (byUser = false) =>
+        set({ user: null, status: 'signedOut', syncing: false, signedOutByUser: byUser }),
     }),
     {
       name: SESSION_STORAGE_KEY,
       storage: createJSONStorage(() => localStorage),
       // The user and whether they were signed in survive a reload; syncing never does.
-      partialize: (s) => ({ user: s.user, status: s.user ? ('signedIn' as const) : ('checking' as const) }),
+      partialize: (s) => ({
+        user: s.user,
+        status: s.user ? ('signedIn' as const) : ('checking' as const),
+      }),
       version: 1,
     },
   ),

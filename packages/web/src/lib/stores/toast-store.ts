@@ -52,7 +52,9 @@ export const useToastStore = create<ToastState>()((set, get) => ({
     set((s) => ({ toasts: [...s.toasts.filter((t) => t.id !== id), toast] }));
     addTimer(id, TOAST_APPEAR_DELAY_MS, () => {
       set((s) => ({
-        toasts: s.toasts.map((t) => (t.id === id && t.phase === 'entering' ? { ...t, phase: 'shown' } : t)),
+        toasts: s.toasts.map((t) =>
+          t.id === id && t.phase === 'entering' ? { ...t, phase: 'shown' } : t,
+        ),
       }));
     });
     if (toastAutoDismisses(duration)) addTimer(id, duration, () => get().dismiss(id));

@@ -154,7 +154,11 @@ export async function saveOutfit(
 }
 
 /** PATCH clothes/{id}: optimistic, then the answer's fields merged in. */
-export async function updateItem(id: string, updates: ItemUpdate, options: ActionOptions = {}): Promise<boolean> {
+export async function updateItem(
+  id: string,
+  updates: ItemUpdate,
+  options: ActionOptions = {},
+): Promise<boolean> {
   changeItem(id, (item) => applyEdits<ClothingItem>(item, updates));
   try {
     const answer = await patchItem(id, updates);
@@ -168,7 +172,11 @@ export async function updateItem(id: string, updates: ItemUpdate, options: Actio
 }
 
 /** PATCH outfits/{id}: optimistic, then the answer's fields merged in. */
-export async function updateOutfit(id: string, updates: OutfitUpdate, options: ActionOptions = {}): Promise<boolean> {
+export async function updateOutfit(
+  id: string,
+  updates: OutfitUpdate,
+  options: ActionOptions = {},
+): Promise<boolean> {
   changeOutfit(id, (outfit) => applyEdits<Outfit>(outfit, updates));
   try {
     const answer = await patchOutfit(id, updates);
@@ -182,7 +190,11 @@ export async function updateOutfit(id: string, updates: OutfitUpdate, options: A
 }
 
 /** PATCH clothes/{id}/image with the edited PNG; the new photo URLs come from the answer. */
-export async function updateItemImage(id: string, png: Blob, options: ActionOptions = {}): Promise<boolean> {
+export async function updateItemImage(
+  id: string,
+  png: Blob,
+  options: ActionOptions = {},
+): Promise<boolean> {
   try {
     const answer = await patchItemImage(id, png);
     if (answer.image) {
@@ -231,13 +243,21 @@ export async function deleteOutfit(id: string, options: ActionOptions = {}): Pro
 }
 
 /** Several updates in parallel; failures are only logged (SPEC §8). Answers how many succeeded. */
-export async function batchUpdateItems(batch: { id: string; updates: ItemUpdate }[]): Promise<number> {
-  const results = await Promise.all(batch.map(({ id, updates }) => updateItem(id, updates, { quiet: true })));
+export async function batchUpdateItems(
+  batch: { id: string; updates: ItemUpdate }[],
+): Promise<number> {
+  const results = await Promise.all(
+    batch.map(({ id, updates }) => updateItem(id, updates, { quiet: true })),
+  );
   return results.filter(Boolean).length;
 }
 
-export async function batchUpdateOutfits(batch: { id: string; updates: OutfitUpdate }[]): Promise<number> {
-  const results = await Promise.all(batch.map(({ id, updates }) => updateOutfit(id, updates, { quiet: true })));
+export async function batchUpdateOutfits(
+  batch: { id: string; updates: OutfitUpdate }[],
+): Promise<number> {
+  const results = await Promise.all(
+    batch.map(({ id, updates }) => updateOutfit(id, updates, { quiet: true })),
+  );
   return results.filter(Boolean).length;
 }
 

@@ -1,0 +1,74 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** Every test gets the address of the server the global setup started. */
+export const test = base.extend({
+  // Playwright reads a fixture's dependencies from this pattern; this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL;
+    if (!url)
+      throw new Error('E2E_BASE_URL is not set: run through playwright.config.ts (global setup)');
+    await use(url);
+  },
+});
+
+export { expect };
+
+let counter = 0;
+
+/** A new account's details; the e-mail is unique per run and test. */
+export function newAccount(prefix = 'e2e') {
+  counter += 1;
+  return {
+    name: 'Ada Lovelace',
+    email: `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@hanger.test`,
+    password: 'correct horse battery staple',
+  };
+}
+
+export async function signUp(page: Page, account = newAccount()) {
+  await page.goto('/signup');
+  await page.getByLabel('Name').fill(account.name);
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/items$/);
+  return account;
+}
+
+export async function signOut(page: Page) {
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** Waits for the sign-in link mailed to `email` and answers its URL. */
+export async function signInLinkFor(email: string, timeoutMs = 15_000): Promise<string> {
+  const dir = process.env.E2E_MAIL_DIR;
+  if (!dir) throw new Error('E2E_MAIL_DIR is not set');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const file of (await readdir(dir)).sort().reverse()) {
+      const raw = await readFile(join(dir, file), 'utf8');
+      if (!raw.startsWith(`X-Envelope-To: ${email}`)) continue;
+      const body = decodeQuotedPrintable(raw).replace(/&amp;/g, '&').replace(/&#38;/g, '&');
+      const match = /https?:\/\/[^\s"'<>]+\/api\/auth\/magic-link\/verify\?[^\s"'<>]+/.exec(body);
+      if (match) return match[0];
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`No sign-in link for ${email} arrived within ${timeoutMs} ms`);
+}
+
+/** Full-page screenshots kept as artifacts (e2e/artifacts/screenshots). */
+export async function snapshot(page: Page, name: string) {
+  await page.screenshot({ path: `e2e/artifacts/screenshots/${name}.png`, fullPage: false });
+}

@@ -1,0 +1,51 @@
+import type { Page } from '@playwright/test';
+
+/** The two sizes every screen is looked at: a phone and a laptop. */
+export const SIZES = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1440, height: 900 },
+] as const;
+
+/** Waits until every image on the page has loaded (or failed) and the fonts are ready. */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await Promise.all(
+      Array.from(document.images)
+        .filter((img) => !img.complete)
+        .map(
+          (img) =>
+            new Promise((done) => {
+              img.addEventListener('load', done, { once: true });
+              img.addEventListener('error', done, { once: true });
+            }),
+        ),
+    );
+  });
+}
+
+/**
+ * Screenshots of the current screen at both sizes, into e2e/artifacts/screenshots/<name>-<size>.png.
+ * `fullPage` captures long screens (detail pages, the profile) whole; the viewport is restored.
+ */
+export async function shootBoth(page: Page, name: string, { fullPage = false } = {}): Promise<void> {
+  const before = page.viewportSize();
+  for (const size of SIZES) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await settled(page);
+    // Layout and lazy images settle after a resize.
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: `e2e/artifacts/screenshots/${name}-${size.name}.png`, fullPage });
+  }
+  if (before) await page.setViewportSize(before);
+}
+
+/** Today as the app counts wears (SPEC §4: before 05:00 it is still yesterday), in the browser's zone. */
+export function wearDay(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const now = new Date();
+    if (now.getHours() < 5) now.setDate(now.getDate() - 1);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  });
+}

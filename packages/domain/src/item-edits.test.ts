@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import {
+  categoryChangeEdits,
+  isSold,
+  missingNewItemFields,
+  parseAmountInput,
+  parseTextInput,
+  parseWearCountInput,
+  soldEdits,
+  statusChangeEdits,
+} from './item-edits.js';
+import { item } from './testing/fixtures.js';
+
+describe('missingNewItemFields', () => {
+  it('names every requirement of SPEC §5 that is missing, in form order', () => {
+    expect(missingNewItemFields({ imageCount: 0, category: '', status: '' })).toEqual([
+      'image',
+      'category',
+      'status',
+    ]);
+    expect(missingNewItemFields({ imageCount: 2, category: 'top', status: undefined })).toEqual([
+      'status',
+    ]);
+    expect(missingNewItemFields({ imageCount: 1, category: 'shoes', status: 'wishlist' })).toEqual(
+      [],
+    );
+  });
+});
+
+describe('parseAmountInput', () => {
+  it.each([
+    ['49.90', 49.9],
+    ['12,50', 12.5],
+    ['1,299.00', 1299],
+    ['1.299,5', 1299.5],
+    ['1 299,50', 1299.5],
+    ['1299', 1299],
+    ['.5', 0.5],
+    ['0', 0],
+    ['10.005', 10005],
+    ['19.999', 19999],
+  ])('reads %s as %d', (text, value) => {
+    expect(parseAmountInput(text)).toEqual({ ok: true, value });
+  });
+
+  it('rounds to cents and treats blank as cleared', () => {
+    expect(parseAmountInput('  ')).toEqual({ ok: true, value: undefined });
+    expect(parseAmountInput('0,1')).toEqual({ ok: true, value: 0.1 });
+  });
+
+  it.each(['-5', 'abc', '12€', '1e5', '2000000000'])('refuses %s', (text) => {
+    expect(parseAmountInput(text).ok).toBe(false);
+  });
+});
+
+describe('parseWearCountInput and parseTextInput', () => {
+  it('accepts whole counts only', () => {
+    expect(parseWearCountInput(' 3 ')).toEqual({ ok: true, value: 3 });
+    expect(parseWearCountInput('')).toEqual({ ok: true, value: undefined });
+    expect(parseWearCountInput('2.5').ok).toBe(false);
+    expect(parseWearCountInput('-1').ok).toBe(false);
+    expect(parseWearCountInput('100001').ok).toBe(false);
+  });
+
+  it('trims text, clears blanks and refuses over-long text', () => {
+    expect(parseTextInput('  Uniqlo ')).toEqual({ ok: true, value: 'Uniqlo' });
+    expect(parseTextInput('   ')).toEqual({ ok: true, value: undefined });
+    expect(parseTextInput('x'.repeat(201)).ok).toBe(false);
+  });
+});
+
+describe('statusChangeEdits', () => {
+  const today = '2025-03-10';
+
+  it('stamps the archive date when archiving', () => {
+    expect(statusChangeEdits(item('a'), 'archived', today)).toEqual({
+      status: 'archived',
+      dateArchived: today,
+    });
+  });
+
+  it('clears the archive date when an item leaves the archive', () => {
+    const archived = item('a', { status: 'archived', dateArchived: '2025-01-01' });
+    const edits = statusChangeEdits(archived, 'clothes', today);
+    expect(edits).toEqual({ status: 'clothes', dateArchived: undefined });
+    expect('dateArchived' in edits).toBe(true);
+  });
+
+  it('moves between closet, wishlist and loaned without touching dates', () => {
+    expect(statusChangeEdits(item('a', { status: 'wishlist' }), 'loaned', today)).toEqual({
+      status: 'loaned',
+    });
+  });
+
+  it('changes nothing when the status is the same (a missing status is the closet)', () => {
+    expect(statusChangeEdits(item('a'), 'clothes', today)).toEqual({});
+  });
+});
+
+describe('soldEdits', () => {
+  it('records the sale and archives the item that day', () => {
+    const edits = soldEdits(item('a'), { price: 20, currency: 'EUR' }, '2025-03-10');
+    expect(edits).toEqual({
+      soldPrice: 20,
+      soldCurrency: 'EUR',
+      status: 'archived',
+      dateArchived: '2025-03-10',
+    });
+    expect(isSold({ ...item('a'), ...edits })).toBe(true);
+    expect(isSold(item('a'))).toBe(false);
+  });
+
+  it('keeps the archive date of an item already archived', () => {
+    const archived = item('a', { status: 'archived', dateArchived: '2024-12-01' });
+    expect(soldEdits(archived, { price: 5, currency: 'USD' }, '2025-03-10')).toEqual({
+      soldPrice: 5,
+      soldCurrency: 'USD',
+    });
+  });
+});
+
+describe('categoryChangeEdits', () => {
+  it('clears the subcategory, which belongs to the old category', () => {
+    expect(categoryChangeEdits(item('a', { subCategoryId: 'tee' }), 'bottom')).toEqual({
+      category: 'bottom',
+      subCategoryId: undefined,
+    });
+    expect(categoryChangeEdits(item('a'), 'bottom')).toEqual({ category: 'bottom' });
+    expect(categoryChangeEdits(item('a'), 'top')).toEqual({});
+  });
+});

@@ -1,0 +1,118 @@
+import type { Category } from './categories.js';
+import { roundMoney } from './currency.js';
+import { MAX_MONEY, MAX_TEXT, MAX_WEARS } from './limits.js';
+import type { EditableItemField } from './schemas.js';
+import type { ItemStatus } from './status.js';
+import type { ClothingItem } from './types.js';
+
+/**
+ * The rules behind the upload form and the clothing detail screen's edits: what a new item
+ * needs (SPEC §5), how typed amounts and counts are read, and what a status change or a sale
+ * also changes. Screens call these; the server validates the same limits with its schemas.
+ */
+
+export type ItemEdits = Partial<Pick<ClothingItem, EditableItemField>>;
+
+export type NewItemRequirement = 'image' | 'category' | 'status';
+
+/** What the user is told for each missing requirement of a new item. */
+export const NEW_ITEM_MISSING_MESSAGES: Record<NewItemRequirement, string> = {
+  image: 'Add a photo of the item.',
+  category: 'Choose a category.',
+  status: 'Choose where the item goes.',
+};
+
+/** The requirements of SPEC §5 a new item still misses, in form order. */
+export function missingNewItemFields(input: {
+  imageCount: number;
+  category: Category | '' | undefined;
+  status: ItemStatus | '' | undefined;
+}): NewItemRequirement[] {
+  const missing: NewItemRequirement[] = [];
+  if (input.imageCount < 1) missing.push('image');
+  if (!input.category) missing.push('category');
+  if (!input.status) missing.push('status');
+  return missing;
+}
+
+/** A typed value: `value` undefined means the field was left blank (cleared). */
+export type ParsedInput<T> = { ok: true; value: T | undefined } | { ok: false; error: string };
+
+/**
+ * An amount as people type it: "12", "12.5", "12,50", "1,299.00" or "1 299,50". The last dot or
+ * comma followed by one or two digits is the decimal mark; other separators group thousands.
+ * Amounts are rounded to cents; negative, huge or unreadable amounts are refused.
+ */
+export function parseAmountInput(text: string): ParsedInput<number> {
+  const raw = text.trim().replace(/[\s\u00a0\u202f']/g, '');
+  if (raw === '') return { ok: true, value: undefined };
+  if (!/^\d[\d.,]*$|^[.,]\d+$/.test(raw)) {
+    return { ok: false, error: 'Enter an amount such as 49.90.' };
+  }
+  const decimal = /[.,](\d{1,2})$/.exec(raw);
+  const whole = (decimal ? raw.slice(0, decimal.index) : raw).replace(/[.,]/g, '');
+  const amount = Number(`${whole || '0'}${decimal ? `.${decimal[1]}` : ''}`);
+  if (!Number.isFinite(amount)) return { ok: false, error: 'Enter an amount such as 49.90.' };
+  if (amount > MAX_MONEY) return { ok: false, error: 'That amount is too large.' };
+  return { ok: true, value: roundMoney(amount) };
+}
+
+/** A count of wears: a whole number from 0; blank clears it. */
+export function parseWearCountInput(text: string): ParsedInput<number> {
+  const raw = text.trim();
+  if (raw === '') return { ok: true, value: undefined };
+  if (!/^\d+$/.test(raw)) return { ok: false, error: 'Enter a whole number of wears.' };
+  const count = Number(raw);
+  if (count > MAX_WEARS) return { ok: false, error: `Enter at most ${MAX_WEARS} wears.` };
+  return { ok: true, value: count };
+}
+
+/** Free text such as a brand: trimmed, blank clears it, at most MAX_TEXT characters. */
+export function parseTextInput(text: string): ParsedInput<string> {
+  const value = text.trim();
+  if (value === '') return { ok: true, value: undefined };
+  if (value.length > MAX_TEXT) return { ok: false, error: `Use at most ${MAX_TEXT} characters.` };
+  return { ok: true, value };
+}
+
+/**
+ * The edits of a move to another status. Archiving stamps today as the archive date; leaving
+ * the archive clears it, because a date archived on an item back in use would read as if it had
+ * left again. Moving to the status it already has changes nothing.
+ */
+export function statusChangeEdits(
+  item: ClothingItem,
+  status: ItemStatus,
+  today: string,
+): ItemEdits {
+  const current = item.status ?? 'clothes';
+  if (current === status) return {};
+  if (status === 'archived') return { status, dateArchived: today };
+  return item.dateArchived === undefined ? { status } : { status, dateArchived: undefined };
+}
+
+/**
+ * The edits of marking an item sold: the sale price in its currency, and the item leaves the
+ * closet for the archive on that day (an item already archived keeps its archive date).
+ */
+export function soldEdits(
+  item: ClothingItem,
+  sale: { price: number; currency: string },
+  today: string,
+): ItemEdits {
+  const edits: ItemEdits = { soldPrice: sale.price, soldCurrency: sale.currency };
+  if (item.status !== 'archived') Object.assign(edits, { status: 'archived', dateArchived: today });
+  else if (item.dateArchived === undefined) edits.dateArchived = today;
+  return edits;
+}
+
+/** Edits of a category change: a subcategory belongs to its category, so it is cleared. */
+export function categoryChangeEdits(item: ClothingItem, category: Category): ItemEdits {
+  if (item.category === category) return {};
+  return item.subCategoryId === undefined ? { category } : { category, subCategoryId: undefined };
+}
+
+/** Whether an item was marked sold. */
+export function isSold(item: ClothingItem): boolean {
+  return item.soldPrice !== undefined;
+}

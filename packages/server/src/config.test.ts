@@ -1,0 +1,94 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'hanger-config-'));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('defaults to SQLite and photos under DATA_DIR, on 127.0.0.1:3000', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 3000,
+      publicUrl: 'http://127.0.0.1:3000',
+      sqlitePath: join(dataDir, 'hanger.db'),
+      mediaDir: join(dataDir, 'media'),
+      maxUploadBytes: 20 * 1024 * 1024,
+      rateLimitMax: 1200,
+      trustProxy: false,
+    });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.s3).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+  });
+
+  it('generates AUTH_SECRET once and keeps it in DATA_DIR', async () => {
+    const first = loadConfig({ DATA_DIR: dataDir }).authSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(first);
+    expect((await readFile(join(dataDir, 'auth-secret'), 'utf8')).trim()).toBe(first);
+  });
+
+  it('reads the deployment variables', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      PORT: '8080',
+      PUBLIC_URL: 'https://closet.example.com/',
+      DATABASE_URL: 'postgres://u@db/hanger',
+      REDIS_URL: 'redis://cache:6379',
+      RATE_LIMIT_MAX: '50',
+      TRUST_PROXY: '10.0.0.0/8, 192.168.0.1',
+      MAX_UPLOAD_BYTES: '1048576',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      publicUrl: 'https://closet.example.com',
+      databaseUrl: 'postgres://u@db/hanger',
+      redisUrl: 'redis://cache:6379',
+      rateLimitMax: 50,
+      trustProxy: ['10.0.0.0/8', '192.168.0.1'],
+      maxUploadBytes: 1048576,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  });
+
+  it('lists every problem at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        DATA_DIR: dataDir,
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        MAX_UPLOAD_BYTES: '12',
+        RATE_LIMIT_MAX: '0',
+        REDIS_URL: 'http://cache',
+        AUTH_SECRET: 'short',
+        S3_BUCKET: 'photos',
+      });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of [
+      'PORT',
+      'DATABASE_URL',
+      'MAX_UPLOAD_BYTES',
+      'RATE_LIMIT_MAX',
+      'REDIS_URL',
+      'AUTH_SECRET',
+      'S3_ACCESS_KEY_ID',
+    ]) {
+      expect(problems).toContain(name);
+    }
+  });
+});

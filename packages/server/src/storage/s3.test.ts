@@ -1,0 +1,128 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { S3Config } from '../config.js';
+import { createBlobStore } from './create-blob-store.js';
+import { S3BlobStore } from './s3.js';
+
+// s3rver ships no types; this is the part of its API the test uses.
+interface S3rverInstance {
+  run(): Promise<AddressInfo>;
+  close(): Promise<void>;
+}
+type S3rverConstructor = new (options: {
+  address: string;
+  port: number;
+  directory: string;
+  silent: boolean;
+  configureBuckets: { name: string }[];
+}) => S3rverInstance;
+const S3rver = createRequire(import.meta.url)('s3rver') as S3rverConstructor;
+
+const BUCKET = 'hanger-photos';
+
+async function bytesOf(body: Buffer | NodeJS.ReadableStream): Promise<Buffer> {
+  if (Buffer.isBuffer(body)) return body;
+  const chunks: Buffer[] = [];
+  for await (const chunk of body as Readable) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+describe('S3BlobStore against a real S3-compatible server (s3rver)', () => {
+  let dir: string;
+  let server: S3rverInstance;
+  let config: S3Config;
+  let store: S3BlobStore;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'hanger-s3rver-'));
+    server = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      directory: dir,
+      silent: true,
+      configureBuckets: [{ name: BUCKET }],
+    });
+    const { port } = await server.run();
+    // s3rver checks signatures against these fixed credentials.
+    config = {
+      endpoint: `http://127.0.0.1:${port}`,
+      bucket: BUCKET,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    };
+    store = new S3BlobStore(config);
+  });
+
+  afterAll(async () => {
+    await store?.close();
+    await server?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('is what createBlobStore builds when S3 is configured', async () => {
+    const built = createBlobStore({ s3: config, mediaDir: '/unused', authSecret: 'x'.repeat(32) });
+    expect(built).toBeInstanceOf(S3BlobStore);
+    if (built instanceof S3BlobStore) await built.close();
+  });
+
+  it('puts an object and gets it back with its type and size', async () => {
+    const body = Buffer.concat([Buffer.from('RIFF\0\0\0\0WEBP'), Buffer.alloc(50_000, 9)]);
+    await store.put('user1/a1-display.webp', body, 'image/webp');
+
+    const blob = await store.get('user1/a1-display.webp');
+    expect(blob?.contentType).toBe('image/webp');
+    expect(blob?.size).toBe(body.length);
+    expect(await bytesOf(blob!.body)).toEqual(body);
+  });
+
+  it('answers null for a missing key', async () => {
+    expect(await store.get('user1/never-put.webp')).toBeNull();
+  });
+
+  it('deletes objects and ignores keys that do not exist', async () => {
+    await store.put('user2/b-display.webp', Buffer.from('one'), 'image/webp');
+    await store.put('user2/b-thumb.webp', Buffer.from('two'), 'image/webp');
+    await store.put('user2/c-display.webp', Buffer.from('three'), 'image/webp');
+
+    await store.delete(['user2/b-display.webp', 'user2/b-thumb.webp', 'user2/missing.webp']);
+
+    expect(await store.get('user2/b-display.webp')).toBeNull();
+    expect(await store.get('user2/b-thumb.webp')).toBeNull();
+    const kept = await store.get('user2/c-display.webp');
+    expect(kept && (await bytesOf(kept.body)).toString()).toBe('three');
+  });
+
+  it('hands out a presigned URL a browser can fetch directly, stable within the window', async () => {
+    const body = Buffer.alloc(2048, 3);
+    await store.put('user3/d-thumb.webp', body, 'image/webp');
+
+    const url = await store.url('user3/d-thumb.webp');
+    expect(url.startsWith(`${config.endpoint}/${BUCKET}/user3/d-thumb.webp?`)).toBe(true);
+    expect(url).toContain('X-Amz-Signature=');
+    expect(await store.url('user3/d-thumb.webp')).toBe(url);
+    // The same URL from a second store (another server process) too: nothing random is signed.
+    const other = new S3BlobStore(config);
+    expect(await other.url('user3/d-thumb.webp')).toBe(url);
+    await other.close();
+
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/webp');
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(body);
+  });
+
+  it('validates keys before sending anything', async () => {
+    await expect(store.put('../x.webp', Buffer.from('x'), 'image/webp')).rejects.toThrow(
+      /Invalid storage key/,
+    );
+    await expect(store.url('a/../../b.webp')).rejects.toThrow(/Invalid storage key/);
+    expect(await store.get('/abs.webp')).toBeNull();
+  });
+});

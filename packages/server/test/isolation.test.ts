@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, startApp, type TestApp } from './helpers/app.js';
+import {
+  canvasEntry,
+  photo,
+  signUp,
+  testJpeg,
+  type ApiUser,
+  type Wardrobe,
+} from './helpers/api.js';
+
+describe.each(ENGINES)("another user's ids on %s", (engine) => {
+  let t: TestApp;
+  let owner: ApiUser;
+  let intruder: ApiUser;
+  let item: string;
+  let outfit: string;
+  const day = '2025-07-14';
+
+  beforeAll(async () => {
+    t = await startApp(engine);
+    owner = await signUp(t);
+    intruder = await signUp(t);
+    item = (await owner.addItem({ brand: 'Owned' })).id;
+    outfit = (await owner.addOutfit([item])).id;
+    await owner.putDay(day, { clothes: item, outfits: outfit });
+    await owner.putDay(day, { display_item: item });
+    // The intruder has a wardrobe of their own, so "not found" is not just "has nothing".
+    const own = await intruder.addItem();
+    await intruder.putDay(day, { clothes: own.id });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const calls: [string, () => Promise<Response>][] = [
+    [
+      'PATCH clothes/{id}',
+      () => intruder.send('PATCH', `/api/clothes/${item}`, { updates: '{"brand":"Mine"}' }),
+    ],
+    [
+      'PATCH clothes/{id}/image',
+      async () =>
+        intruder.send('PATCH', `/api/clothes/${item}/image`, { image: photo(await testJpeg()) }),
+    ],
+    ['DELETE clothes/{id}', () => intruder.fetch(`/api/clothes/${item}`, { method: 'DELETE' })],
+    [
+      'PATCH outfits/{id}',
+      () => intruder.send('PATCH', `/api/outfits/${outfit}`, { updates: '{"status":"archived"}' }),
+    ],
+    ['DELETE outfits/{id}', () => intruder.fetch(`/api/outfits/${outfit}`, { method: 'DELETE' })],
+    [
+      'POST outfit with the id',
+      async () =>
+        intruder.send('POST', '/api/outfit', {
+          id: outfit,
+          image: photo(await testJpeg()),
+          canvas_data: JSON.stringify([canvasEntry((await intruder.addItem()).id)]),
+        }),
+    ],
+    ['PUT calendar with the item', () => intruder.putDay(day, { clothes: item })],
+    ['PUT calendar with the outfit', () => intruder.putDay(day, { outfits: outfit })],
+    ['PUT calendar starring the item', () => intruder.putDay(day, { display_item: item })],
+    [
+      'DELETE calendar entry of the item',
+      () =>
+        intruder.sendUrlEncoded('DELETE', `/api/calendar/${day}/${item}`, { item_type: 'clothes' }),
+    ],
+    [
+      'DELETE calendar entry of the outfit',
+      () =>
+        intruder.sendUrlEncoded('DELETE', `/api/calendar/${day}/${outfit}`, {
+          item_type: 'outfits',
+        }),
+    ],
+  ];
+
+  it.each(calls)('%s answers 404 like a missing id and changes nothing', async (_name, call) => {
+    const before: Wardrobe = await owner.wardrobe();
+    const files = await t.mediaFiles();
+    const ownFiles = files.filter((f) => f.startsWith(`${owner.id}/`));
+
+    const response = await call();
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ detail: expect.any(String) });
+
+    expect(await owner.wardrobe()).toEqual(before);
+    expect((await t.mediaFiles()).filter((f) => f.startsWith(`${owner.id}/`))).toEqual(ownFiles);
+  });
+
+  it("cannot place another user's items on an outfit canvas", async () => {
+    const response = await intruder.send('POST', '/api/outfit', {
+      image: photo(await testJpeg()),
+      canvas_data: JSON.stringify([canvasEntry(item)]),
+    });
+    expect(response.status).toBe(422);
+  });
+
+  it('sees only their own wardrobe', async () => {
+    const wardrobe = await intruder.wardrobe();
+    expect(wardrobe.clothes[item]).toBeUndefined();
+    expect(wardrobe.outfits[outfit]).toBeUndefined();
+    expect(wardrobe.calendar[day]!.clothes).not.toContain(item);
+    expect(wardrobe.calendar[day]!.display_item).toBeUndefined();
+  });
+
+  it('answers the same 404 for a missing id as for a foreign one', async () => {
+    const foreign = await intruder.send('PATCH', `/api/clothes/${item}`, {
+      updates: '{"brand":"x"}',
+    });
+    const missing = await intruder.send(
+      'PATCH',
+      '/api/clothes/6f1c1a35-0000-4000-8000-000000000000',
+      {
+        updates: '{"brand":"x"}',
+      },
+    );
+    expect(foreign.status).toBe(missing.status);
+    expect(await foreign.json()).toEqual(await missing.json());
+  });
+});

@@ -1,0 +1,208 @@
+import { gunzipSync } from 'node:zlib';
+import { request } from 'node:http';
+import { parseWardrobe, wardrobeResponseSchema } from '@hanger/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, startApp, type TestApp } from './helpers/app.js';
+import { ApiUser, photo, signUp, testJpeg } from './helpers/api.js';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** GET with the raw bytes as they came over the wire (fetch would decompress them). */
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe.each(ENGINES)('GET /api/users on %s', (engine) => {
+  let t: TestApp;
+  let user: ApiUser;
+
+  beforeAll(async () => {
+    t = await startApp(engine);
+    user = await signUp(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers empty maps for a new user', async () => {
+    expect(await user.wardrobe()).toEqual({ clothes: {}, outfits: {}, calendar: {} });
+  });
+
+  it('answers every item, outfit and day in the shape the web app parses', async () => {
+    const shirt = await user.addItem({
+      category: 'full body',
+      brand: 'Acme',
+      price: '12',
+      currency: 'EUR',
+    });
+    const shoes = await user.addItem({ category: 'shoes', status: 'loaned' });
+    const outfit = await user.addOutfit([shirt.id, shoes.id]);
+    await user.putDay('2025-01-01', { clothes: shirt.id, outfits: outfit.id });
+    await user.putDay('2025-01-01', { display_item: outfit.id });
+
+    const response = await user.get('/api/users');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const json = (await response.json()) as unknown;
+    expect(() => wardrobeResponseSchema.parse(json)).not.toThrow();
+
+    const wardrobe = parseWardrobe(json);
+    expect(Object.keys(wardrobe.clothes).sort()).toEqual([shirt.id, shoes.id].sort());
+    expect(wardrobe.clothes[shirt.id]).toMatchObject({
+      category: 'full body',
+      brand: 'Acme',
+      price: 12,
+      currency: 'EUR',
+    });
+    expect(wardrobe.clothes[shoes.id]!.status).toBe('loaned');
+    expect(wardrobe.clothes[shirt.id]!.thumbnail).toBeTruthy();
+    expect(wardrobe.outfits[outfit.id]!.canvasData.map((e) => e.clothingId)).toEqual([
+      shirt.id,
+      shoes.id,
+    ]);
+    expect(wardrobe.calendar['2025-01-01']).toEqual({
+      clothes: [shirt.id],
+      outfits: [outfit.id],
+      displayItem: outfit.id,
+    });
+  });
+
+  it('answers 304 to a matching ETag, and a new ETag after every kind of write', async () => {
+    const etagNow = async () => {
+      const response = await user.get('/api/users');
+      expect(response.status).toBe(200);
+      await response.arrayBuffer();
+      return response.headers.get('etag')!;
+    };
+    let etag = await etagNow();
+    expect(etag).toMatch(/^"[^"]+"$/);
+
+    const unchanged = await user.get('/api/users', { 'if-none-match': etag });
+    expect(unchanged.status).toBe(304);
+    expect(await unchanged.text()).toBe('');
+    expect(unchanged.headers.get('etag')).toBe(etag);
+    expect((await user.get('/api/users', { 'if-none-match': `W/${etag}, "other"` })).status).toBe(
+      304,
+    );
+    expect((await user.get('/api/users', { 'if-none-match': '"stale"' })).status).toBe(200);
+
+    const item = await user.addItem();
+    const outfit = await user.addOutfit([item.id]);
+    const writes: [string, () => Promise<Response>][] = [
+      [
+        'PATCH item',
+        () => user.send('PATCH', `/api/clothes/${item.id}`, { updates: '{"brand":"New"}' }),
+      ],
+      [
+        'PATCH image',
+        async () =>
+          user.send('PATCH', `/api/clothes/${item.id}/image`, { image: photo(await testJpeg()) }),
+      ],
+      [
+        'PATCH outfit',
+        () =>
+          user.send('PATCH', `/api/outfits/${outfit.id}`, { updates: '{"manual_times_worn":1}' }),
+      ],
+      ['PUT calendar', () => user.putDay('2025-02-02', { clothes: item.id })],
+      [
+        'DELETE calendar',
+        () =>
+          user.sendUrlEncoded('DELETE', `/api/calendar/2025-02-02/${item.id}`, {
+            item_type: 'clothes',
+          }),
+      ],
+      ['PUT settings (currency)', () => user.putSettings({ currency: 'GBP' })],
+      ['DELETE outfit', () => user.fetch(`/api/outfits/${outfit.id}`, { method: 'DELETE' })],
+      ['DELETE item', () => user.fetch(`/api/clothes/${item.id}`, { method: 'DELETE' })],
+    ];
+    for (const [name, write] of writes) {
+      etag = await etagNow();
+      const response = await write();
+      expect(response.status, name).toBeLessThan(300);
+      const after = await user.get('/api/users', { 'if-none-match': etag });
+      expect(after.status, `GET after ${name}`).toBe(200);
+      expect(after.headers.get('etag'), name).not.toBe(etag);
+    }
+  });
+
+  it('compresses the answer for clients that accept gzip', async () => {
+    for (let i = 0; i < 3; i++) await user.addItem({ brand: `Brand ${i}` });
+    const url = `${t.baseUrl}/api/users`;
+    const auth = { authorization: `Bearer ${user.token}` };
+    const plain = await rawGet(url, auth);
+    const zipped = await rawGet(url, { ...auth, 'accept-encoding': 'gzip, deflate, br' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.etag).toBe(plain.headers.etag);
+    expect(zipped.body.length).toBeLessThan(plain.body.length);
+    expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true);
+  });
+
+  it("never mixes two users' cached wardrobes", async () => {
+    const other = await signUp(t);
+    await other.addItem({ brand: 'Theirs' });
+    const [mine, theirs] = await Promise.all([user.wardrobe(), other.wardrobe()]);
+    expect(Object.values(theirs.clothes).map((c) => c.brand)).toEqual(['Theirs']);
+    expect(Object.values(mine.clothes).map((c) => c.brand)).not.toContain('Theirs');
+  });
+});
+
+describe.each(ENGINES)('wardrobe cache across two processes on %s', (engine) => {
+  let a: TestApp;
+  let b: TestApp;
+  let user: ApiUser;
+
+  beforeAll(async () => {
+    a = await startApp(engine, { env: { REDIS_URL } });
+    // Same database, photos and public URL, second process: as behind a load balancer. Tokens are
+    // verified against keys in the shared database, so a token from one works on the other.
+    b = await startApp(engine, {
+      shareWith: a,
+      env: { REDIS_URL, PUBLIC_URL: a.config.publicUrl },
+    });
+    user = await signUp(a);
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('drops the copy another process cached when one process writes', async () => {
+    const onB = new ApiUser(b.baseUrl, user.token, user.id, user.email);
+    const item = await user.addItem({ brand: 'Before' });
+    expect((await onB.wardrobe()).clothes[item.id]!.brand).toBe('Before');
+    const etag = (await onB.get('/api/users')).headers.get('etag')!;
+
+    const patched = await user.send('PATCH', `/api/clothes/${item.id}`, {
+      updates: '{"brand":"After"}',
+    });
+    expect(patched.status).toBe(200);
+
+    // The invalidation travels through Redis: allow it a moment to arrive.
+    let brand: unknown;
+    for (let i = 0; i < 50; i++) {
+      const response = await onB.get('/api/users', { 'if-none-match': etag });
+      if (response.status === 200) {
+        brand = ((await response.json()) as { clothes: Record<string, { brand?: string }> })
+          .clothes[item.id]?.brand;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(brand).toBe('After');
+  });
+});

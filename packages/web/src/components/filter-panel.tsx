@@ -1,0 +1,213 @@
+import {
+  CATEGORIES,
+  DATE_OBTAINED_THIS_YEAR,
+  DEFAULT_ITEM_STATUS_FILTER,
+  DEFAULT_OUTFIT_STATUS_FILTER,
+  ITEM_STATUS_FILTERS,
+  OUTFIT_STATUS_FILTERS,
+  OUTFIT_TIMES_WORN_FILTERS,
+  SOURCES,
+  SOURCE_NOT_SPECIFIED,
+  SUBCATEGORY_NONE,
+  SUBCATEGORY_NONE_LABEL,
+  hasActiveItemFilters,
+  hasActiveOutfitFilters,
+  withCategory,
+  type ItemFilters,
+  type OutfitFilters,
+  type Settings,
+} from '@hanger/domain';
+import type { ReactNode } from 'react';
+import { Button } from './button';
+import { ChipGroup, displayLabel, type Chip } from './chip-group';
+import { Dialog } from './dialog';
+
+/** The same filters with one key set, or removed when the value is the "no filter" choice. */
+function withValue<F extends object, K extends keyof F>(
+  filters: F,
+  key: K,
+  value: F[K] | undefined,
+): F {
+  const next = { ...filters };
+  if (value === undefined) delete next[key];
+  else next[key] = value;
+  return next;
+}
+
+function chips<V extends string>(values: readonly V[], all?: string): Chip<V>[] {
+  const list: Chip<V>[] = values.map((v) => ({ value: v, label: displayLabel(v) }));
+  return all === undefined ? list : [{ value: undefined, label: all }, ...list];
+}
+
+const CATEGORY_CHIPS = chips(CATEGORIES, 'All');
+const SOURCE_CHIPS = chips([...SOURCES, SOURCE_NOT_SPECIFIED], 'All');
+const DATE_CHIPS = chips([DATE_OBTAINED_THIS_YEAR], 'Any time');
+const ITEM_STATUS_CHIPS = chips(ITEM_STATUS_FILTERS);
+const TIMES_WORN_CHIPS = chips(OUTFIT_TIMES_WORN_FILTERS, 'Any');
+const OUTFIT_STATUS_CHIPS = chips(OUTFIT_STATUS_FILTERS);
+
+interface PanelFrameProps {
+  open: boolean;
+  onClose: () => void;
+  active: boolean;
+  onClearAll: () => void;
+  resultCount: number;
+  noun: readonly [one: string, many: string];
+  children: ReactNode;
+}
+
+/** The sheet (phones) or dialog (desktop) around a view's filters, with Clear All and a live count. */
+function PanelFrame({
+  open,
+  onClose,
+  active,
+  onClearAll,
+  resultCount,
+  noun,
+  children,
+}: PanelFrameProps) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Filters"
+      className="sm:max-w-lg"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClearAll} disabled={!active}>
+            Clear All
+          </Button>
+          <Button onClick={onClose}>
+            Show {resultCount} {resultCount === 1 ? noun[0] : noun[1]}
+          </Button>
+        </>
+      }
+    >
+      <div className="-mx-6 flex max-h-[60dvh] flex-col gap-6 overflow-y-auto border-t border-line px-6 pt-6">
+        {children}
+      </div>
+    </Dialog>
+  );
+}
+
+interface ItemFilterPanelProps {
+  open: boolean;
+  onClose: () => void;
+  filters: ItemFilters;
+  onChange: (filters: ItemFilters) => void;
+  onClearAll: () => void;
+  /** The user's subcategories; the chips for the chosen category come from here. */
+  subcategories: Settings['subcategories'];
+  /** False on the wishlist and loaned screens, which are one status already (SPEC §2). */
+  showStatus?: boolean;
+  /** Items the current filters let through, for the "Show n items" button. */
+  resultCount: number;
+}
+
+/** Every item filter of SPEC §9: category, subcategory, source, date obtained, status. */
+export function ItemFilterPanel({
+  open,
+  onClose,
+  filters,
+  onChange,
+  onClearAll,
+  subcategories,
+  showStatus = true,
+  resultCount,
+}: ItemFilterPanelProps) {
+  const subs = filters.category ? (subcategories[filters.category] ?? []) : [];
+  const subChips: Chip<string>[] = [
+    { value: undefined, label: 'All' },
+    ...subs.map((s) => ({ value: s.id, label: s.name })),
+    { value: SUBCATEGORY_NONE, label: SUBCATEGORY_NONE_LABEL },
+  ];
+
+  return (
+    <PanelFrame
+      open={open}
+      onClose={onClose}
+      active={hasActiveItemFilters(filters, !showStatus)}
+      onClearAll={onClearAll}
+      resultCount={resultCount}
+      noun={['item', 'items']}
+    >
+      <ChipGroup
+        legend="Category"
+        chips={CATEGORY_CHIPS}
+        value={filters.category}
+        onChange={(category) => onChange(withCategory(filters, category))}
+      />
+      {subs.length > 0 && (
+        <ChipGroup
+          legend="Subcategory"
+          chips={subChips}
+          value={filters.subCategory}
+          onChange={(sub) => onChange(withValue(filters, 'subCategory', sub))}
+        />
+      )}
+      <ChipGroup
+        legend="Source"
+        chips={SOURCE_CHIPS}
+        value={filters.source}
+        onChange={(source) => onChange(withValue(filters, 'source', source))}
+      />
+      <ChipGroup
+        legend="Date obtained"
+        chips={DATE_CHIPS}
+        value={filters.dateObtained}
+        onChange={(date) => onChange(withValue(filters, 'dateObtained', date))}
+      />
+      {showStatus && (
+        <ChipGroup
+          legend="Status"
+          chips={ITEM_STATUS_CHIPS}
+          value={filters.status ?? DEFAULT_ITEM_STATUS_FILTER}
+          onChange={(status) => onChange(withValue(filters, 'status', status))}
+        />
+      )}
+    </PanelFrame>
+  );
+}
+
+interface OutfitFilterPanelProps {
+  open: boolean;
+  onClose: () => void;
+  filters: OutfitFilters;
+  onChange: (filters: OutfitFilters) => void;
+  onClearAll: () => void;
+  resultCount: number;
+}
+
+/** The outfit filters of SPEC §9: times worn and status. */
+export function OutfitFilterPanel({
+  open,
+  onClose,
+  filters,
+  onChange,
+  onClearAll,
+  resultCount,
+}: OutfitFilterPanelProps) {
+  return (
+    <PanelFrame
+      open={open}
+      onClose={onClose}
+      active={hasActiveOutfitFilters(filters)}
+      onClearAll={onClearAll}
+      resultCount={resultCount}
+      noun={['outfit', 'outfits']}
+    >
+      <ChipGroup
+        legend="Times worn"
+        chips={TIMES_WORN_CHIPS}
+        value={filters.timesWorn}
+        onChange={(timesWorn) => onChange(withValue(filters, 'timesWorn', timesWorn))}
+      />
+      <ChipGroup
+        legend="Status"
+        chips={OUTFIT_STATUS_CHIPS}
+        value={filters.status ?? DEFAULT_OUTFIT_STATUS_FILTER}
+        onChange={(status) => onChange(withValue(filters, 'status', status))}
+      />
+    </PanelFrame>
+  );
+}

@@ -1,0 +1,126 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { WardrobeGrid, type GridRecord } from './wardrobe-grid';
+
+interface Thing extends GridRecord {
+  name: string;
+  price: string;
+}
+
+const thing = (id: string, fields: Partial<Thing> = {}): Thing => ({
+  id,
+  name: `Thing ${id}`,
+  price: `$${id}`,
+  image: `/media/${id}.webp`,
+  thumbnail: `/media/${id}-thumb.webp`,
+  ...fields,
+});
+
+function Detail() {
+  return <p>Opened {useParams().id}</p>;
+}
+
+function renderGrid(records: Thing[], cols: number, shape: 'square' | 'portrait' = 'square') {
+  return render(
+    <MemoryRouter initialEntries={['/items']}>
+      <Routes>
+        <Route
+          path="/items"
+          element={
+            <WardrobeGrid
+              records={records}
+              shape={shape}
+              cols={cols}
+              label="Items"
+              tileLabel={(t) => t.name}
+              caption={(t) => t.price}
+            />
+          }
+        />
+        <Route path="/items/:id" element={<Detail />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const tiles = () => within(screen.getByRole('list', { name: 'Items' })).getAllByRole('listitem');
+
+describe('wardrobe grid', () => {
+  it('shows the tiles in the order given, each named with its caption', () => {
+    renderGrid([thing('3'), thing('1'), thing('2')], 2);
+    const links = within(screen.getByRole('list', { name: 'Items' })).getAllByRole('link');
+    expect(links.map((l) => l.getAttribute('aria-label'))).toEqual([
+      'Thing 3, $3',
+      'Thing 1, $1',
+      'Thing 2, $2',
+    ]);
+    expect(tiles().map((t) => t.textContent)).toEqual(['$3', '$1', '$2']);
+  });
+
+  it('shows captions under 5 columns only', () => {
+    const { unmount } = renderGrid([thing('1')], 4);
+    expect(screen.getByText('$1')).toBeInTheDocument();
+    unmount();
+    renderGrid([thing('1')], 5);
+    expect(screen.queryByText('$1')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Thing 1' })).toBeInTheDocument();
+  });
+
+  it('lays tiles out in the requested number of columns', () => {
+    renderGrid([thing('1'), thing('2'), thing('3'), thing('4'), thing('5')], 3);
+    const rows = screen.getByRole('list', { name: 'Items' }).querySelectorAll(':scope > div');
+    expect(rows).toHaveLength(2);
+    expect((rows[0] as HTMLElement).style.gridTemplateColumns).toBe('repeat(3, minmax(0, 1fr))');
+    expect(within(rows[0] as HTMLElement).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(rows[1] as HTMLElement).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('loads the thumbnail, falling back to the photo when there is none', () => {
+    renderGrid([thing('1'), thing('2', { thumbnail: undefined })], 2);
+    const [first, second] = tiles().map((t) => within(t).getByRole('img', { hidden: true }));
+    expect(first).toHaveAttribute('src', '/media/1-thumb.webp');
+    expect(first).toHaveAttribute('loading', 'lazy');
+    expect(second).toHaveAttribute('src', '/media/2.webp');
+  });
+
+  it('shows a placeholder until the photo arrives, and an icon if it fails', () => {
+    renderGrid([thing('1'), thing('2')], 2);
+    const [a, b] = tiles();
+    expect(a!.querySelector('.animate-pulse')).not.toBeNull();
+    fireEvent.load(within(a!).getByRole('img', { hidden: true }));
+    expect(a!.querySelector('.animate-pulse')).toBeNull();
+
+    fireEvent.error(within(b!).getByRole('img', { hidden: true }));
+    expect(within(b!).queryByRole('img', { hidden: true })).not.toBeInTheDocument();
+    expect(b!.querySelector('svg')).not.toBeNull();
+  });
+
+  it('opens a tile at its id, relative to the screen', async () => {
+    renderGrid([thing('a1'), thing('b2')], 2);
+    await userEvent.click(screen.getByRole('link', { name: 'Thing b2, $b2' }));
+    expect(screen.getByText('Opened b2')).toBeInTheDocument();
+  });
+
+  it('draws items square and outfits 2:3', () => {
+    const { unmount } = renderGrid([thing('1')], 2, 'square');
+    expect(tiles()[0]!.querySelector('.aspect-square')).not.toBeNull();
+    unmount();
+    renderGrid([thing('1')], 2, 'portrait');
+    expect(tiles()[0]!.querySelector('.aspect-\\[2\\/3\\]')).not.toBeNull();
+  });
+
+  it('keeps only the rows near the screen in the page with 5,000 records', () => {
+    const many = Array.from({ length: 5000 }, (_, i) => thing(String(i)));
+    renderGrid(many, 4);
+    const shown = tiles();
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.length).toBeLessThan(200);
+    expect(shown[0]).toHaveAttribute('aria-setsize', '5000');
+    expect(shown[0]).toHaveAttribute('aria-posinset', '1');
+    // The list is as tall as all 1,250 rows, so the scrollbar tells the truth.
+    const height = parseFloat(screen.getByRole('list', { name: 'Items' }).style.height);
+    expect(height).toBeGreaterThan(1250 * 100);
+  });
+});

@@ -1,0 +1,229 @@
+import { GRID_CAPTION_MAX_COLS, OUTFIT_ASPECT_RATIO } from '@hanger/domain';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { ImageOff } from 'lucide-react';
+import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { gridGapPx, useViewportWidth } from './grid-columns';
+
+/** Anything a grid shows: a photo, with a small thumbnail the grid prefers. */
+export interface GridRecord {
+  id: string;
+  image: string;
+  thumbnail?: string;
+}
+
+export type TileShape = 'square' | 'portrait';
+
+interface WardrobeGridProps<T extends GridRecord> {
+  records: readonly T[];
+  /** Items are square, outfits 2:3 (SPEC §2). */
+  shape: TileShape;
+  cols: number;
+  /** Names the list for screen readers, e.g. "Items". */
+  label: string;
+  /** What a tile is, e.g. "Uniqlo top"; read out and used as the photo's alt text. */
+  tileLabel: (record: T) => string;
+  /** The chosen sort's value; shown under each tile only when there are fewer than 5 columns. */
+  caption?: (record: T) => string;
+  /** Where a tile leads; by default the record's id, relative to the current screen. */
+  href?: (record: T) => string;
+}
+
+/** Caption line (20 px) plus the space above it (8 px): fixed, so row heights are known. */
+const CAPTION_PX = 28;
+/** Rows drawn beyond the screen, so a quick flick does not show blanks. */
+const OVERSCAN_ROWS = 3;
+
+/** How far the element's top is from the document's top. */
+function documentTop(el: HTMLElement): number {
+  return el.getBoundingClientRect().top + window.scrollY;
+}
+
+/**
+ * The photo grid of the Items, Outfits and group screens. Only the rows near the viewport are in
+ * the DOM (a 5,000-item closet scrolls like a 50-item one) and tiles load thumbnails, never the
+ * full photo. Row heights follow from the width, so nothing is measured while scrolling.
+ */
+export function WardrobeGrid<T extends GridRecord>({
+  records,
+  shape,
+  cols,
+  label,
+  tileLabel,
+  caption,
+  href = (r) => encodeURIComponent(r.id),
+}: WardrobeGridProps<T>) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const viewport = useViewportWidth();
+  const gap = gridGapPx(viewport);
+  const [width, setWidth] = useState(0);
+  const [scrollMargin, setScrollMargin] = useState(0);
+
+  const measure = useCallback(() => {
+    const el = listRef.current;
+    if (!el) return;
+    // Before layout (or without one, in tests) the viewport is the best guess of the width.
+    setWidth(el.clientWidth || window.innerWidth);
+    setScrollMargin(documentTop(el));
+  }, []);
+
+  useLayoutEffect(() => {
+    measure();
+  }, [measure, viewport, records.length, cols]);
+
+  useLayoutEffect(() => {
+    const el = listRef.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => measure());
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [measure]);
+
+  const showCaption = caption !== undefined && cols <= GRID_CAPTION_MAX_COLS;
+  const tileWidth = Math.max(0, (width - gap * (cols - 1)) / cols);
+  const imageHeight = shape === 'square' ? tileWidth : tileWidth / OUTFIT_ASPECT_RATIO;
+  const rowHeight = Math.max(1, Math.round(imageHeight + (showCaption ? CAPTION_PX : 0)));
+  const rowCount = Math.ceil(records.length / cols);
+
+  const virtualizer = useWindowVirtualizer({
+    count: rowCount,
+    estimateSize: () => rowHeight,
+    overscan: OVERSCAN_ROWS,
+    scrollMargin,
+    gap,
+  });
+
+  // Sizes are cached per row: a new width, column count or caption means new sizes for all.
+  useLayoutEffect(() => {
+    virtualizer.measure();
+  }, [virtualizer, rowHeight, gap]);
+
+  return (
+    <div
+      ref={listRef}
+      role="list"
+      aria-label={label}
+      style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+    >
+      {virtualizer.getVirtualItems().map((row) => {
+        const first = row.index * cols;
+        return (
+          <div
+            key={row.key}
+            role="presentation"
+            className="absolute top-0 left-0 grid w-full"
+            style={{
+              height: rowHeight,
+              transform: `translateY(${row.start - scrollMargin}px)`,
+              gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))`,
+              columnGap: gap,
+            }}
+          >
+            {records.slice(first, first + cols).map((record, i) => (
+              <GridTile
+                key={record.id}
+                record={record}
+                shape={shape}
+                position={first + i + 1}
+                total={records.length}
+                label={tileLabel(record)}
+                caption={showCaption ? caption(record) : undefined}
+                to={href(record)}
+              />
+            ))}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+interface GridTileProps {
+  record: GridRecord;
+  shape: TileShape;
+  position: number;
+  total: number;
+  label: string;
+  caption: string | undefined;
+  to: string;
+}
+
+/** Memoised: scrolling re-renders the grid every frame, but a tile only when its record changes. */
+const GridTile = memo(function GridTile({
+  record,
+  shape,
+  position,
+  total,
+  label,
+  caption,
+  to,
+}: GridTileProps) {
+  return (
+    <div role="listitem" aria-posinset={position} aria-setsize={total} className="min-w-0">
+      <Link
+        to={to}
+        aria-label={caption ? `${label}, ${caption}` : label}
+        className="group block rounded-tile focus-visible:outline-offset-4"
+      >
+        <TileImage src={record.thumbnail || record.image} alt={label} shape={shape} />
+        {caption !== undefined && (
+          <p
+            aria-hidden="true"
+            className="truncate pt-2 text-sm leading-5 font-medium text-fg-muted tabular-nums first-letter:uppercase"
+          >
+            {caption}
+          </p>
+        )}
+      </Link>
+    </div>
+  );
+});
+
+type LoadState = 'loading' | 'loaded' | 'failed';
+
+/** A lazily loaded photo with a pulsing placeholder until it arrives, and a quiet icon if it never does. */
+function TileImage({ src, alt, shape }: { src: string; alt: string; shape: TileShape }) {
+  const [state, setState] = useState<LoadState>('loading');
+  // An image already in the browser cache can finish before React listens for 'load'.
+  const ref = useCallback((img: HTMLImageElement | null) => {
+    if (img?.complete && img.naturalWidth > 0) setState('loaded');
+  }, []);
+
+  const frame =
+    shape === 'square'
+      ? 'aspect-square bg-surface-2'
+      : 'aspect-[2/3] border border-line bg-white dark:border-transparent';
+  return (
+    <div className={`relative overflow-hidden rounded-tile ${frame}`}>
+      {state === 'loading' && (
+        <div aria-hidden="true" className="absolute inset-0 animate-pulse bg-surface-2" />
+      )}
+      {state === 'failed' ? (
+        <div className="absolute inset-0 grid place-items-center bg-surface-2 text-fg-subtle">
+          <ImageOff aria-hidden="true" className="size-6" strokeWidth={1.5} />
+        </div>
+      ) : (
+        <img
+          ref={ref}
+          src={src}
+          alt={alt}
+          crossOrigin="anonymous"
+          loading="lazy"
+          decoding="async"
+          draggable={false}
+          onLoad={() => setState('loaded')}
+          onError={() => setState('failed')}
+          className={
+            'absolute inset-0 size-full transition-[opacity,transform] duration-300 group-hover:scale-[1.03] ' +
+            (shape === 'square' ? 'object-cover ' : 'object-contain ') +
+            (state === 'loaded' ? 'opacity-100' : 'opacity-0')
+          }
+        />
+      )}
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-0 rounded-tile ring-1 ring-black/5 ring-inset transition-colors group-hover:bg-black/5"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import { defaultSettings, type ClothingItem, type WardrobeData } from '@hanger/domain';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useClothesFilters } from '../../lib/stores/filters-store';
+import { useSessionStore } from '../../lib/stores/session-store';
+import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
+import { useGroupFilters } from './group-filters-store';
+import GroupsPage from './groups-page';
+import LoanedPage from './loaned-page';
+import WishlistPage from './wishlist-page';
+
+function item(id: string, fields: Partial<ClothingItem>): ClothingItem {
+  return {
+    id,
+    image: `/media/${id}.webp`,
+    category: 'top',
+    dateCreated: '2024-01-01T12:00:00.000Z',
+    ...fields,
+  };
+}
+
+const CLOTHES = [
+  item('tee', { brand: 'Uniqlo' }),
+  item('bag', { category: 'bag', brand: 'Cos', status: 'wishlist' }),
+  item('boots', { category: 'shoes', brand: 'Blundstone', status: 'wishlist' }),
+  item('dress', { category: 'full body', brand: 'Ganni', status: 'loaned' }),
+  item('old', { brand: 'Gap', status: 'archived' }),
+];
+
+function seed(clothes: ClothingItem[] | null) {
+  useSessionStore.setState({
+    user: { uid: 'u1', displayName: 'Ada', email: 'ada@example.com', settings: defaultSettings() },
+    status: 'signedIn',
+  });
+  const data: WardrobeData | null = clothes && {
+    clothes: Object.fromEntries(clothes.map((c) => [c.id, c])),
+    outfits: {},
+    calendar: {},
+  };
+  useWardrobeStore.setState({ data, hydrated: true });
+}
+
+function renderAt(entries: string[]) {
+  return render(
+    <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
+      <Routes>
+        <Route path="/groups" element={<GroupsPage />} />
+        <Route path="/groups/wishlist" element={<WishlistPage />} />
+        <Route path="/groups/loaned" element={<LoanedPage />} />
+        <Route path="/somewhere" element={<p>Where I was</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const tileNames = () =>
+  within(screen.getByRole('list', { name: 'Items' }))
+    .getAllByRole('link')
+    .map((l) => l.getAttribute('aria-label')?.split(',')[0]);
+
+beforeEach(() => {
+  window.innerWidth = 1440;
+});
+
+afterEach(() => {
+  act(() => {
+    useWardrobeStore.setState({ data: null });
+    useSessionStore.setState({ user: null });
+    useGroupFilters.getState().reset();
+    useClothesFilters.getState().reset();
+  });
+});
+
+describe('groups screen', () => {
+  it('links to the wishlist and loaned screens with their counts', () => {
+    seed(CLOTHES);
+    renderAt(['/groups']);
+    expect(screen.getByRole('link', { name: 'Wishlist, 2 items' })).toHaveAttribute(
+      'href',
+      '/groups/wishlist',
+    );
+    expect(screen.getByRole('link', { name: 'Loaned, 1 item' })).toHaveAttribute(
+      'href',
+      '/groups/loaned',
+    );
+    expect(screen.getByRole('heading', { name: 'Custom Collections' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '+ Add packing or capsule' })).toBeInTheDocument();
+  });
+});
+
+describe('wishlist screen', () => {
+  it('renders nothing without wardrobe data', () => {
+    seed(null);
+    const { container } = renderAt(['/groups/wishlist']);
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it('shows only wishlist items, with its own plus button and no status filter', async () => {
+    seed(CLOTHES);
+    renderAt(['/groups/wishlist']);
+    expect(screen.getByRole('heading', { name: 'Wishlist' })).toBeInTheDocument();
+    expect(screen.getByText('2 items')).toBeInTheDocument();
+    expect(tileNames().sort()).toEqual(['Blundstone Shoes', 'Cos Bag']);
+    expect(screen.getByRole('link', { name: 'Add to wishlist' })).toHaveAttribute(
+      'href',
+      '/groups/wishlist/upload',
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    const panel = screen.getByRole('dialog', { name: 'Filters' });
+    expect(within(panel).queryByRole('group', { name: 'Status' })).not.toBeInTheDocument();
+    await userEvent.click(
+      within(within(panel).getByRole('group', { name: 'Category' })).getByRole('radio', {
+        name: 'Bag',
+      }),
+    );
+    expect(tileNames()).toEqual(['Cos Bag']);
+    expect(screen.getByTestId('filter-dot')).toBeInTheDocument();
+    // The Items tab's filters (and so its count) are untouched.
+    expect(useClothesFilters.getState().filters).toEqual({ status: 'in closet' });
+  });
+
+  it('goes one step back', async () => {
+    seed(CLOTHES);
+    renderAt(['/somewhere', '/groups/wishlist']);
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByText('Where I was')).toBeInTheDocument();
+  });
+
+  it('invites adding the first wishlist piece when empty', () => {
+    seed([item('tee', {})]);
+    renderAt(['/groups/wishlist']);
+    expect(screen.getByRole('heading', { name: 'Your wishlist is empty' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add a piece you want' })).toHaveAttribute(
+      'href',
+      '/groups/wishlist/upload',
+    );
+  });
+});
+
+describe('loaned screen', () => {
+  it('shows loaned items, its own plus button and a back button to Groups', async () => {
+    seed(CLOTHES);
+    renderAt(['/somewhere', '/groups/loaned']);
+    expect(tileNames()).toEqual(['Ganni Full body']);
+    expect(screen.getByRole('link', { name: 'Add loaned item' })).toHaveAttribute(
+      'href',
+      '/groups/loaned/upload',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    expect(screen.queryByRole('group', { name: 'Status' })).not.toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByRole('button', { name: 'Back to groups' }));
+    expect(screen.getByRole('link', { name: /^Loaned/ })).toBeInTheDocument();
+  });
+});

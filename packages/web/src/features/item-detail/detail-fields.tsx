@@ -1,0 +1,200 @@
+import {
+  CATEGORIES,
+  SOURCES,
+  SOURCE_NOT_SPECIFIED,
+  categoryChangeEdits,
+  formatDay,
+  formatMoney,
+  itemPriceIn,
+  itemSoldPriceIn,
+  type Category,
+  type ClothingItem,
+  type ItemEdits,
+  type Settings,
+  type Source,
+} from '@hanger/domain';
+import { ChevronDown } from 'lucide-react';
+import { Link } from 'react-router';
+import { updateItem } from '../../lib/stores/wardrobe-actions';
+import { CountEditor, DateEditor, MoneyEditor, TextEditor } from './field-editors';
+import { DetailRow, InlineEdit, InlineSelect } from './inline-edit';
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** Only the edits that change something, so an unchanged Save sends nothing. */
+function changesOnly(item: ClothingItem, edits: ItemEdits): ItemEdits {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(edits)) {
+    if (item[key as keyof ClothingItem] !== value) out[key] = value;
+  }
+  return out as ItemEdits;
+}
+
+/** A select with the chevron that says it can be changed. */
+function SelectCell<T extends string>(props: Parameters<typeof InlineSelect<T>>[0]) {
+  return (
+    <span className="relative inline-flex items-center">
+      <InlineSelect {...props} />
+      {!props.disabled && (
+        <ChevronDown aria-hidden="true" className="pointer-events-none -ml-1 size-4 shrink-0 text-fg-subtle" />
+      )}
+    </span>
+  );
+}
+
+interface DetailFieldsProps {
+  item: ClothingItem;
+  settings: Settings;
+  today: string;
+}
+
+/** Every editable field of an item, each changed in place with an optimistic update (SPEC §4). */
+export function DetailFields({ item, settings, today }: DetailFieldsProps) {
+  const save = (edits: ItemEdits) => {
+    const changes = changesOnly(item, edits);
+    if (Object.keys(changes).length > 0) void updateItem(item.id, changes);
+  };
+  const money = (amount: number, currency: string) => formatMoney(amount, currency, settings.locale);
+  const day = (key: string | undefined) => (key ? formatDay(key, settings.locale) : '');
+
+  const subcategories = settings.subcategories[item.category] ?? [];
+  const converted = itemPriceIn(item, settings.currency);
+  const convertedSold = itemSoldPriceIn(item, settings.currency);
+  const showArchived = item.status === 'archived' || item.dateArchived !== undefined;
+
+  return (
+    <dl>
+      <DetailRow label="Category">
+        <SelectCell<Category>
+          label="Category"
+          value={item.category}
+          options={CATEGORIES.map((c) => ({ value: c, label: capitalize(c) }))}
+          onChange={(c) => c && save(categoryChangeEdits(item, c))}
+        />
+      </DetailRow>
+      <DetailRow
+        label="Subcategory"
+        hint={
+          subcategories.length === 0 ? (
+            <Link to="/profile#subcategories" className="underline-offset-4 hover:underline">
+              Add subcategories in your profile
+            </Link>
+          ) : undefined
+        }
+      >
+        <SelectCell<string>
+          label="Subcategory"
+          value={item.subCategoryId ?? ''}
+          disabled={subcategories.length === 0}
+          options={[{ value: '', label: 'None' }, ...subcategories.map((s) => ({ value: s.id, label: s.name }))]}
+          onChange={(id) => save({ subCategoryId: id || undefined })}
+        />
+      </DetailRow>
+      <DetailRow label="Source">
+        <SelectCell<Source>
+          label="Source"
+          value={item.source ?? ''}
+          options={[
+            { value: '', label: capitalize(SOURCE_NOT_SPECIFIED) },
+            ...SOURCES.map((s) => ({ value: s, label: capitalize(s) })),
+          ]}
+          onChange={(s) => save({ source: s || undefined })}
+        />
+      </DetailRow>
+      <InlineEdit
+        label="Brand"
+        text={item.brand ?? ''}
+        placeholder="Add brand"
+        editor={(done) => (
+          <TextEditor label="Brand" initial={item.brand} placeholder="e.g. Uniqlo" done={done} onSave={(brand) => save({ brand })} />
+        )}
+      />
+      <InlineEdit
+        label="Price"
+        text={item.price === undefined ? '' : money(item.price, item.currency ?? settings.currency)}
+        placeholder="Add price"
+        note={
+          item.price !== undefined && item.currency && item.currency !== settings.currency
+            ? converted === undefined
+              ? `No rate to convert to ${settings.currency}`
+              : `≈ ${money(converted, settings.currency)}`
+            : undefined
+        }
+        editor={(done) => (
+          <MoneyEditor
+            label="Price"
+            initial={item.price === undefined ? undefined : { amount: item.price, currency: item.currency ?? settings.currency }}
+            defaultCurrency={settings.currency}
+            done={done}
+            onSave={(m) => save({ price: m?.amount, currency: m?.currency })}
+          />
+        )}
+      />
+      <InlineEdit
+        label="Date obtained"
+        text={day(item.dateObtained)}
+        placeholder="Add date"
+        editor={(done) => (
+          <DateEditor
+            label="Date obtained"
+            initial={item.dateObtained}
+            max={today}
+            done={done}
+            onSave={(dateObtained) => save({ dateObtained })}
+          />
+        )}
+      />
+      {showArchived && (
+        <InlineEdit
+          label="Date archived"
+          text={day(item.dateArchived)}
+          placeholder="Add date"
+          editor={(done) => (
+            <DateEditor
+              label="Date archived"
+              initial={item.dateArchived}
+              max={today}
+              done={done}
+              onSave={(dateArchived) => save({ dateArchived })}
+            />
+          )}
+        />
+      )}
+      <InlineEdit
+        label="Sold for"
+        text={item.soldPrice === undefined ? '' : money(item.soldPrice, item.soldCurrency ?? settings.currency)}
+        placeholder="Not sold"
+        note={
+          item.soldPrice !== undefined && item.soldCurrency && item.soldCurrency !== settings.currency && convertedSold !== undefined
+            ? `≈ ${money(convertedSold, settings.currency)}`
+            : undefined
+        }
+        editor={(done) => (
+          <MoneyEditor
+            label="Sold for"
+            initial={
+              item.soldPrice === undefined ? undefined : { amount: item.soldPrice, currency: item.soldCurrency ?? settings.currency }
+            }
+            defaultCurrency={settings.currency}
+            done={done}
+            onSave={(m) => save({ soldPrice: m?.amount, soldCurrency: m?.currency })}
+          />
+        )}
+      />
+      <InlineEdit
+        label="Earlier wears"
+        hint="Not on the calendar"
+        text={item.manualTimesWorn === undefined ? '' : String(item.manualTimesWorn)}
+        placeholder="Add"
+        editor={(done) => (
+          <CountEditor
+            label="Earlier wears"
+            initial={item.manualTimesWorn}
+            done={done}
+            onSave={(manualTimesWorn) => save({ manualTimesWorn })}
+          />
+        )}
+      />
+    </dl>
+  );
+}

@@ -1,0 +1,153 @@
+import { parseAmountInput, parseTextInput, parseWearCountInput, type ParsedInput } from '@hanger/domain';
+import { useState } from 'react';
+import { Input } from '../../components/field';
+import { CurrencyButton } from '../currency/currency-button';
+import { EditorForm } from './inline-edit';
+
+/**
+ * The editors that open in place on the clothing detail screen. Each reads what was typed with
+ * the domain's parser, shows its error, and hands a clean value (undefined = cleared) to save.
+ */
+
+interface EditorProps<T> {
+  label: string;
+  initial: T | undefined;
+  onSave: (value: T | undefined) => void;
+  done: () => void;
+}
+
+function useParsedEditor<T>(parse: (text: string) => ParsedInput<T>, onSave: (value: T | undefined) => void, done: () => void) {
+  const [error, setError] = useState<string | null>(null);
+  const save = (text: string): string | null => {
+    const parsed = parse(text);
+    if (!parsed.ok) {
+      setError(parsed.error);
+      return parsed.error;
+    }
+    onSave(parsed.value);
+    done();
+    return null;
+  };
+  return { error, save };
+}
+
+export function TextEditor({ label, initial, onSave, done, placeholder }: EditorProps<string> & { placeholder?: string }) {
+  const [text, setText] = useState(initial ?? '');
+  const { error, save } = useParsedEditor(parseTextInput, onSave, done);
+  return (
+    <EditorForm error={error} onSave={() => save(text)} onCancel={done}>
+      {({ errorId }) => (
+        <Input
+          aria-label={label}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          value={text}
+          placeholder={placeholder}
+          autoComplete="off"
+          onChange={(e) => setText(e.target.value)}
+        />
+      )}
+    </EditorForm>
+  );
+}
+
+export function CountEditor({ label, initial, onSave, done }: EditorProps<number>) {
+  const [text, setText] = useState(initial === undefined ? '' : String(initial));
+  const { error, save } = useParsedEditor(parseWearCountInput, onSave, done);
+  return (
+    <EditorForm error={error} onSave={() => save(text)} onCancel={done}>
+      {({ errorId }) => (
+        <Input
+          aria-label={label}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          value={text}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="0"
+          onChange={(e) => setText(e.target.value)}
+        />
+      )}
+    </EditorForm>
+  );
+}
+
+export function DateEditor({ label, initial, onSave, done, max }: EditorProps<string> & { max?: string }) {
+  const [value, setValue] = useState(initial ?? '');
+  return (
+    <EditorForm
+      error={null}
+      onSave={() => {
+        onSave(value || undefined);
+        done();
+        return null;
+      }}
+      onClear={
+        initial
+          ? () => {
+              onSave(undefined);
+              done();
+            }
+          : undefined
+      }
+      onCancel={done}
+    >
+      {() => <Input aria-label={label} type="date" value={value} max={max} onChange={(e) => setValue(e.target.value)} />}
+    </EditorForm>
+  );
+}
+
+export interface Money {
+  amount: number;
+  currency: string;
+}
+
+/** An amount and its currency; clearing the amount clears both. */
+export function MoneyEditor({
+  label,
+  initial,
+  defaultCurrency,
+  onSave,
+  done,
+}: EditorProps<Money> & { defaultCurrency: string }) {
+  const [text, setText] = useState(initial === undefined ? '' : String(initial.amount));
+  const [currency, setCurrency] = useState(initial?.currency ?? defaultCurrency);
+  const parse = (raw: string): ParsedInput<Money> => {
+    const parsed = parseAmountInput(raw);
+    if (!parsed.ok) return parsed;
+    return { ok: true, value: parsed.value === undefined ? undefined : { amount: parsed.value, currency } };
+  };
+  const { error, save } = useParsedEditor(parse, onSave, done);
+  return (
+    <EditorForm
+      error={error}
+      onSave={() => save(text)}
+      onClear={
+        initial
+          ? () => {
+              onSave(undefined);
+              done();
+            }
+          : undefined
+      }
+      onCancel={done}
+    >
+      {({ errorId }) => (
+        <div className="flex gap-2">
+          <Input
+            aria-label={label}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            value={text}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.00"
+            onChange={(e) => setText(e.target.value)}
+            className="min-w-0 flex-1"
+          />
+          <CurrencyButton label={`${label} currency`} value={currency} onChange={setCurrency} className="w-28" />
+        </div>
+      )}
+    </EditorForm>
+  );
+}

@@ -1,0 +1,69 @@
+import { parseAmountInput } from '@hanger/domain';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button } from '../../components/button';
+import { Dialog } from '../../components/dialog';
+import { Field, Input } from '../../components/field';
+import { CurrencyButton } from '../currency/currency-button';
+
+interface SoldDialogProps {
+  open: boolean;
+  defaultCurrency: string;
+  onClose: () => void;
+  onConfirm: (sale: { price: number; currency: string }) => void;
+}
+
+/** Mark sold: what it sold for; the item then moves to the archive. */
+export function SoldDialog({ open, defaultCurrency, onClose, onConfirm }: SoldDialogProps) {
+  const [text, setText] = useState('');
+  const [currency, setCurrency] = useState(defaultCurrency);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    setText('');
+    setCurrency(defaultCurrency);
+    setError(null);
+  }, [open, defaultCurrency]);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = parseAmountInput(text);
+    if (!parsed.ok) return setError(parsed.error);
+    if (parsed.value === undefined) return setError('Enter what it sold for.');
+    onConfirm({ price: parsed.value, currency });
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Mark as sold"
+      description="Record what it sold for. It moves to your archive, and your stats keep its history."
+    >
+      <form noValidate onSubmit={submit} className="flex flex-col gap-6">
+        <Field label="Sold for" error={error}>
+          {(control) => (
+            <div className="flex gap-2">
+              <Input
+                {...control}
+                value={text}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="0.00"
+                onChange={(e) => setText(e.target.value)}
+                className="min-w-0 flex-1"
+              />
+              <CurrencyButton label="Sale currency" value={currency} onChange={setCurrency} className="w-28" />
+            </div>
+          )}
+        </Field>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit">Mark sold</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,147 @@
+import { defaultSettings, type ClothingItem, type Outfit, type WardrobeData } from '@hanger/domain';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { OUTFITS_FILTERS_KEY, useOutfitsFilters } from '../../lib/stores/filters-store';
+import { useSessionStore } from '../../lib/stores/session-store';
+import { useUiPrefsStore } from '../../lib/stores/ui-prefs-store';
+import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
+import OutfitsPage from './outfits-page';
+
+const item = (id: string, price?: number): ClothingItem => ({
+  id,
+  image: `/media/${id}.webp`,
+  category: 'top',
+  dateCreated: '2024-01-01T12:00:00.000Z',
+  ...(price === undefined ? {} : { price }),
+});
+
+const outfit = (id: string, items: string[], fields: Partial<Outfit> = {}): Outfit => ({
+  id,
+  image: `/media/${id}.jpg`,
+  thumbnail: `/media/${id}-thumb.jpg`,
+  dateCreated: '2024-01-01T12:00:00.000Z',
+  canvasData: items.map((clothingId) => ({ clothingId, x: 0, y: 0, scale: 1, rotation: 0 })),
+  ...fields,
+});
+
+function seed(clothes: ClothingItem[], outfits: Outfit[], calendar: WardrobeData['calendar'] = {}) {
+  useSessionStore.setState({
+    user: { uid: 'u1', displayName: 'Ada', email: 'ada@example.com', settings: defaultSettings() },
+    status: 'signedIn',
+  });
+  useWardrobeStore.setState({
+    data: {
+      clothes: Object.fromEntries(clothes.map((c) => [c.id, c])),
+      outfits: Object.fromEntries(outfits.map((o) => [o.id, o])),
+      calendar,
+    },
+    hydrated: true,
+  });
+}
+
+function renderOutfits() {
+  return render(
+    <MemoryRouter initialEntries={['/outfits']}>
+      <Routes>
+        <Route path="/outfits" element={<OutfitsPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const tileNames = () =>
+  within(screen.getByRole('list', { name: 'Outfits' }))
+    .getAllByRole('link')
+    .map((l) => l.getAttribute('aria-label'));
+
+beforeEach(() => {
+  window.innerWidth = 390;
+});
+
+afterEach(() => {
+  act(() => {
+    useWardrobeStore.setState({ data: null });
+    useSessionStore.setState({ user: null });
+    useUiPrefsStore.getState().reset();
+    useOutfitsFilters.getState().reset();
+  });
+});
+
+const CLOTHES = [item('a', 20), item('b', 35.5), item('c')];
+const OUTFITS = [
+  outfit('cheap', ['a']),
+  outfit('dear', ['a', 'b', 'c'], { manualTimesWorn: 2 }),
+  outfit('gone', ['b'], { status: 'archived' }),
+];
+
+describe('outfits page', () => {
+  it('sorts by total cost with the cost under each 2:3 card', async () => {
+    seed(CLOTHES, OUTFITS);
+    renderOutfits();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Total Cost');
+    expect(tileNames()).toEqual(['Outfit with 3 items, $55.50', 'Outfit with 1 item, $20.00']);
+    await userEvent.click(screen.getByRole('button', { name: 'Sort direction: descending' }));
+    expect(tileNames()).toEqual(['Outfit with 1 item, $20.00', 'Outfit with 3 items, $55.50']);
+    // Outfits have no columns menu, and their plus button makes a new outfit.
+    expect(screen.queryByRole('button', { name: 'More options' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'New outfit' })).toHaveAttribute(
+      'href',
+      '/outfits/upload',
+    );
+  });
+
+  it('filters by times worn and status, kept for the session', async () => {
+    seed(CLOTHES, OUTFITS);
+    renderOutfits();
+    await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    const panel = screen.getByRole('dialog', { name: 'Filters' });
+    await userEvent.click(
+      within(within(panel).getByRole('group', { name: 'Times worn' })).getByRole('radio', {
+        name: 'Never Worn',
+      }),
+    );
+    expect(tileNames()).toEqual(['Outfit with 1 item, Jan 1, 2024']);
+    expect(screen.getByTestId('filter-dot')).toBeInTheDocument();
+    expect(JSON.parse(sessionStorage.getItem(OUTFITS_FILTERS_KEY) ?? '{}').state.filters).toEqual({
+      status: 'in closet',
+      timesWorn: 'Never Worn',
+    });
+
+    await userEvent.click(
+      within(within(panel).getByRole('group', { name: 'Times worn' })).getByRole('radio', {
+        name: 'Any',
+      }),
+    );
+    await userEvent.click(
+      within(within(panel).getByRole('group', { name: 'Status' })).getByRole('radio', {
+        name: 'Archived',
+      }),
+    );
+    expect(tileNames()).toEqual(['Outfit with 1 item, Jan 1, 2024']);
+    expect(screen.getByRole('img', { name: 'Outfit with 1 item', hidden: true })).toHaveAttribute(
+      'src',
+      '/media/gone-thumb.jpg',
+    );
+  });
+
+  it('sends someone without items to add items first', () => {
+    seed([], []);
+    renderOutfits();
+    expect(screen.getByRole('heading', { name: 'No outfits yet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add your first item' })).toHaveAttribute(
+      'href',
+      '/items/upload',
+    );
+  });
+
+  it('invites someone with items to create an outfit', () => {
+    seed(CLOTHES, []);
+    renderOutfits();
+    expect(screen.getByRole('link', { name: 'Create an outfit' })).toHaveAttribute(
+      'href',
+      '/outfits/upload',
+    );
+  });
+});

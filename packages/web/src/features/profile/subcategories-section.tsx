@@ -1,0 +1,193 @@
+import { CATEGORIES, type Category, type Settings, type Subcategory } from '@hanger/domain';
+import { Check, ChevronDown, Pencil, Plus, Trash2, X } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Button, IconButton } from '../../components/button';
+import { ConfirmDialog } from '../../components/dialog';
+import { Input } from '../../components/field';
+import {
+  addSubcategoryNamed,
+  countItemsUsingSubcategory,
+  removeSubcategoryEverywhere,
+  renameSubcategoryTo,
+} from '../../lib/stores/profile-actions';
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const duplicate = (name: string, category: Category) =>
+  `“${name.trim()}” is already a subcategory of ${category}.`;
+
+function RenameForm({ category, subcategory, onDone }: { category: Category; subcategory: Subcategory; onDone: () => void }) {
+  const [name, setName] = useState(subcategory.name);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (name.trim() === subcategory.name) return onDone();
+    if (!name.trim()) return setError('Enter a name.');
+    const result = await renameSubcategoryTo(category, subcategory.id, name);
+    if (result === 'invalid') setError(duplicate(name, category));
+    else onDone();
+  }
+
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} onKeyDown={(e) => e.key === 'Escape' && onDone()} className="flex flex-col gap-2 py-2">
+      <div className="flex items-center gap-2">
+        <Input
+          aria-label={`New name for ${subcategory.name}`}
+          aria-invalid={error ? true : undefined}
+          value={name}
+          autoFocus
+          maxLength={200}
+          onChange={(e) => setName(e.target.value)}
+          className="h-10 min-w-0 flex-1 text-sm"
+        />
+        <IconButton type="submit" label="Save name" icon={<Check className="size-4" />} variant="secondary" />
+        <IconButton label="Cancel renaming" icon={<X className="size-4" />} onClick={onDone} />
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function AddForm({ category }: { category: Category }) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!name.trim()) return setError('Enter a name.');
+    setBusy(true);
+    const result = await addSubcategoryNamed(category, name);
+    setBusy(false);
+    if (result === 'invalid') return setError(duplicate(name, category));
+    setError(null);
+    if (result === 'saved') setName('');
+  }
+
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-2 pt-2">
+      <div className="flex items-center gap-2">
+        <Input
+          aria-label={`New ${category} subcategory`}
+          aria-invalid={error ? true : undefined}
+          placeholder={`Add a ${category} subcategory`}
+          value={name}
+          maxLength={200}
+          onChange={(e) => {
+            setName(e.target.value);
+            setError(null);
+          }}
+          className="h-10 min-w-0 flex-1 text-sm"
+        />
+        <Button type="submit" variant="secondary" loading={busy} icon={<Plus aria-hidden="true" className="size-4" />}>
+          Add
+        </Button>
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function CategoryCard({ category, list, onRemove }: {
+  category: Category;
+  list: Subcategory[];
+  onRemove: (subcategory: Subcategory) => void;
+}) {
+  const [renaming, setRenaming] = useState<string | null>(null);
+  return (
+    <details className="group border-b border-line last:border-b-0">
+      <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-6 py-4 hover:bg-surface-2 [&::-webkit-details-marker]:hidden">
+        <span className="text-sm font-semibold text-fg">{capitalize(category)}</span>
+        <span className="flex items-center gap-2 text-sm text-fg-muted">
+          <span className="tabular-nums">{list.length === 0 ? 'None' : list.length}</span>
+          <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
+        </span>
+      </summary>
+      <div className="px-6 pb-4">
+        {list.length > 0 && (
+          <ul aria-label={`${capitalize(category)} subcategories`} className="flex flex-col">
+            {list.map((sub) =>
+              renaming === sub.id ? (
+                <li key={sub.id}>
+                  <RenameForm category={category} subcategory={sub} onDone={() => setRenaming(null)} />
+                </li>
+              ) : (
+                <li key={sub.id} className="flex items-center justify-between gap-2 py-1">
+                  <span className="min-w-0 truncate text-sm text-fg">{sub.name}</span>
+                  <span className="flex shrink-0 items-center">
+                    <IconButton
+                      label={`Rename ${sub.name}`}
+                      icon={<Pencil className="size-4" />}
+                      size="sm"
+                      onClick={() => setRenaming(sub.id)}
+                    />
+                    <IconButton
+                      label={`Remove ${sub.name}`}
+                      icon={<Trash2 className="size-4" />}
+                      size="sm"
+                      onClick={() => onRemove(sub)}
+                      className="hover:text-danger"
+                    />
+                  </span>
+                </li>
+              ),
+            )}
+          </ul>
+        )}
+        <AddForm category={category} />
+      </div>
+    </details>
+  );
+}
+
+/** Subcategories per category (add, rename, remove); removing one clears it on its items. */
+export function SubcategoriesSection({ settings }: { settings: Settings }) {
+  const [removing, setRemoving] = useState<{ category: Category; subcategory: Subcategory; uses: number } | null>(null);
+
+  return (
+    <section id="subcategories" aria-labelledby="subcategories-title" className="flex scroll-mt-24 flex-col gap-4">
+      <div>
+        <h2 id="subcategories-title" className="text-lg font-semibold tracking-tight">
+          Subcategories
+        </h2>
+        <p className="mt-1 text-sm text-fg-muted">Sort pieces more finely, like T-shirts and shirts within tops.</p>
+      </div>
+      <div className="overflow-hidden rounded-3xl border border-line bg-surface">
+        {CATEGORIES.map((category) => (
+          <CategoryCard
+            key={category}
+            category={category}
+            list={settings.subcategories[category] ?? []}
+            onRemove={(subcategory) =>
+              setRemoving({ category, subcategory, uses: countItemsUsingSubcategory(category, subcategory.id) })
+            }
+          />
+        ))}
+      </div>
+      <ConfirmDialog
+        open={removing !== null}
+        title={removing ? `Remove “${removing.subcategory.name}”?` : 'Remove subcategory?'}
+        description={
+          removing && removing.uses > 0
+            ? `${removing.uses} ${removing.uses === 1 ? 'item uses' : 'items use'} it; ${removing.uses === 1 ? 'it' : 'they'} will have no subcategory.`
+            : 'No items use it.'
+        }
+        confirmLabel="Remove"
+        destructive
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          if (removing) void removeSubcategoryEverywhere(removing.category, removing.subcategory.id);
+          setRemoving(null);
+        }}
+      />
+    </section>
+  );
+}

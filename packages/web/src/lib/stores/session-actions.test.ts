@@ -1,0 +1,172 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { item, settings, signedInWith, user } from '../../test-utils/fixtures';
+import { fakeServer, json } from '../../test-utils/fake-server';
+import { clearAccessToken } from '../access-token';
+import { useClothesFilters, useOutfitsFilters } from './filters-store';
+import { logIn, logOut, resetSessionStartForTests, startSession } from './session-actions';
+import { SESSION_STORAGE_KEY, useSessionStore } from './session-store';
+import { useToastStore } from './toast-store';
+import { UI_PREFS_STORAGE_KEY, useUiPrefsStore } from './ui-prefs-store';
+import { useWardrobeStore } from './wardrobe-store';
+
+const identity = { id: 'u1', name: 'Ada', email: 'ada@example.com', image: null };
+const wardrobeAnswer = {
+  clothes: {
+    c1: { id: 'c1', image: '/m/c1.webp', category: 'top', date_created: '2024-01-01T00:00:00Z' },
+  },
+  outfits: {},
+  calendar: {},
+};
+const settingsAnswer = {
+  locale: 'en-GB',
+  currency: 'EUR',
+  week_start: 1,
+  subcategories: {},
+  data_consent: true,
+};
+
+beforeEach(() => {
+  clearAccessToken();
+  resetSessionStartForTests();
+  useSessionStore.setState({ user: null, status: 'checking', syncing: false });
+  useWardrobeStore.setState({ data: null, hydrated: true });
+});
+
+afterEach(() => {
+  useToastStore.getState().clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('signing in', () => {
+  it('logs in, loads the settings and fetches the whole wardrobe', async () => {
+    fakeServer({
+      'GET /api/auth/get-session': () => json({ user: identity, session: {} }),
+      'GET /api/users/settings': () => json(settingsAnswer),
+      'GET /api/users': () => json(wardrobeAnswer),
+    });
+    const statuses: string[] = [];
+    const unsubscribe = useSessionStore.subscribe((s) => statuses.push(s.status));
+    expect(await logIn()).toBe(true);
+    unsubscribe();
+    expect(statuses[0]).toBe('loggingIn');
+    expect(useSessionStore.getState()).toMatchObject({
+      status: 'signedIn',
+      syncing: false,
+      user: {
+        uid: 'u1',
+        displayName: 'Ada',
+        email: 'ada@example.com',
+        settings: { currency: 'EUR', weekStart: 1 },
+      },
+    });
+    expect(Object.keys(useWardrobeStore.getState().data?.clothes ?? {})).toEqual(['c1']);
+  });
+
+  it('signs out when there turns out to be no session', async () => {
+    fakeServer({ 'GET /api/auth/get-session': () => json(null) });
+    expect(await logIn()).toBe(false);
+    expect(useSessionStore.getState()).toMatchObject({ user: null, status: 'signedOut' });
+  });
+});
+
+describe('start-up', () => {
+  it('shows a returning user their local wardrobe at once and refreshes it behind the scenes', async () => {
+    signedInWith({ clothes: { old: item('old') }, outfits: {}, calendar: {} });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    fakeServer({
+      'GET /api/auth/get-session': () => json({ user: identity, session: {} }),
+      'GET /api/users/settings': () => json(settingsAnswer),
+      'GET /api/users': async () => {
+        await gate;
+        return json(wardrobeAnswer);
+      },
+    });
+    const started = startSession();
+    await vi.waitFor(() => expect(useSessionStore.getState().syncing).toBe(true));
+    expect(useSessionStore.getState().status).toBe('signedIn');
+    expect(Object.keys(useWardrobeStore.getState().data?.clothes ?? {})).toEqual(['old']);
+    release();
+    await started;
+    expect(useSessionStore.getState().syncing).toBe(false);
+    expect(Object.keys(useWardrobeStore.getState().data?.clothes ?? {})).toEqual(['c1']);
+  });
+
+  it('clears a cached user whose session has ended', async () => {
+    signedInWith({ clothes: { old: item('old') }, outfits: {}, calendar: {} });
+    fakeServer({ 'GET /api/auth/get-session': () => json(null) });
+    await startSession();
+    expect(useSessionStore.getState()).toMatchObject({ user: null, status: 'signedOut' });
+    expect(useWardrobeStore.getState().data).toBeNull();
+  });
+
+  it('keeps a returning user working offline', async () => {
+    signedInWith({ clothes: { old: item('old') }, outfits: {}, calendar: {} });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
+    await startSession();
+    expect(useSessionStore.getState()).toMatchObject({ user: { uid: 'u1' }, status: 'signedIn' });
+    expect(useWardrobeStore.getState().data?.clothes).toHaveProperty('old');
+  });
+
+  it('settles a first visit without a session as signed out', async () => {
+    fakeServer({ 'GET /api/auth/get-session': () => json(null) });
+    await startSession();
+    expect(useSessionStore.getState().status).toBe('signedOut');
+  });
+});
+
+describe('signing out', () => {
+  it('clears the user, the wardrobe and every local store, and ends the identity session', async () => {
+    signedInWith({ clothes: { c1: item('c1') }, outfits: {}, calendar: {} });
+    useUiPrefsStore.getState().setItemSort('Price', 'asc');
+    useClothesFilters.getState().setFilters({ status: 'archived', category: 'shoes' });
+    useOutfitsFilters.getState().setFilters({ timesWorn: 'Never Worn' });
+    expect(localStorage.getItem(UI_PREFS_STORAGE_KEY)).toContain('Price');
+    const server = fakeServer({ 'POST /api/auth/sign-out': () => json({ success: true }) });
+
+    await logOut();
+
+    expect(server.calls.map((c) => `${c.method} ${c.path}`)).toContain('POST /api/auth/sign-out');
+    expect(useSessionStore.getState()).toMatchObject({ user: null, status: 'signedOut' });
+    expect(useWardrobeStore.getState().data).toBeNull();
+    expect(useUiPrefsStore.getState().itemSortOption).toBe('Date Created');
+    expect(useClothesFilters.getState().filters).toEqual({ status: 'in closet' });
+    expect(useOutfitsFilters.getState().filters).toEqual({ status: 'in closet' });
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(localStorage.getItem(UI_PREFS_STORAGE_KEY)).toBeNull();
+    expect(sessionStorage.getItem('clothesFilters')).toBeNull();
+    expect(sessionStorage.getItem('outfitsFilters')).toBeNull();
+  });
+
+  it('signs out locally even when the server cannot be reached', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    signedInWith({ clothes: {}, outfits: {}, calendar: {} });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
+    await logOut();
+    expect(useSessionStore.getState()).toMatchObject({ user: null, status: 'signedOut' });
+  });
+});
+
+describe('an expired session', () => {
+  it('says so and signs out when the identity service refuses a token', async () => {
+    signedInWith({ clothes: {}, outfits: {}, calendar: {} });
+    fakeServer({
+      'GET /api/auth/get-session': () => json({ user: identity, session: {} }),
+      'GET /api/auth/token': () => json({ code: 'UNAUTHORIZED' }, 401),
+    });
+    useSessionStore.setState({ user: { ...user, settings } });
+    await startSession();
+    await vi.waitFor(() => expect(useSessionStore.getState().status).toBe('signedOut'));
+    expect(useToastStore.getState().toasts[0]).toMatchObject({
+      title: 'Signed out',
+      message: 'Your session has expired. Please sign in again.',
+    });
+  });
+});

@@ -1,0 +1,84 @@
+import {
+  ERROR_TOASTS,
+  NEW_ITEM_MISSING_MESSAGES,
+  SUCCESS_TOASTS,
+  missingNewItemFields,
+  type ClothingItem,
+} from '@hanger/domain';
+import { NoUserError, postItem, toCatalogueError, type NewItemInput } from '../api-client';
+import { toast } from './toast-store';
+import { useWardrobeStore } from './wardrobe-store';
+
+/**
+ * Several photos at once (the upload page): each photo becomes its own item with the same
+ * fields. Photos go up one after another so that the progress of each is honest and the items
+ * are created in the order they were chosen (the default sort is by date created).
+ */
+
+export type PhotoUploadState = 'waiting' | 'uploading' | 'added' | 'failed';
+
+export interface PhotoUploadProgress {
+  index: number;
+  state: PhotoUploadState;
+  /** The catalogue's message (SPEC §8) when the photo failed. */
+  error?: string;
+}
+
+export interface UploadOutcome {
+  added: ClothingItem[];
+  /** Indexes of the photos that did not become items. */
+  failed: number[];
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * POST clothes for each photo. The requirements of SPEC §5 are checked first: nothing is sent
+ * when a photo, the category or the status is missing. One toast sums up the batch: 'Clothing
+ * item added', and 'Clothing upload failed' with the reason when any photo failed.
+ */
+export async function uploadItems(
+  fields: NewItemInput,
+  photos: readonly Blob[],
+  onProgress: (progress: PhotoUploadProgress) => void = () => undefined,
+): Promise<UploadOutcome> {
+  const missing = missingNewItemFields({
+    imageCount: photos.length,
+    category: fields.category,
+    status: fields.status,
+  });
+  if (missing.length > 0) {
+    toast.error(ERROR_TOASTS.uploadItem, missing.map((m) => NEW_ITEM_MISSING_MESSAGES[m]).join(' '));
+    return { added: [], failed: photos.map((_, i) => i) };
+  }
+
+  const added: ClothingItem[] = [];
+  const failures: { index: number; message: string }[] = [];
+  for (const [index, photo] of photos.entries()) {
+    onProgress({ index, state: 'uploading' });
+    try {
+      const item = await postItem(fields, photo);
+      useWardrobeStore.getState().update((d) => ({ ...d, clothes: { ...d.clothes, [item.id]: item } }));
+      added.push(item);
+      onProgress({ index, state: 'added' });
+    } catch (err) {
+      if (err instanceof NoUserError) return { added, failed: photos.map((_, i) => i).slice(index) };
+      const { message } = toCatalogueError(err);
+      failures.push({ index, message });
+      onProgress({ index, state: 'failed', error: message });
+    }
+  }
+
+  if (added.length > 0) {
+    toast.success(SUCCESS_TOASTS.itemAdded, photos.length > 1 ? `${plural(added.length, 'item')} added.` : undefined);
+  }
+  const first = failures[0];
+  if (first) {
+    const reason =
+      photos.length > 1 ? `${plural(failures.length, 'photo')} of ${photos.length} failed: ${first.message}` : first.message;
+    toast.error(ERROR_TOASTS.uploadItem, reason);
+  }
+  return { added, failed: failures.map((f) => f.index) };
+}
