@@ -8,7 +8,8 @@ import { defineConfig, devices } from '@playwright/test';
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
-  outputDir: './e2e/artifacts/test-results',
+  // E2E_ARTIFACTS lets two runs on one machine keep their results apart.
+  outputDir: `${process.env.E2E_ARTIFACTS ?? './e2e/artifacts'}/test-results`,
   globalSetup: './e2e/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -16,7 +17,13 @@ export default defineConfig({
   workers: process.env.CI ? 1 : 2,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
-  reporter: [['list'], ['html', { outputFolder: './e2e/artifacts/report', open: 'never' }]],
+  reporter: [
+    ['list'],
+    [
+      'html',
+      { outputFolder: `${process.env.E2E_ARTIFACTS ?? './e2e/artifacts'}/report`, open: 'never' },
+    ],
+  ],
   use: {
     ...devices['Desktop Chrome'],
     viewport: { width: 1440, height: 900 },

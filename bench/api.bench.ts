@@ -61,7 +61,9 @@ async function freePort(): Promise<number> {
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
       server.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+        address && typeof address === 'object'
+          ? resolve(address.port)
+          : reject(new Error('no port')),
       );
     });
   });
@@ -130,7 +132,11 @@ async function signUp(url: string): Promise<Session> {
   const response = await fetch(`${url}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ email: 'bench@example.test', password: 'benchmark password', name: 'Bench' }),
+    body: JSON.stringify({
+      email: 'bench@example.test',
+      password: 'benchmark password',
+      name: 'Bench',
+    }),
   });
   const sessionToken = response.headers.get('set-auth-token');
   if (!response.ok || !sessionToken) throw new Error(`sign-up answered ${response.status}`);
@@ -155,7 +161,8 @@ async function send(
 ): Promise<Record<string, unknown>> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
-    if (Buffer.isBuffer(value)) form.append(name, new Blob([new Uint8Array(value)], { type: 'image/jpeg' }), 'photo.jpg');
+    if (Buffer.isBuffer(value))
+      form.append(name, new Blob([new Uint8Array(value)], { type: 'image/jpeg' }), 'photo.jpg');
     else if (Array.isArray(value)) for (const v of value) form.append(name, v);
     else form.append(name, value);
   }
@@ -170,7 +177,11 @@ async function send(
 }
 
 /** Runs `task` over `list` with at most `limit` at once. */
-async function inParallel<T>(list: T[], limit: number, task: (value: T, index: number) => Promise<void>) {
+async function inParallel<T>(
+  list: T[],
+  limit: number,
+  task: (value: T, index: number) => Promise<void>,
+) {
   let next = 0;
   await Promise.all(
     Array.from({ length: limit }, async () => {
@@ -208,10 +219,18 @@ const ITEM_FIELDS = [
 ] as const;
 
 async function seed(url: string, session: Session) {
-  const { wardrobe, settings } = generateWireWardrobe({ items: ITEMS, outfits: OUTFITS, days: DAYS, seed: 7 });
+  const { wardrobe, settings } = generateWireWardrobe({
+    items: ITEMS,
+    outfits: OUTFITS,
+    days: DAYS,
+    seed: 7,
+  });
   const token = session.token;
   await send(url, token, 'PUT', '/api/users/settings', {
-    settings: JSON.stringify({ subcategories: settings.subcategories, currency: settings.currency }),
+    settings: JSON.stringify({
+      subcategories: settings.subcategories,
+      currency: settings.currency,
+    }),
   });
 
   const started = performance.now();
@@ -231,7 +250,10 @@ async function seed(url: string, session: Session) {
 
   const outfitIds = new Map<string, string>();
   await inParallel(Object.values(wardrobe.outfits), 4, async (outfit, i) => {
-    const canvas = outfit.canvas_data.map((e) => ({ ...e, clothing_id: itemIds.get(e.clothing_id)! }));
+    const canvas = outfit.canvas_data.map((e) => ({
+      ...e,
+      clothing_id: itemIds.get(e.clothing_id)!,
+    }));
     const fields: Record<string, string | Buffer> = {
       image: await garmentPhoto(i + 7, 360, 540),
       canvas_data: JSON.stringify(canvas),
@@ -265,7 +287,10 @@ async function seed(url: string, session: Session) {
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
-function timedGet(url: string, headers: Record<string, string>): Promise<{ ms: number; status: number; bytes: number; etag?: string }> {
+function timedGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ ms: number; status: number; bytes: number; etag?: string }> {
   return new Promise((resolve, reject) => {
     const start = performance.now();
     const req = request(url, { agent, headers }, (res) => {
@@ -321,12 +346,21 @@ async function twelveMegapixelJpeg(): Promise<Buffer> {
   const width = 4000;
   const height = 3000;
   const noise = await sharp({
-    create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 24 } },
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#000',
+      noise: { type: 'gaussian', mean: 128, sigma: 24 },
+    },
   })
     .raw()
     .toBuffer();
-  const base = await sharp(await garmentPhoto(3, width, height)).raw().toBuffer();
-  for (let i = 0; i < base.length; i++) base[i] = Math.max(0, Math.min(255, base[i]! + (noise[i]! - 128) * 0.4));
+  const base = await sharp(await garmentPhoto(3, width, height))
+    .raw()
+    .toBuffer();
+  for (let i = 0; i < base.length; i++)
+    base[i] = Math.max(0, Math.min(255, base[i]! + (noise[i]! - 128) * 0.4));
   return sharp(base, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 90 })
     .withMetadata({ orientation: 6 })
@@ -338,7 +372,11 @@ async function uploads(url: string, token: string) {
   const times: number[] = [];
   for (let i = 0; i < UPLOAD_RUNS + 2; i++) {
     const start = performance.now();
-    const item = await send(url, token, 'POST', '/api/clothes', { image: photo, category: 'top', status: 'clothes' });
+    const item = await send(url, token, 'POST', '/api/clothes', {
+      image: photo,
+      category: 'top',
+      status: 'clothes',
+    });
     if (i >= 2) times.push(performance.now() - start);
     await send(url, token, 'DELETE', `/api/clothes/${item.id as string}`, {});
   }
@@ -405,7 +443,8 @@ async function main(): Promise<void> {
     const wardrobeRps = sixteen.gzip.requestsPerSecond;
     const coldStart = round(percentile(starts, 50));
     const result = {
-      benchmark: 'API: GET /api/users, 12 MP upload, cold start, idle RSS (built server, own process)',
+      benchmark:
+        'API: GET /api/users, 12 MP upload, cold start, idle RSS (built server, own process)',
       date: new Date().toISOString(),
       machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', node: process.version },
       loadAverageAtStart,
@@ -427,7 +466,11 @@ async function main(): Promise<void> {
         sixteenConnections: sixteen,
       },
       upload,
-      coldStart: { medianMs: coldStart, runsMs: starts.map(round), note: 'spawn to first 200 from GET /api/health' },
+      coldStart: {
+        medianMs: coldStart,
+        runsMs: starts.map(round),
+        note: 'spawn to first 200 from GET /api/health',
+      },
       memory: { idleRssMb: idleRss, rssAfterLoadMb },
     };
     mkdirSync(dirname(OUT), { recursive: true });

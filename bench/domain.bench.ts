@@ -54,7 +54,7 @@ function round(ms: number): number {
 }
 
 // A full collection before each timed run, so that one run does not pay for the garbage of the
-// previous ones; each run still pays for its own allocations.
+// previous ones; each run still pays for its own allocations and collections.
 setFlagsFromString('--expose-gc');
 const collect = runInNewContext('gc') as () => void;
 
@@ -69,13 +69,15 @@ interface Timing {
   cpuMedianMs: number;
 }
 
-function time(fn: () => unknown): Timing {
+async function time(fn: () => unknown): Promise<Timing> {
   let sink: unknown;
   for (let i = 0; i < WARMUP; i++) sink = fn();
   const samples: number[] = [];
   const cpu: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     collect();
+    // Let the collector's background sweeping finish so it does not compete with the run.
+    await new Promise((resolve) => setTimeout(resolve, 20));
     const cpuStart = process.cpuUsage();
     const start = performance.now();
     sink = fn();
@@ -101,7 +103,7 @@ function allStats(wardrobe: WardrobeData, settings: Settings, now: Date) {
   return { itemStats, outfitStats, screen };
 }
 
-function measure(size: Size) {
+async function measure(size: Size) {
   const today = '2025-06-30';
   const { wardrobe, settings } = generateWardrobe({ ...size, seed: SEED, today });
   const now = new Date(2025, 5, 30, 18, 0);
@@ -115,11 +117,11 @@ function measure(size: Size) {
   const sample = allStats(wardrobe, settings, now);
   const result = {
     size: { ...size, calendarDays, calendarEntries, canvasEntries },
-    allStats: time(() => allStats(wardrobe, settings, now)),
-    itemStatsOnly: time(() => computeItemStats(wardrobe, settings, now)),
-    outfitStatsOnly: time(() => computeOutfitStats(wardrobe, settings, now)),
-    statsScreenOnly: time(() => computeWardrobeStats(wardrobe, settings, 'all', now)),
-    statsScreenEveryRange: time(() => {
+    allStats: await time(() => allStats(wardrobe, settings, now)),
+    itemStatsOnly: await time(() => computeItemStats(wardrobe, settings, now)),
+    outfitStatsOnly: await time(() => computeOutfitStats(wardrobe, settings, now)),
+    statsScreenOnly: await time(() => computeWardrobeStats(wardrobe, settings, 'all', now)),
+    statsScreenEveryRange: await time(() => {
       const index = buildWearIndex(wardrobe, now);
       const itemStats = computeItemStats(wardrobe, settings, now, { index });
       return TIME_RANGES.map((r) =>
@@ -138,8 +140,8 @@ function measure(size: Size) {
 }
 
 const loadBefore = loadavg()[0]!;
-const full = measure(FULL);
-const half = measure(HALF);
+const full = await measure(FULL);
+const half = await measure(HALF);
 const ratio = round(full.allStats.medianMs / half.allStats.medianMs);
 const cpuRatio = round(full.allStats.cpuMedianMs / half.allStats.cpuMedianMs);
 
@@ -158,6 +160,8 @@ const report = {
   warmup: WARMUP,
   targetMedianMs: TARGET_MS,
   pass: full.allStats.medianMs < TARGET_MS,
+  /** The same target on CPU time, which other processes on the machine do not inflate. */
+  passOnCpuTime: full.allStats.cpuMedianMs < TARGET_MS,
   full,
   half,
   /** About 2 when the cost is linear in the wardrobe's size. */

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { addItems, reloadWardrobe } from './api-seed';
 import { expect, signUp, snapshot, test } from './fixtures';
+import { SIZES, settled } from './screens';
 
 const grid = (page: Page) => page.getByRole('list', { name: 'Items' });
 const tileNames = (page: Page) =>
@@ -96,32 +97,23 @@ test.describe('groups', () => {
 test('screenshots of the groups screens', async ({ page }) => {
   test.setTimeout(120_000);
   await seedGroups(page);
-  for (const size of [
-    { name: 'phone', width: 390, height: 844 },
-    { name: 'desktop', width: 1440, height: 900 },
-  ] as const) {
+  for (const size of SIZES) {
     for (const scheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width: size.width, height: size.height });
       await page.emulateMedia({ colorScheme: scheme });
       // Past the colour transitions the scheme change sets off.
       await page.waitForTimeout(300);
-      const settle = async () => {
-        await page.evaluate(() => document.fonts.ready);
-        await page.waitForFunction(() =>
-          [...document.querySelectorAll('img')].every((i) => i.complete),
-        );
-      };
       await page.goto('/groups');
       await expect(page.getByRole('heading', { name: 'Custom Collections' })).toBeVisible();
-      await settle();
+      await settled(page);
       await snapshot(page, `wardrobe-groups-${size.name}-${scheme}`);
       await page.goto('/groups/wishlist');
       await expect(grid(page).getByRole('link')).toHaveCount(2);
-      await settle();
+      await settled(page);
       await snapshot(page, `wardrobe-wishlist-${size.name}-${scheme}`);
       await page.goto('/groups/loaned');
       await expect(grid(page).getByRole('link')).toHaveCount(1);
-      await settle();
+      await settled(page);
       await snapshot(page, `wardrobe-loaned-${size.name}-${scheme}`);
     }
   }

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { addItems, reloadWardrobe, type SeedItem } from './api-seed';
 import { expect, signUp, snapshot, test } from './fixtures';
+import { SIZES, settled } from './screens';
 
 const year = new Date().getFullYear();
 
@@ -202,10 +203,44 @@ test.describe('the Items grid', () => {
   });
 });
 
-const SIZES = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1440, height: 900 },
-] as const;
+/** Each colour scheme at each size, past the colour transitions a scheme change sets off. */
+const LOOKS = SIZES.flatMap((size) =>
+  (['light', 'dark'] as const).map((scheme) => ({ size, scheme })),
+);
+
+async function look(page: Page, { size, scheme }: (typeof LOOKS)[number]) {
+  await page.setViewportSize({ width: size.width, height: size.height });
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.waitForTimeout(300);
+}
+
+test('screenshots of the empty and loading Items screen', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page);
+  for (const l of LOOKS) {
+    await look(page, l);
+    await expect(page.getByRole('heading', { name: 'Your closet is empty' })).toBeVisible();
+    await settled(page);
+    await snapshot(page, `wardrobe-items-empty-${l.size.name}-${l.scheme}`);
+  }
+
+  // A device that has no local copy yet shows placeholder tiles until the wardrobe arrives.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/users', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.evaluate(() => indexedDB.deleteDatabase('hanger'));
+  for (const l of LOOKS) {
+    await look(page, l);
+    await page.reload();
+    await expect(page.getByRole('status', { name: 'Loading your items' })).toBeVisible();
+    await snapshot(page, `wardrobe-items-loading-${l.size.name}-${l.scheme}`);
+  }
+  release();
+  await expect(page.getByRole('heading', { name: 'Your closet is empty' })).toBeVisible();
+});
 
 test('screenshots of the Items grid', async ({ page }) => {
   test.setTimeout(120_000);
@@ -219,50 +254,38 @@ test('screenshots of the Items grid', async ({ page }) => {
     { category: 'bottom', brand: 'Toteme', price: 260, color: '#c2b280' },
     { category: 'top', brand: 'Sézane', price: 85, color: '#f4a261' },
   ]);
-  for (const size of SIZES) {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width: size.width, height: size.height });
-      await page.emulateMedia({ colorScheme: scheme });
-      // Past the colour transitions the scheme change sets off.
-      await page.waitForTimeout(300);
-      await page.getByRole('combobox', { name: 'Sort by' }).selectOption('Price');
-      await page.evaluate(() => document.fonts.ready);
-      await page.waitForFunction(() =>
-        [...document.querySelectorAll('img')].every((i) => i.complete),
-      );
-      await snapshot(page, `wardrobe-items-${size.name}-${scheme}`);
+  for (const l of LOOKS) {
+    const name = `${l.size.name}-${l.scheme}`;
+    await look(page, l);
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('Price');
+    await settled(page);
+    await snapshot(page, `wardrobe-items-${name}`);
 
-      await page.getByRole('button', { name: /^Filters/ }).click();
-      await page.getByRole('dialog', { name: 'Filters' }).getByText('Top', { exact: true }).click();
-      await page.waitForTimeout(300);
-      await snapshot(page, `wardrobe-items-filters-${size.name}-${scheme}`);
-      await page
-        .getByRole('dialog', { name: 'Filters' })
-        .getByRole('button', { name: 'Clear All' })
-        .click();
-      await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    await page.getByRole('dialog', { name: 'Filters' }).getByText('Top', { exact: true }).click();
+    await page.waitForTimeout(300);
+    await snapshot(page, `wardrobe-items-filters-${name}`);
+    await page
+      .getByRole('dialog', { name: 'Filters' })
+      .getByRole('button', { name: 'Clear All' })
+      .click();
+    await page.keyboard.press('Escape');
 
-      await page.getByRole('button', { name: 'More options' }).click();
-      // Past the popover's fade-in.
-      await page.waitForTimeout(300);
-      await snapshot(page, `wardrobe-items-columns-${size.name}-${scheme}`);
-      await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'More options' }).click();
+    // Past the popover's fade-in.
+    await page.waitForTimeout(300);
+    await snapshot(page, `wardrobe-items-columns-${name}`);
+    await page.keyboard.press('Escape');
 
-      const panel = await openFilters(page);
-      await panel
-        .getByRole('group', { name: 'Category' })
-        .getByText('Bag', { exact: true })
-        .click();
-      await panel
-        .getByRole('group', { name: 'Date obtained' })
-        .getByText('This year', { exact: true })
-        .click();
-      await page.keyboard.press('Escape');
-      await expect(
-        page.getByRole('heading', { name: 'No items match these filters' }),
-      ).toBeVisible();
-      await snapshot(page, `wardrobe-items-no-match-${size.name}-${scheme}`);
-      await page.getByRole('button', { name: 'Clear filters' }).click();
-    }
+    const panel = await openFilters(page);
+    await panel.getByRole('group', { name: 'Category' }).getByText('Bag', { exact: true }).click();
+    await panel
+      .getByRole('group', { name: 'Date obtained' })
+      .getByText('This year', { exact: true })
+      .click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('heading', { name: 'No items match these filters' })).toBeVisible();
+    await snapshot(page, `wardrobe-items-no-match-${name}`);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
   }
 });

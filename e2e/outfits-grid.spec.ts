@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { addItems, addOutfit, logWear, reloadWardrobe } from './api-seed';
 import { expect, signUp, snapshot, test } from './fixtures';
+import { SIZES, settled } from './screens';
 
 const grid = (page: Page) => page.getByRole('list', { name: 'Outfits' });
 const tileNames = (page: Page) =>
@@ -123,19 +124,13 @@ test.describe('the Outfits grid', () => {
 test('screenshots of the Outfits grid', async ({ page }) => {
   test.setTimeout(120_000);
   await seedOutfits(page);
-  for (const size of [
-    { name: 'phone', width: 390, height: 844 },
-    { name: 'desktop', width: 1440, height: 900 },
-  ] as const) {
+  for (const size of SIZES) {
     for (const scheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width: size.width, height: size.height });
       await page.emulateMedia({ colorScheme: scheme });
       // Past the colour transitions the scheme change sets off.
       await page.waitForTimeout(300);
-      await page.evaluate(() => document.fonts.ready);
-      await page.waitForFunction(() =>
-        [...document.querySelectorAll('img')].every((i) => i.complete),
-      );
+      await settled(page);
       await snapshot(page, `wardrobe-outfits-${size.name}-${scheme}`);
     }
   }

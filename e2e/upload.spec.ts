@@ -36,7 +36,7 @@ test.describe('adding clothes', () => {
         await shootBoth(page, 'upload-filled');
       }
       await page.getByRole('button', { name: 'Add item' }).click();
-      await expect(page.getByRole('status', { name: 'Clothing item added' })).toBeVisible();
+      await expect(page.getByRole('status', { name: 'Clothing item added' }).first()).toBeVisible();
       await expect(page).toHaveURL(/\/items$/);
       await expect(itemsTab(page)).toContainText(String(i + 1));
     }

@@ -43,6 +43,18 @@ export default defineConfig({
       treeshake: {
         moduleSideEffects: (id) => (id.includes('/packages/domain/src/') ? false : undefined),
       },
+      output: {
+        // React and the router change far less often than the app: their own chunk stays cached
+        // across deploys. Only libraries every screen needs belong here; lazy ones stay lazy.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+            },
+          ],
+        },
+      },
     },
   },
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   clampGridCols,
   requestTimeoutMs,
+  responsiveGridCols,
   SUCCESS_TOASTS,
   TOAST_DURATIONS,
   toastAutoDismisses,
@@ -20,6 +21,17 @@ describe('constants of SPEC §9', () => {
     expect(clampGridCols(11)).toBe(10);
     expect(clampGridCols(6.4)).toBe(6);
     expect(clampGridCols(undefined)).toBeUndefined();
+  });
+
+  it('default to 2/3/4/5 grid columns by viewport width', () => {
+    expect(responsiveGridCols(320)).toBe(2);
+    expect(responsiveGridCols(639)).toBe(2);
+    expect(responsiveGridCols(640)).toBe(3);
+    expect(responsiveGridCols(767)).toBe(3);
+    expect(responsiveGridCols(768)).toBe(4);
+    expect(responsiveGridCols(1023)).toBe(4);
+    expect(responsiveGridCols(1024)).toBe(5);
+    expect(responsiveGridCols(2560)).toBe(5);
   });
 
   it('time out requests after 30 s on desktop and 60 s on mobile', () => {

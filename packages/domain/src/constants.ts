@@ -65,6 +65,21 @@ export const PICKER_COLS_MAX = 7;
 /** The calendar day grid: 2/3/4 columns by width. */
 export const DAY_GRID_COLS = [2, 3, 4] as const;
 
+/**
+ * Viewport widths (px) at which the responsive default gains a column; they match the web
+ * stylesheet's sm, md and lg breakpoints so skeletons and grids switch together.
+ */
+export const GRID_COLS_BREAKPOINTS_PX = [640, 768, 1024] as const;
+
+/** The responsive default columns for a viewport width: 2 on phones up to 5 from 1024 px. */
+export function responsiveGridCols(viewportWidth: number): number {
+  let cols: number = GRID_COLS_RESPONSIVE[0];
+  GRID_COLS_BREAKPOINTS_PX.forEach((bp, i) => {
+    if (viewportWidth >= bp) cols = GRID_COLS_RESPONSIVE[i + 1] ?? cols;
+  });
+  return cols;
+}
+
 /** Clamp a chosen column count into the slider's range; undefined stays 'auto'. */
 export function clampGridCols(cols: number | undefined): number | undefined {
   if (cols === undefined || !Number.isFinite(cols)) return undefined;

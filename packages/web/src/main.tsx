@@ -17,11 +17,13 @@ try {
   renderStartupFailure();
 }
 
-// After a deploy, a tab opened earlier may ask for chunks that no longer exist: reload once.
+// After a deploy, a tab opened earlier may ask for chunks that no longer exist: reload, but not
+// in a loop when the chunk is truly missing.
 window.addEventListener('vite:preloadError', (event) => {
   const key = 'hanger-reloaded-for-chunks';
-  if (sessionStorage.getItem(key)) return;
-  sessionStorage.setItem(key, '1');
+  const last = Number(sessionStorage.getItem(key) ?? 0);
+  if (Date.now() - last < 60_000) return;
+  sessionStorage.setItem(key, String(Date.now()));
   event.preventDefault();
   window.location.reload();
 });

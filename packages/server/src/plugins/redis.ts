@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type * as IORedis from 'ioredis';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 
@@ -17,10 +18,10 @@ export interface RedisOptions {
   config: Config;
 }
 
-/** Separate connection settings for a subscriber, which Redis dedicates to pub/sub. */
+/** A client of REDIS_URL; a subscriber needs its own, which Redis dedicates to pub/sub. */
 export function createRedis(url: string, name: string): Redis {
   // Loaded only when REDIS_URL is set.
-  const { Redis: Client } = require('ioredis') as typeof import('ioredis');
+  const { Redis: Client } = require('ioredis') as typeof IORedis;
   return new Client(url, { connectionName: name, maxRetriesPerRequest: 3, lazyConnect: false });
 }
 

@@ -15,6 +15,8 @@ export async function storePhoto(
   userId: string,
   bytes: Buffer,
 ): Promise<StoredPhoto> {
+  // The image library (libvips) loads with the first upload, not at start-up.
+  const { processImage, storageKeys } = await import('../storage/images.js');
   const image = await processImage(bytes, {});
   const { display, thumbnail } = storageKeys(userId);
   const keys = { display, thumb: thumbnail };

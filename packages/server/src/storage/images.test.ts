@@ -262,6 +262,23 @@ describe('processImage', () => {
     expect((error as Error).message).toMatch(/^Unsupported image type/);
   });
 
+  it('rejects a HEIC photo the bundled decoder cannot read with 422 and a way out', async () => {
+    // A HEIF container branded "heic" whose coded image data is unreadable, as an HEVC-coded
+    // iPhone photo is to a libheif built without an HEVC decoder.
+    const heic = Buffer.from(await solid(64, 48, '#aa3333').avif().toBuffer());
+    const ftypEnd = heic.readUInt32BE(0);
+    for (let at = 8; at + 4 <= ftypEnd; at += 4) {
+      if (heic.toString('latin1', at, at + 4) === 'avif') heic.write('heic', at, 'latin1');
+    }
+    heic.fill(0, heic.indexOf('mdat') + 4);
+    expect((await sharp(heic, { limitInputPixels: false }).metadata()).format).toBe('heif');
+
+    const error = await processImage(heic).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as Error).message).toMatch(/HEIC.*JPEG/);
+  });
+
   it('rejects a TIFF, which browsers cannot show either', async () => {
     const tiff = await solid(20, 20, '#123456').tiff().toBuffer();
     await expect(processImage(tiff)).rejects.toBeInstanceOf(ValidationError);

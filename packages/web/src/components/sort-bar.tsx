@@ -6,7 +6,7 @@ import {
   Plus,
   SlidersHorizontal,
 } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { GridColumnsMenu, type GridColumnsMenuProps } from './grid-columns-menu';
 
@@ -25,8 +25,6 @@ interface SortBarProps<O extends string> {
   addLabel: string;
   /** The Items view's more-options menu; other views leave it out. */
   columns?: GridColumnsMenuProps;
-  /** A few words on the left at desktop width, e.g. the count shown. */
-  summary?: ReactNode;
 }
 
 const PILL =
@@ -49,7 +47,6 @@ export function SortBar<O extends string>({
   onOpenFilters,
   addLabel,
   columns,
-  summary,
 }: SortBarProps<O>) {
   const selectId = useId();
   const ascending = direction === 'asc';
@@ -61,9 +58,6 @@ export function SortBar<O extends string>({
       className="sticky top-0 z-30 border-b border-line bg-canvas/90 pt-safe backdrop-blur-md md:top-16 md:pt-0"
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 md:px-8">
-        {summary && (
-          <div className="mr-4 hidden text-sm text-fg-muted tabular-nums lg:block">{summary}</div>
-        )}
         <div className="flex min-w-0 items-center gap-2">
           <label htmlFor={selectId} className="sr-only">
             Sort by

@@ -1,6 +1,5 @@
 import {
   Footprints,
-  Gem,
   Gift,
   Heart,
   Shirt,

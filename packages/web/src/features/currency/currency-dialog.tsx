@@ -34,9 +34,16 @@ export default function CurrencyDialog({ open, title, value, onSelect, onClose }
   }, [open, value]);
 
   const activeCode = results[active]?.code;
+  // The first time, the current currency is brought to the middle; afterwards just into view.
+  const scrolled = useRef(false);
+  useEffect(() => {
+    if (!open) scrolled.current = false;
+  }, [open]);
   useEffect(() => {
     if (!activeCode) return;
-    listRef.current?.querySelector(`[data-code="${activeCode}"]`)?.scrollIntoView({ block: 'nearest' });
+    const option = listRef.current?.querySelector(`[data-code="${activeCode}"]`);
+    option?.scrollIntoView({ block: scrolled.current ? 'nearest' : 'center' });
+    if (option) scrolled.current = true;
   }, [activeCode]);
 
   function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {

@@ -1,5 +1,13 @@
 import { ERROR_TOASTS } from '@hanger/domain';
-import { FlipHorizontal2, FlipVertical2, ImageOff, RotateCcw, RotateCw, Undo2, type LucideIcon } from 'lucide-react';
+import {
+  CaretsToAxisDashedHorizontal,
+  CaretsToAxisDashedVertical,
+  ImageOff,
+  RotateCcw,
+  RotateCw,
+  Undo2,
+  type LucideIcon,
+} from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { Button } from '../../components/button';
@@ -23,11 +31,10 @@ import { drawView, loadImage, renderEditedPng } from './render-edit';
 
 type Shape = 'free' | 'square';
 
-function ToolButton({ label, icon: Icon, onClick, pressed, disabled }: {
+function ToolButton({ label, icon: Icon, onClick, disabled }: {
   label: string;
-  icon?: LucideIcon;
+  icon: LucideIcon;
   onClick: () => void;
-  pressed?: boolean;
   disabled?: boolean;
 }) {
   return (
@@ -35,14 +42,12 @@ function ToolButton({ label, icon: Icon, onClick, pressed, disabled }: {
       type="button"
       onClick={onClick}
       disabled={disabled}
-      aria-pressed={pressed}
       className={
         'flex min-w-16 flex-col items-center gap-1 rounded-xl px-2 py-2 text-xs font-medium transition-colors disabled:opacity-40 ' +
-        'focus-visible:outline-2 focus-visible:outline-white ' +
-        (pressed ? 'bg-white text-neutral-900' : 'text-neutral-200 hover:bg-white/10')
+        'text-neutral-200 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white'
       }
     >
-      {Icon && <Icon aria-hidden="true" className="size-5" />}
+      <Icon aria-hidden="true" className="size-5" />
       {label}
     </button>
   );
@@ -197,16 +202,30 @@ export default function ImageEditorPage() {
         )}
       </div>
 
-      <div className="shrink-0 px-4 pt-4 pb-[calc(1rem+env(safe-area-inset-bottom))]">
-        <div role="toolbar" aria-label="Edit tools" className="mx-auto flex max-w-xl flex-wrap items-center justify-center gap-1">
+      <div className="flex shrink-0 flex-col items-center gap-4 px-4 pt-4 pb-[calc(1rem+env(safe-area-inset-bottom))]">
+        <div role="radiogroup" aria-label="Crop shape" className="inline-flex rounded-full bg-white/10 p-1">
+          {(['free', 'square'] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              role="radio"
+              aria-checked={shape === option}
+              disabled={!img}
+              onClick={() => chooseShape(option)}
+              className={
+                'h-8 rounded-full px-4 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-white disabled:opacity-40 ' +
+                (shape === option ? 'bg-white text-neutral-900' : 'text-neutral-200 hover:text-white')
+              }
+            >
+              {option === 'free' ? 'Free crop' : 'Square'}
+            </button>
+          ))}
+        </div>
+        <div role="toolbar" aria-label="Edit tools" className="flex flex-wrap items-center justify-center gap-1">
           <ToolButton label="Rotate left" icon={RotateCcw} disabled={!img} onClick={() => setState(rotateCounterClockwise)} />
           <ToolButton label="Rotate right" icon={RotateCw} disabled={!img} onClick={() => setState(rotateClockwise)} />
-          <ToolButton label="Flip" icon={FlipHorizontal2} disabled={!img} onClick={() => setState(flipHorizontal)} />
-          <ToolButton label="Flip vertical" icon={FlipVertical2} disabled={!img} onClick={() => setState(flipVertical)} />
-          <span aria-hidden="true" className="mx-2 h-8 w-px bg-white/20" />
-          <ToolButton label="Free crop" disabled={!img} pressed={shape === 'free'} onClick={() => chooseShape('free')} />
-          <ToolButton label="Square" disabled={!img} pressed={shape === 'square'} onClick={() => chooseShape('square')} />
-          <span aria-hidden="true" className="mx-2 h-8 w-px bg-white/20" />
+          <ToolButton label="Flip horizontal" icon={CaretsToAxisDashedVertical} disabled={!img} onClick={() => setState(flipHorizontal)} />
+          <ToolButton label="Flip vertical" icon={CaretsToAxisDashedHorizontal} disabled={!img} onClick={() => setState(flipVertical)} />
           <ToolButton
             label="Reset"
             icon={Undo2}

@@ -153,7 +153,7 @@ export function InlineSelect<T extends string>({ label, value, options, onChange
       disabled={disabled}
       onChange={(e) => onChange(e.target.value as T | '')}
       className={
-        '-mr-2 max-w-[14rem] cursor-pointer truncate rounded-lg border border-transparent bg-transparent py-1 pr-2 pl-2 text-right text-sm font-medium text-fg ' +
+        'max-w-[14rem] cursor-pointer appearance-none truncate rounded-lg border border-transparent bg-transparent py-1 pr-2 pl-2 text-right text-sm font-medium text-fg ' +
         'transition-colors hover:border-line-strong hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-accent disabled:cursor-default disabled:text-fg-subtle disabled:hover:border-transparent disabled:hover:bg-transparent ' +
         '[text-align-last:right]'
       }

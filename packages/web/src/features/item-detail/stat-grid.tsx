@@ -11,14 +11,12 @@ import type { ReactNode } from 'react';
 function Stat({ label, value, note, wide }: { label: string; value: ReactNode; note?: ReactNode; wide?: boolean }) {
   return (
     <div className={`flex flex-col gap-1 rounded-2xl bg-surface-2 p-4 ${wide ? 'col-span-2' : ''}`}>
-      <dt className="text-xs font-medium tracking-wide text-fg-muted uppercase">{label}</dt>
-      <dd className="text-xl font-semibold tracking-tight text-fg tabular-nums">{value}</dd>
+      <dt className="text-xs font-medium text-fg-muted">{label}</dt>
+      <dd className="text-lg font-semibold tracking-tight text-fg tabular-nums">{value}</dd>
       {note && <dd className="text-xs text-fg-subtle">{note}</dd>}
     </div>
   );
 }
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The derived stats of SPEC §3, as the domain computes them. */
 export function StatGrid({ item, stats, settings }: { item: ClothingItem; stats: ItemStats; settings: Settings }) {
@@ -40,13 +38,9 @@ export function StatGrid({ item, stats, settings }: { item: ClothingItem; stats:
         value={stats.lastWorn ? formatDay(stats.lastWorn, settings.locale) : 'Never'}
       />
       <Stat label="Days in closet" value={stats.daysInCloset} />
-      <Stat label="Wears" value={<span className="text-base">{useFrequencyText(stats.useFrequency)}</span>} wide />
-      <Stat label="Outfits" value={stats.numOutfits} note={plural(stats.numOutfits, 'outfit uses it', 'outfits use it')} />
-      <Stat
-        label="Pairings"
-        value={stats.numPairings}
-        note={stats.numPairings === 1 ? 'piece worn with it' : 'pieces worn with it'}
-      />
+      <Stat label="How often" value={useFrequencyText(stats.useFrequency)} wide />
+      <Stat label="Outfits" value={stats.numOutfits} />
+      <Stat label="Pairings" value={stats.numPairings} />
     </dl>
   );
 }

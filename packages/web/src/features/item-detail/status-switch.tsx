@@ -1,4 +1,4 @@
-import { ITEM_STATUSES, itemStatus, itemStatusLabel, type ItemStatus } from '@hanger/domain';
+import { itemStatus, itemStatusLabel, type ItemStatus } from '@hanger/domain';
 import { Archive, Handshake, Heart, Shirt, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
 
@@ -11,6 +11,9 @@ const ICONS: Record<ItemStatus, LucideIcon> = {
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** The places in the order a piece moves through them: owned, wanted, lent, gone. */
+const ORDER: readonly ItemStatus[] = ['clothes', 'wishlist', 'loaned', 'archived'];
+
 /**
  * Where the item is: in the closet, on the wishlist, loaned out or archived. One tap moves it;
  * radio buttons underneath, so arrow keys move between the places.
@@ -22,14 +25,14 @@ export function StatusSwitch({ value, onChange }: { value: ItemStatus | undefine
     <fieldset>
       <legend className="sr-only">Where it is</legend>
       <div className="grid grid-cols-4 gap-1 rounded-2xl bg-surface-2 p-1">
-        {ITEM_STATUSES.map((status) => {
+        {ORDER.map((status) => {
           const Icon = ICONS[status];
           const checked = status === current;
           return (
             <label
               key={status}
               className={
-                'flex cursor-pointer flex-col items-center justify-center gap-1 rounded-xl px-1 py-2 text-xs font-medium transition-colors sm:flex-row sm:gap-2 sm:text-sm ' +
+                'relative flex cursor-pointer flex-col items-center justify-center gap-1 rounded-xl px-1 py-2 text-xs font-medium transition-colors sm:flex-row sm:gap-2 sm:text-sm ' +
                 'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent ' +
                 (checked ? 'bg-surface text-fg shadow-sm' : 'text-fg-muted hover:text-fg')
               }
@@ -40,7 +43,8 @@ export function StatusSwitch({ value, onChange }: { value: ItemStatus | undefine
                 value={status}
                 checked={checked}
                 onChange={() => onChange(status)}
-                className="sr-only"
+                // Over the whole chip, invisible: clicks and taps land on the radio itself.
+                className="absolute inset-0 cursor-pointer opacity-0"
               />
               <Icon aria-hidden="true" className="size-4 shrink-0" strokeWidth={checked ? 2.25 : 1.75} />
               <span className="truncate">{capitalize(itemStatusLabel(status))}</span>

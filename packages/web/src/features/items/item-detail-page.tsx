@@ -1,4 +1,4 @@
-import { soldEdits, statusChangeEdits, subcategoryName } from '@hanger/domain';
+import { formatDay, soldEdits, statusChangeEdits, subcategoryName } from '@hanger/domain';
 import { ArrowLeft, BadgeDollarSign, Check, SearchX, Shirt, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -70,7 +70,7 @@ export default function ItemDetailPage() {
   }
 
   return (
-    <Page width="lg" className="pb-16">
+    <Page width="xl" className="pb-16">
       <div className="mb-4 flex items-center justify-between md:mb-6">
         {backButton}
         <IconButton
@@ -80,7 +80,7 @@ export default function ItemDetailPage() {
           className="text-fg-muted hover:text-danger md:hidden"
         />
       </div>
-      <div className="grid gap-8 md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] md:gap-12">
+      <div className="grid gap-8 md:grid-cols-2 md:gap-12">
         <div className="self-start md:sticky md:top-24">
           <ItemPhoto
             src={item.image}
@@ -94,8 +94,13 @@ export default function ItemDetailPage() {
             {item.brand && <p className="text-sm font-semibold tracking-wide text-fg-muted uppercase">{item.brand}</p>}
             <h1 className="text-3xl font-semibold tracking-tight">{kind}</h1>
             <p className="text-sm text-fg-muted">
-              {capitalize(item.category)}
-              {item.soldPrice !== undefined && ' · Sold'}
+              {[
+                kind.toLowerCase() !== item.category ? capitalize(item.category) : null,
+                `Added ${formatDay(item.dateCreated, settings.locale)}`,
+                item.soldPrice !== undefined ? 'Sold' : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
             </p>
           </header>
 

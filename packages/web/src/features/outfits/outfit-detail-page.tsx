@@ -73,7 +73,7 @@ export default function OutfitDetailPage() {
       <div className="mb-4 md:mb-6">{backButton}</div>
       <div className="grid gap-8 md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] md:gap-12">
         <div className="self-start md:sticky md:top-24">
-          <div className="mx-auto max-w-sm overflow-hidden rounded-3xl border border-line bg-white md:max-w-none">
+          <div className="mx-auto max-w-xs overflow-hidden rounded-3xl border border-line bg-white md:max-w-none">
             <img
               src={outfit.image}
               alt={`Outfit of ${items.length} ${items.length === 1 ? 'piece' : 'pieces'}`}

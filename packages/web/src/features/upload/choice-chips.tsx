@@ -51,7 +51,8 @@ export function ChoiceChips<T extends string>({ legend, choices, value, onChange
                 value={choice.value}
                 checked={checked}
                 onChange={() => onChange(choice.value)}
-                className="sr-only"
+                // Over the whole chip, invisible: clicks and taps land on the radio itself.
+                className="absolute inset-0 cursor-pointer opacity-0"
               />
               {checked && <Check aria-hidden="true" className="-ml-1 size-4" />}
               {choice.label}

@@ -1,6 +1,5 @@
 import {
   CATEGORIES,
-  ITEM_STATUSES,
   NEW_ITEM_MISSING_MESSAGES,
   SOURCES,
   dayKeyOf,
@@ -36,7 +35,9 @@ const TITLES: Record<ItemStatus, string> = {
 };
 
 const CATEGORY_CHOICES = CATEGORIES.map((c) => ({ value: c, label: capitalize(c) }));
-const STATUS_CHOICES = ITEM_STATUSES.map((s) => ({ value: s, label: capitalize(itemStatusLabel(s)) }));
+// Where new clothes usually go first; archiving on arrival is rare.
+const STATUS_ORDER: readonly ItemStatus[] = ['clothes', 'wishlist', 'loaned', 'archived'];
+const STATUS_CHOICES = STATUS_ORDER.map((s) => ({ value: s, label: capitalize(itemStatusLabel(s)) }));
 const NO_SUBCATEGORY = '';
 
 interface FormErrors {

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Every benchmark, each writing its figures to bench/results/*.json. Builds first.
+# Run it on a quiet machine: the figures are medians, but two cores shared with other work still skew them.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+npm run build
+echo "==> domain stats";  npx tsx bench/domain.bench.ts
+echo "==> photo pipeline"; npx tsx bench/images.bench.ts
+echo "==> API";           npx tsx bench/api.bench.ts
+echo "==> web bundle";    node bench/web-bundle.mjs
