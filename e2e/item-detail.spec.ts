@@ -4,10 +4,17 @@ import { expect, signUp, test } from './fixtures';
 import { shootBoth, wearDay } from './screens';
 
 const stat = (page: Page, label: string) =>
-  page.getByLabel('Stats').locator('div', { has: page.getByText(label, { exact: true }) }).locator('dd').first();
+  page
+    .getByLabel('Stats')
+    .locator('div', { has: page.getByText(label, { exact: true }) })
+    .locator('dd')
+    .first();
 /** The newest toast with this title (earlier ones may still be on screen). */
 const toast = (page: Page, title: string) =>
-  page.getByRole('status', { name: title }).or(page.getByRole('alert', { name: title })).last();
+  page
+    .getByRole('status', { name: title })
+    .or(page.getByRole('alert', { name: title }))
+    .last();
 
 async function editText(page: Page, label: string, value: string) {
   await page.getByRole('button', { name: new RegExp(`^${label}: .*Edit$`) }).click();
@@ -17,9 +24,15 @@ async function editText(page: Page, label: string, value: string) {
 }
 
 test.describe('the clothing detail screen', () => {
-  test('edit brand and price, see cost per wear follow a logged wear, then archive', async ({ page }) => {
+  test('edit brand and price, see cost per wear follow a logged wear, then archive', async ({
+    page,
+  }) => {
     await signUp(page);
-    const tee = await addItem(page, { category: 'top', color: '#2f3e5c', dateObtained: '2024-03-01' });
+    const tee = await addItem(page, {
+      category: 'top',
+      color: '#2f3e5c',
+      dateObtained: '2024-03-01',
+    });
     await reloadWardrobe(page);
     await page.locator(`a[href="/items/${tee.id}"]`).click();
     await expect(page.getByRole('heading', { name: 'Top', level: 1 })).toBeVisible();
@@ -73,7 +86,9 @@ test.describe('the clothing detail screen', () => {
     await page.getByRole('link', { name: 'Profile' }).first().click();
     await page.getByText('Top', { exact: true }).click();
     await page.getByRole('button', { name: 'Remove T-shirt' }).click();
-    await expect(page.getByRole('dialog', { name: 'Remove “T-shirt”?' })).toContainText('1 item uses it');
+    await expect(page.getByRole('dialog', { name: 'Remove “T-shirt”?' })).toContainText(
+      '1 item uses it',
+    );
     await page.getByRole('button', { name: 'Remove', exact: true }).click();
     await expect(toast(page, 'Settings Saved')).toBeVisible();
 
@@ -87,7 +102,12 @@ test.describe('the clothing detail screen', () => {
 
   test('moves between closet, wishlist and loaned, and is marked sold', async ({ page }) => {
     await signUp(page);
-    const coat = await addItem(page, { category: 'outerwear', color: '#7a5c3e', brand: 'Toast', price: 240 });
+    const coat = await addItem(page, {
+      category: 'outerwear',
+      color: '#7a5c3e',
+      brand: 'Toast',
+      price: 240,
+    });
     await page.goto(`/items/${coat.id}`);
     await page.getByRole('radio', { name: 'Wishlist' }).check();
     await page.goto('/groups/wishlist');
@@ -123,7 +143,9 @@ test.describe('the clothing detail screen', () => {
     for (let i = 0; i < 10; i += 1) await page.keyboard.press('Shift+ArrowLeft');
     await shootBoth(page, 'image-editor');
 
-    const upload = page.waitForRequest((r) => r.method() === 'PATCH' && r.url().endsWith(`/api/clothes/${shoes.id}/image`));
+    const upload = page.waitForRequest(
+      (r) => r.method() === 'PATCH' && r.url().endsWith(`/api/clothes/${shoes.id}/image`),
+    );
     await page.getByRole('button', { name: 'Save' }).click();
     expect((await upload).headers()['content-type']).toMatch(/^multipart\/form-data/);
     await expect(toast(page, 'Clothing image updated successfully')).toBeVisible();
@@ -131,13 +153,25 @@ test.describe('the clothing detail screen', () => {
     const photo = page.getByRole('img', { name: /Vans/ });
     await expect(photo).not.toHaveAttribute('src', before ?? '');
     // The 600 px square photo, cropped to 90% of its width and kept square.
-    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([540, 540]);
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]))
+      .toEqual([540, 540]);
   });
 
   test('shows the outfits that use it, and deletes it after confirmation', async ({ page }) => {
     await signUp(page);
-    const tee = await addItem(page, { category: 'top', color: '#2f3e5c', brand: 'Uniqlo', price: 19.9 });
-    const jeans = await addItem(page, { category: 'bottom', color: '#3d5a80', brand: "Levi's", price: 98 });
+    const tee = await addItem(page, {
+      category: 'top',
+      color: '#2f3e5c',
+      brand: 'Uniqlo',
+      price: 19.9,
+    });
+    const jeans = await addItem(page, {
+      category: 'bottom',
+      color: '#3d5a80',
+      brand: "Levi's",
+      price: 98,
+    });
     const look = await addOutfit(page, [tee.id, jeans.id], ['#2f3e5c', '#3d5a80']);
     await logWear(page, '2024-06-01', { outfits: [look] });
     await logWear(page, '2024-06-03', { clothes: [tee.id] });
@@ -146,7 +180,10 @@ test.describe('the clothing detail screen', () => {
     await expect(stat(page, 'Outfits')).toHaveText('1');
     await expect(stat(page, 'Pairings')).toHaveText('1');
     await expect(stat(page, 'Times worn')).toHaveText('2');
-    await expect(page.getByRole('link', { name: 'Outfit 1' })).toHaveAttribute('href', `/outfits/${look}`);
+    await expect(page.getByRole('link', { name: 'Outfit 1' })).toHaveAttribute(
+      'href',
+      `/outfits/${look}`,
+    );
     await shootBoth(page, 'item-detail', { fullPage: true });
 
     await page.getByRole('button', { name: 'Brand: Uniqlo. Edit' }).click();
@@ -170,7 +207,9 @@ test.describe('the clothing detail screen', () => {
   test('an unknown id shows a friendly not-found screen', async ({ page }) => {
     await signUp(page);
     await page.goto('/items/does-not-exist');
-    await expect(page.getByRole('heading', { name: "This item isn't in your wardrobe" })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: "This item isn't in your wardrobe" }),
+    ).toBeVisible();
     await shootBoth(page, 'item-not-found');
   });
 });

@@ -4,7 +4,11 @@ import { expect, signUp, test } from './fixtures';
 import { shootBoth } from './screens';
 
 const stat = (page: Page, label: string) =>
-  page.getByLabel('Stats').locator('div', { has: page.getByText(label, { exact: true }) }).locator('dd').first();
+  page
+    .getByLabel('Stats')
+    .locator('div', { has: page.getByText(label, { exact: true }) })
+    .locator('dd')
+    .first();
 
 test.describe('the outfit detail screen', () => {
   test('shows the outfit, its pieces, what it cost and when it was worn', async ({ page }) => {
@@ -14,7 +18,11 @@ test.describe('the outfit detail screen', () => {
       { category: 'bottom', color: '#3d5a80', brand: "Levi's", price: 98 },
       { category: 'shoes', color: '#1f1f1f', brand: 'Vans' },
     ]);
-    const look = await addOutfit(page, [tee!.id, jeans!.id, shoes!.id], ['#2f3e5c', '#3d5a80', '#1f1f1f']);
+    const look = await addOutfit(
+      page,
+      [tee!.id, jeans!.id, shoes!.id],
+      ['#2f3e5c', '#3d5a80', '#1f1f1f'],
+    );
     await logWear(page, '2024-05-04', { outfits: [look] });
     await logWear(page, '2024-06-12', { outfits: [look] });
     await reloadWardrobe(page);
@@ -31,7 +39,10 @@ test.describe('the outfit detail screen', () => {
     const worn = page.getByRole('region', { name: /Worn on/ }).getByRole('link');
     await expect(worn).toHaveText([/12 Jun|Jun 12/, /4 May|May 4/]);
     await expect(worn.first()).toHaveAttribute('href', '/calendar/2024/06/12');
-    await expect(page.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/outfits/${look}/edit`);
+    await expect(page.getByRole('link', { name: 'Edit' })).toHaveAttribute(
+      'href',
+      `/outfits/${look}/edit`,
+    );
     await shootBoth(page, 'outfit-detail', { fullPage: true });
 
     await page.getByRole('link', { name: "Levi's bottom" }).click();
@@ -71,6 +82,8 @@ test.describe('the outfit detail screen', () => {
   test('an unknown outfit shows a friendly not-found screen', async ({ page }) => {
     await signUp(page);
     await page.goto('/outfits/nope');
-    await expect(page.getByRole('heading', { name: "This outfit isn't in your wardrobe" })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: "This outfit isn't in your wardrobe" }),
+    ).toBeVisible();
   });
 });

@@ -5,7 +5,13 @@ import { shootBoth } from './screens';
 test.describe('the profile', () => {
   test('changing the currency re-converts prices', async ({ page }) => {
     await signUp(page);
-    const coat = await addItem(page, { category: 'outerwear', color: '#7a5c3e', brand: 'Toast', price: 100, currency: 'EUR' });
+    const coat = await addItem(page, {
+      category: 'outerwear',
+      color: '#7a5c3e',
+      brand: 'Toast',
+      price: 100,
+      currency: 'EUR',
+    });
     await reloadWardrobe(page);
     await page.goto(`/items/${coat.id}`);
     const price = page.getByRole('button', { name: /^Price: €100\.00/ });
@@ -20,7 +26,9 @@ test.describe('the profile', () => {
     await expect(search).toBeFocused();
     await shootBoth(page, 'currency-selector');
     await search.fill('british');
-    await expect(page.getByRole('listbox', { name: 'Currencies' }).getByRole('option').first()).toContainText('GBP');
+    await expect(
+      page.getByRole('listbox', { name: 'Currencies' }).getByRole('option').first(),
+    ).toContainText('GBP');
     // Keyboard only: the first match is highlighted; Enter picks it.
     await search.press('Enter');
     await expect(page.getByRole('status', { name: 'Settings Saved' }).last()).toBeVisible();
@@ -44,16 +52,24 @@ test.describe('the profile', () => {
     await expect(page.getByRole('status', { name: 'Settings Saved' }).first()).toBeVisible();
     await page.getByLabel('Language and region').selectOption('en-GB');
     await page.getByRole('switch', { name: 'Data consent' }).click();
-    await expect(page.getByRole('switch', { name: 'Data consent' })).toHaveAttribute('aria-checked', 'false');
+    await expect(page.getByRole('switch', { name: 'Data consent' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
     const tracking = page.getByLabel('Tracking start date');
     await tracking.fill('2024-01-15');
     await tracking.blur();
-    await expect(page.getByText(/^How dates and prices look: \d{1,2} [A-Z][a-z]{2} \d{4}/)).toBeVisible();
+    await expect(
+      page.getByText(/^How dates and prices look: \d{1,2} [A-Z][a-z]{2} \d{4}/),
+    ).toBeVisible();
 
     await page.reload();
     await expect(page.getByLabel('Week starts on')).toHaveValue('1');
     await expect(page.getByLabel('Language and region')).toHaveValue('en-GB');
-    await expect(page.getByRole('switch', { name: 'Data consent' })).toHaveAttribute('aria-checked', 'false');
+    await expect(page.getByRole('switch', { name: 'Data consent' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
     await expect(page.getByLabel('Tracking start date')).toHaveValue('2024-01-15');
   });
 
@@ -67,7 +83,9 @@ test.describe('the profile', () => {
     await expect(page.getByRole('button', { name: 'Remove Sneakers' })).toBeVisible();
     await input.fill('sneakers');
     await input.press('Enter');
-    await expect(page.getByRole('alert')).toHaveText('“sneakers” is already a subcategory of shoes.');
+    await expect(page.getByRole('alert')).toHaveText(
+      '“sneakers” is already a subcategory of shoes.',
+    );
 
     await page.getByRole('button', { name: 'Rename Sneakers' }).click();
     const rename = page.getByRole('textbox', { name: 'New name for Sneakers' });
@@ -77,7 +95,9 @@ test.describe('the profile', () => {
     await shootBoth(page, 'profile-subcategories');
 
     await page.getByRole('button', { name: 'Remove Trainers' }).click();
-    await expect(page.getByRole('dialog', { name: 'Remove “Trainers”?' })).toContainText('No items use it.');
+    await expect(page.getByRole('dialog', { name: 'Remove “Trainers”?' })).toContainText(
+      'No items use it.',
+    );
     await page.getByRole('button', { name: 'Remove', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Remove Trainers' })).toHaveCount(0);
     await page.reload();
@@ -85,7 +105,9 @@ test.describe('the profile', () => {
     await expect(page.getByRole('list', { name: 'Shoes subcategories' })).toHaveCount(0);
   });
 
-  test('the privacy policy and terms open from the profile, and for signed-out visitors', async ({ page }) => {
+  test('the privacy policy and terms open from the profile, and for signed-out visitors', async ({
+    page,
+  }) => {
     await signUp(page);
     await page.goto('/profile');
     await page.getByRole('link', { name: 'Privacy policy' }).click();

@@ -28,7 +28,11 @@ export async function settled(page: Page): Promise<void> {
  * Screenshots of the current screen at both sizes, into e2e/artifacts/screenshots/<name>-<size>.png.
  * `fullPage` captures long screens (detail pages, the profile) whole; the viewport is restored.
  */
-export async function shootBoth(page: Page, name: string, { fullPage = false } = {}): Promise<void> {
+export async function shootBoth(
+  page: Page,
+  name: string,
+  { fullPage = false } = {},
+): Promise<void> {
   const before = page.viewportSize();
   for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });

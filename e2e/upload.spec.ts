@@ -13,7 +13,9 @@ async function photo(category: Category, color: string, name = `${category}.jpg`
 }
 
 test.describe('adding clothes', () => {
-  test('three photographed items in different categories raise the Items count', async ({ page }) => {
+  test('three photographed items in different categories raise the Items count', async ({
+    page,
+  }) => {
     await signUp(page);
     await expect(itemsTab(page)).toContainText('0');
 
@@ -26,7 +28,9 @@ test.describe('adding clothes', () => {
       await page.locator('a[href="/items/upload"]').first().click();
       await expect(page).toHaveURL(/\/items\/upload$/);
       await expect(page.getByRole('heading', { name: 'Add to closet' })).toBeVisible();
-      await page.getByLabel('Choose photos').setInputFiles(await photo(piece.category, piece.color));
+      await page
+        .getByLabel('Choose photos')
+        .setInputFiles(await photo(piece.category, piece.color));
       await expect(page.getByRole('img', { name: /Preview of/ })).toBeVisible();
       await page.getByRole('radio', { name: piece.label, exact: true }).check();
       if (piece.brand) await page.getByLabel('Brand').fill(piece.brand);
@@ -48,14 +52,22 @@ test.describe('adding clothes', () => {
     await page.goto('/items/upload');
     await page
       .getByLabel('Choose photos')
-      .setInputFiles([await photo('bag', '#7a5c3e', 'bag-1.jpg'), await photo('bag', '#b5838d', 'bag-2.jpg')]);
+      .setInputFiles([
+        await photo('bag', '#7a5c3e', 'bag-1.jpg'),
+        await photo('bag', '#b5838d', 'bag-2.jpg'),
+      ]);
     await expect(page.getByRole('button', { name: /^Show photo/ })).toHaveCount(2);
-    await page.getByLabel('Add more photos').setInputFiles(await photo('bag', '#1f1f1f', 'bag-3.jpg'));
+    await page
+      .getByLabel('Add more photos')
+      .setInputFiles(await photo('bag', '#1f1f1f', 'bag-3.jpg'));
     await page.getByRole('button', { name: 'Remove photo 2' }).click();
     await expect(page.getByRole('button', { name: /^Show photo/ })).toHaveCount(2);
     await page.getByRole('radio', { name: 'Bag' }).check();
+    await shootBoth(page, 'upload-several');
     await page.getByRole('button', { name: 'Add 2 items' }).click();
-    await expect(page.getByRole('status', { name: 'Clothing item added' })).toContainText('2 items added.');
+    await expect(page.getByRole('status', { name: 'Clothing item added' })).toContainText(
+      '2 items added.',
+    );
     await expect(page).toHaveURL(/\/items$/);
     await expect(itemsTab(page)).toContainText('2');
   });
@@ -78,8 +90,20 @@ test.describe('adding clothes', () => {
   test('the wishlist and loaned groups have their own upload pages', async ({ page }) => {
     await signUp(page);
     for (const group of [
-      { path: '/groups/wishlist', title: 'Add to wishlist', status: 'Wishlist', category: 'outerwear' as const, label: 'Outerwear' },
-      { path: '/groups/loaned', title: 'Add loaned items', status: 'Loaned', category: 'full_body' as const, label: 'Full body' },
+      {
+        path: '/groups/wishlist',
+        title: 'Add to wishlist',
+        status: 'Wishlist',
+        category: 'outerwear' as const,
+        label: 'Outerwear',
+      },
+      {
+        path: '/groups/loaned',
+        title: 'Add loaned items',
+        status: 'Loaned',
+        category: 'full_body' as const,
+        label: 'Full body',
+      },
     ]) {
       await page.goto(group.path);
       await page.locator(`a[href="${group.path}/upload"]`).first().click();

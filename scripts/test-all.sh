@@ -11,12 +11,13 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
 fi
 bash scripts/ensure-chromium.sh
 
+# Build first: the server and web typecheck against the domain package's compiled output.
+echo "==> build"
+npm run build
 echo "==> typecheck"
 npm run typecheck
 echo "==> lint"
 npm run lint
-echo "==> build"
-npm run build
 echo "==> unit and integration tests (domain, server on SQLite + PostgreSQL, web)"
 npx vitest run
 echo "==> end-to-end tests (Playwright, Chromium)"

@@ -17,7 +17,14 @@ interface CurrencyButtonProps {
 }
 
 /** A button showing a currency that opens the searchable currency selector. */
-export function CurrencyButton({ value, onChange, label, variant = 'compact', disabled, className = '' }: CurrencyButtonProps) {
+export function CurrencyButton({
+  value,
+  onChange,
+  label,
+  variant = 'compact',
+  disabled,
+  className = '',
+}: CurrencyButtonProps) {
   const [open, setOpen] = useState(false);
   const name = currencyName(value);
   return (

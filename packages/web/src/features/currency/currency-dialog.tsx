@@ -16,7 +16,13 @@ export interface CurrencyDialogProps {
  * A searchable list of about 160 currencies, loaded only when someone opens it. Type to narrow
  * by code or name; arrow keys move through the results, Enter picks, Escape closes.
  */
-export default function CurrencyDialog({ open, title, value, onSelect, onClose }: CurrencyDialogProps) {
+export default function CurrencyDialog({
+  open,
+  title,
+  value,
+  onSelect,
+  onClose,
+}: CurrencyDialogProps) {
   const [query, setQuery] = useState('');
   const results = useMemo(() => searchCurrencies(query), [query]);
   const [active, setActive] = useState(0);
@@ -65,7 +71,10 @@ export default function CurrencyDialog({ open, title, value, onSelect, onClose }
   return (
     <Dialog open={open} onClose={onClose} title={title} className="sm:max-w-lg">
       <div className="relative">
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-4 size-4 -translate-y-1/2 text-fg-subtle" />
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-4 size-4 -translate-y-1/2 text-fg-subtle"
+        />
         <input
           ref={inputRef}
           type="search"

@@ -9,7 +9,11 @@ function fold(text: string): string {
     .toLowerCase();
 }
 
-const FOLDED = CURRENCIES.map((c) => ({ currency: c, code: c.code.toLowerCase(), name: fold(c.name) }));
+const FOLDED = CURRENCIES.map((c) => ({
+  currency: c,
+  code: c.code.toLowerCase(),
+  name: fold(c.name),
+}));
 
 /**
  * Currencies matching what was typed: an exact code first, then codes starting with it, then

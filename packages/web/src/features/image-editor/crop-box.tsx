@@ -42,7 +42,13 @@ export function CropBox({ crop, onChange, width, height, aspect }: CropBoxProps)
     e.preventDefault();
     e.stopPropagation();
     e.currentTarget.setPointerCapture(e.pointerId);
-    drag.current = { pointerId: e.pointerId, startX: e.clientX, startY: e.clientY, start: crop, corner };
+    drag.current = {
+      pointerId: e.pointerId,
+      startX: e.clientX,
+      startY: e.clientY,
+      start: crop,
+      corner,
+    };
     setActive(true);
   }
 
@@ -86,7 +92,12 @@ export function CropBox({ crop, onChange, width, height, aspect }: CropBoxProps)
       onPointerMove={move}
       onPointerUp={end}
       onPointerCancel={end}
-      style={{ left: percent(crop.x), top: percent(crop.y), width: percent(crop.w), height: percent(crop.h) }}
+      style={{
+        left: percent(crop.x),
+        top: percent(crop.y),
+        width: percent(crop.w),
+        height: percent(crop.h),
+      }}
       className="absolute cursor-move touch-none border-2 border-white shadow-[0_0_0_9999px_rgb(0_0_0/0.55)] outline-none focus-visible:border-amber-300"
     >
       {/* Thirds, shown while adjusting, help line up the piece. */}
@@ -109,7 +120,10 @@ export function CropBox({ crop, onChange, width, height, aspect }: CropBoxProps)
           onPointerCancel={end}
           className={`absolute grid size-6 touch-none place-items-center ${className}`}
         >
-          <span aria-hidden="true" className="size-3.5 rounded-sm border-2 border-neutral-900 bg-white" />
+          <span
+            aria-hidden="true"
+            className="size-3.5 rounded-sm border-2 border-neutral-900 bg-white"
+          />
         </span>
       ))}
     </div>

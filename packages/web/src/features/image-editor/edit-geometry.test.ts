@@ -18,7 +18,8 @@ const withCrop = (crop: EditState['crop']): EditState => ({ ...INITIAL_EDIT, cro
 
 /** Fractions go through float arithmetic: compare them to a millionth. */
 function expectCrop(actual: EditState['crop'], expected: EditState['crop']) {
-  for (const key of ['x', 'y', 'w', 'h'] as const) expect(actual[key]).toBeCloseTo(expected[key], 6);
+  for (const key of ['x', 'y', 'w', 'h'] as const)
+    expect(actual[key]).toBeCloseTo(expected[key], 6);
 }
 
 describe('turning and mirroring', () => {
@@ -62,7 +63,12 @@ describe('turning and mirroring', () => {
 
 describe('moving and resizing the crop', () => {
   it('stops at the edges', () => {
-    expect(moveCrop({ x: 0.5, y: 0.5, w: 0.4, h: 0.4 }, 0.5, -1)).toEqual({ x: 0.6, y: 0, w: 0.4, h: 0.4 });
+    expect(moveCrop({ x: 0.5, y: 0.5, w: 0.4, h: 0.4 }, 0.5, -1)).toEqual({
+      x: 0.6,
+      y: 0,
+      w: 0.4,
+      h: 0.4,
+    });
   });
 
   it('keeps the opposite corner fixed and stays inside the view', () => {
@@ -92,7 +98,12 @@ describe('centred crops and pixels', () => {
   it('fits a square inside a landscape view', () => {
     const crop = centredCrop({ width: 400, height: 200 }, 1);
     expect(crop).toEqual({ x: 0.25, y: 0, w: 0.5, h: 1 });
-    expect(cropPixels(crop, { width: 400, height: 200 })).toEqual({ x: 100, y: 0, width: 200, height: 200 });
+    expect(cropPixels(crop, { width: 400, height: 200 })).toEqual({
+      x: 100,
+      y: 0,
+      width: 200,
+      height: 200,
+    });
   });
 
   it('fits a square inside a portrait view', () => {

@@ -31,16 +31,27 @@ export const INITIAL_EDIT: EditState = { rotation: 0, flipH: false, flipV: false
 export function isUnchanged(state: EditState): boolean {
   const { crop } = state;
   return (
-    state.rotation === 0 && !state.flipH && !state.flipV && crop.x === 0 && crop.y === 0 && crop.w === 1 && crop.h === 1
+    state.rotation === 0 &&
+    !state.flipH &&
+    !state.flipV &&
+    crop.x === 0 &&
+    crop.y === 0 &&
+    crop.w === 1 &&
+    crop.h === 1
   );
 }
 
 /** Width and height of the view of a photo of the given size after the turn. */
-export function viewSize(width: number, height: number, rotation: QuarterTurn): { width: number; height: number } {
+export function viewSize(
+  width: number,
+  height: number,
+  rotation: QuarterTurn,
+): { width: number; height: number } {
   return rotation % 180 === 0 ? { width, height } : { width: height, height: width };
 }
 
-const turn = (rotation: QuarterTurn, by: 90 | -90): QuarterTurn => (((rotation + by + 360) % 360) as QuarterTurn);
+const turn = (rotation: QuarterTurn, by: 90 | -90): QuarterTurn =>
+  ((rotation + by + 360) % 360) as QuarterTurn;
 
 /**
  * A quarter-turn clockwise of what is seen. Turning a mirrored view equals mirroring along the
@@ -90,7 +101,13 @@ export type Corner = 'nw' | 'ne' | 'sw' | 'se';
  * inside the view and at least MIN_CROP on each side. With `aspect` (width / height of the crop
  * in view fractions) the shape is kept, following the larger movement.
  */
-export function resizeCrop(crop: CropRect, corner: Corner, dx: number, dy: number, aspect?: number): CropRect {
+export function resizeCrop(
+  crop: CropRect,
+  corner: Corner,
+  dx: number,
+  dy: number,
+  aspect?: number,
+): CropRect {
   const west = corner === 'nw' || corner === 'sw';
   const north = corner === 'nw' || corner === 'ne';
   // The fixed corner, and the room the moving corner has towards the edges.
@@ -115,7 +132,10 @@ export function resizeCrop(crop: CropRect, corner: Corner, dx: number, dy: numbe
  * The largest centred crop of the given shape (width / height in pixels) inside a view of the
  * given pixel size; `undefined` shape is the whole view.
  */
-export function centredCrop(view: { width: number; height: number }, shape: number | undefined): CropRect {
+export function centredCrop(
+  view: { width: number; height: number },
+  shape: number | undefined,
+): CropRect {
   if (shape === undefined) return FULL_CROP;
   const viewShape = view.width / view.height;
   const w = shape >= viewShape ? 1 : shape / viewShape;

@@ -14,6 +14,7 @@ import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
 import { toast } from '../../lib/stores/toast-store';
 import { updateItemImage } from '../../lib/stores/wardrobe-actions';
+import { useSessionStore } from '../../lib/stores/session-store';
 import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
 import { CropBox } from './crop-box';
 import {
@@ -31,7 +32,12 @@ import { drawView, loadImage, renderEditedPng } from './render-edit';
 
 type Shape = 'free' | 'square';
 
-function ToolButton({ label, icon: Icon, onClick, disabled }: {
+function ToolButton({
+  label,
+  icon: Icon,
+  onClick,
+  disabled,
+}: {
   label: string;
   icon: LucideIcon;
   onClick: () => void;
@@ -82,6 +88,10 @@ export default function ImageEditorPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const item = useWardrobeStore((s) => s.data?.clothes[id]);
+  // Opened directly, the wardrobe may still be on its way: wait before saying the item is gone.
+  const loadingWardrobe = useWardrobeStore((s) => !s.hydrated || s.data === null);
+  const syncing = useSessionStore((s) => s.syncing);
+  const waiting = loadingWardrobe || syncing;
   const src = item?.image;
 
   const [img, setImg] = useState<HTMLImageElement | null>(null);
@@ -93,7 +103,9 @@ export default function ImageEditorPage() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
 
   const leave = () =>
-    location.key === 'default' ? navigate(`/items/${encodeURIComponent(id)}`, { replace: true }) : navigate(-1);
+    location.key === 'default'
+      ? navigate(`/items/${encodeURIComponent(id)}`, { replace: true })
+      : navigate(-1);
 
   useEffect(() => {
     if (!src) return;
@@ -142,7 +154,10 @@ export default function ImageEditorPage() {
       png = await renderEditedPng(img, state);
     } catch (err) {
       console.error('Hanger: rendering the edited photo failed', err);
-      toast.error(ERROR_TOASTS.updateImage, 'This photo cannot be edited in the browser. Please try again later.');
+      toast.error(
+        ERROR_TOASTS.updateImage,
+        'This photo cannot be edited in the browser. Please try again later.',
+      );
       setSaving(false);
       return;
     }
@@ -168,8 +183,14 @@ export default function ImageEditorPage() {
       </header>
 
       <div ref={setStage} className="relative min-h-0 flex-1 overflow-hidden">
-        {!item ? (
-          <p className="grid h-full place-items-center text-sm text-neutral-300">This item isn't in your wardrobe.</p>
+        {!item && waiting ? (
+          <div className="grid h-full place-items-center text-neutral-300">
+            <Spinner label="Loading photo" size="lg" />
+          </div>
+        ) : !item ? (
+          <p className="grid h-full place-items-center text-sm text-neutral-300">
+            This item isn't in your wardrobe.
+          </p>
         ) : loadFailed ? (
           <p className="flex h-full flex-col items-center justify-center gap-2 text-sm text-neutral-300">
             <ImageOff aria-hidden="true" className="size-8" strokeWidth={1.5} />
@@ -203,37 +224,72 @@ export default function ImageEditorPage() {
       </div>
 
       <div className="flex shrink-0 flex-col items-center gap-4 px-4 pt-4 pb-[calc(1rem+env(safe-area-inset-bottom))]">
-        <div role="radiogroup" aria-label="Crop shape" className="inline-flex rounded-full bg-white/10 p-1">
-          {(['free', 'square'] as const).map((option) => (
-            <button
-              key={option}
-              type="button"
-              role="radio"
-              aria-checked={shape === option}
-              disabled={!img}
-              onClick={() => chooseShape(option)}
-              className={
-                'h-8 rounded-full px-4 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-white disabled:opacity-40 ' +
-                (shape === option ? 'bg-white text-neutral-900' : 'text-neutral-200 hover:text-white')
-              }
-            >
-              {option === 'free' ? 'Free crop' : 'Square'}
-            </button>
-          ))}
-        </div>
-        <div role="toolbar" aria-label="Edit tools" className="flex flex-wrap items-center justify-center gap-1">
-          <ToolButton label="Rotate left" icon={RotateCcw} disabled={!img} onClick={() => setState(rotateCounterClockwise)} />
-          <ToolButton label="Rotate right" icon={RotateCw} disabled={!img} onClick={() => setState(rotateClockwise)} />
-          <ToolButton label="Flip horizontal" icon={CaretsToAxisDashedVertical} disabled={!img} onClick={() => setState(flipHorizontal)} />
-          <ToolButton label="Flip vertical" icon={CaretsToAxisDashedHorizontal} disabled={!img} onClick={() => setState(flipVertical)} />
-          <ToolButton
-            label="Reset"
-            icon={Undo2}
+        <div className="flex items-center gap-2">
+          <div
+            role="radiogroup"
+            aria-label="Crop shape"
+            className="inline-flex rounded-full bg-white/10 p-1"
+          >
+            {(['free', 'square'] as const).map((option) => (
+              <button
+                key={option}
+                type="button"
+                role="radio"
+                aria-checked={shape === option}
+                disabled={!img}
+                onClick={() => chooseShape(option)}
+                className={
+                  'h-8 rounded-full px-4 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-white disabled:opacity-40 ' +
+                  (shape === option
+                    ? 'bg-white text-neutral-900'
+                    : 'text-neutral-200 hover:text-white')
+                }
+              >
+                {option === 'free' ? 'Free crop' : 'Square'}
+              </button>
+            ))}
+          </div>
+          <button
+            type="button"
             disabled={isUnchanged(state)}
             onClick={() => {
               setState(INITIAL_EDIT);
               setShape('free');
             }}
+            className="inline-flex h-10 items-center gap-2 rounded-full px-4 text-sm font-medium text-neutral-200 transition-colors hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white disabled:opacity-40"
+          >
+            <Undo2 aria-hidden="true" className="size-4" />
+            Reset
+          </button>
+        </div>
+        <div
+          role="toolbar"
+          aria-label="Edit tools"
+          className="flex flex-wrap items-center justify-center gap-1"
+        >
+          <ToolButton
+            label="Rotate left"
+            icon={RotateCcw}
+            disabled={!img}
+            onClick={() => setState(rotateCounterClockwise)}
+          />
+          <ToolButton
+            label="Rotate right"
+            icon={RotateCw}
+            disabled={!img}
+            onClick={() => setState(rotateClockwise)}
+          />
+          <ToolButton
+            label="Flip horizontal"
+            icon={CaretsToAxisDashedVertical}
+            disabled={!img}
+            onClick={() => setState(flipHorizontal)}
+          />
+          <ToolButton
+            label="Flip vertical"
+            icon={CaretsToAxisDashedHorizontal}
+            disabled={!img}
+            onClick={() => setState(flipVertical)}
           />
         </div>
       </div>

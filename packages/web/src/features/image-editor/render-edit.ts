@@ -22,7 +22,13 @@ type Transform = Pick<EditState, 'rotation' | 'flipH' | 'flipV'>;
  * Draws flip(rotate(photo)) filling a `width` x `height` area of the context, the view's size
  * at some scale. Mirroring is applied in screen axes, after the turn.
  */
-export function drawView(ctx: CanvasRenderingContext2D, img: CanvasImageSource, t: Transform, width: number, height: number): void {
+export function drawView(
+  ctx: CanvasRenderingContext2D,
+  img: CanvasImageSource,
+  t: Transform,
+  width: number,
+  height: number,
+): void {
   ctx.save();
   ctx.translate(width / 2, height / 2);
   ctx.scale(t.flipH ? -1 : 1, t.flipV ? -1 : 1);
@@ -48,7 +54,10 @@ export async function renderEditedPng(img: HTMLImageElement, state: EditState): 
   drawView(ctx, img, state, view.width, view.height);
   return new Promise((resolve, reject) => {
     try {
-      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The edited photo could not be saved'))), 'image/png');
+      canvas.toBlob(
+        (blob) => (blob ? resolve(blob) : reject(new Error('The edited photo could not be saved'))),
+        'image/png',
+      );
     } catch (err) {
       // A photo served without CORS headers taints the canvas; reading it back then throws.
       reject(err instanceof Error ? err : new Error(String(err)));

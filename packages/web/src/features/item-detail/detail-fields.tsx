@@ -15,6 +15,7 @@ import {
 } from '@hanger/domain';
 import { ChevronDown } from 'lucide-react';
 import { Link } from 'react-router';
+import { subcategoriesPath } from '../../lib/profile-paths';
 import { updateItem } from '../../lib/stores/wardrobe-actions';
 import { CountEditor, DateEditor, MoneyEditor, TextEditor } from './field-editors';
 import { DetailRow, InlineEdit, InlineSelect } from './inline-edit';
@@ -36,7 +37,10 @@ function SelectCell<T extends string>(props: Parameters<typeof InlineSelect<T>>[
     <span className="relative inline-flex items-center">
       <InlineSelect {...props} />
       {!props.disabled && (
-        <ChevronDown aria-hidden="true" className="pointer-events-none -ml-1 size-4 shrink-0 text-fg-subtle" />
+        <ChevronDown
+          aria-hidden="true"
+          className="pointer-events-none -ml-1 size-4 shrink-0 text-fg-subtle"
+        />
       )}
     </span>
   );
@@ -54,7 +58,8 @@ export function DetailFields({ item, settings, today }: DetailFieldsProps) {
     const changes = changesOnly(item, edits);
     if (Object.keys(changes).length > 0) void updateItem(item.id, changes);
   };
-  const money = (amount: number, currency: string) => formatMoney(amount, currency, settings.locale);
+  const money = (amount: number, currency: string) =>
+    formatMoney(amount, currency, settings.locale);
   const day = (key: string | undefined) => (key ? formatDay(key, settings.locale) : '');
 
   const subcategories = settings.subcategories[item.category] ?? [];
@@ -76,7 +81,10 @@ export function DetailFields({ item, settings, today }: DetailFieldsProps) {
         label="Subcategory"
         hint={
           subcategories.length === 0 ? (
-            <Link to="/profile#subcategories" className="underline-offset-4 hover:underline">
+            <Link
+              to={subcategoriesPath(item.category)}
+              className="underline-offset-4 hover:underline"
+            >
               Add subcategories in your profile
             </Link>
           ) : undefined
@@ -86,7 +94,10 @@ export function DetailFields({ item, settings, today }: DetailFieldsProps) {
           label="Subcategory"
           value={item.subCategoryId ?? ''}
           disabled={subcategories.length === 0}
-          options={[{ value: '', label: 'None' }, ...subcategories.map((s) => ({ value: s.id, label: s.name }))]}
+          options={[
+            { value: '', label: 'None' },
+            ...subcategories.map((s) => ({ value: s.id, label: s.name })),
+          ]}
           onChange={(id) => save({ subCategoryId: id || undefined })}
         />
       </DetailRow>
@@ -106,7 +117,13 @@ export function DetailFields({ item, settings, today }: DetailFieldsProps) {
         text={item.brand ?? ''}
         placeholder="Add brand"
         editor={(done) => (
-          <TextEditor label="Brand" initial={item.brand} placeholder="e.g. Uniqlo" done={done} onSave={(brand) => save({ brand })} />
+          <TextEditor
+            label="Brand"
+            initial={item.brand}
+            placeholder="e.g. Uniqlo"
+            done={done}
+            onSave={(brand) => save({ brand })}
+          />
         )}
       />
       <InlineEdit
@@ -123,7 +140,11 @@ export function DetailFields({ item, settings, today }: DetailFieldsProps) {
         editor={(done) => (
           <MoneyEditor
             label="Price"
-            initial={item.price === undefined ? undefined : { amount: item.price, currency: item.currency ?? settings.currency }}
+            initial={
+              item.price === undefined
+                ? undefined
+                : { amount: item.price, currency: item.currency ?? settings.currency }
+            }
             defaultCurrency={settings.currency}
             done={done}
             onSave={(m) => save({ price: m?.amount, currency: m?.currency })}
@@ -162,10 +183,17 @@ export function DetailFields({ item, settings, today }: DetailFieldsProps) {
       )}
       <InlineEdit
         label="Sold for"
-        text={item.soldPrice === undefined ? '' : money(item.soldPrice, item.soldCurrency ?? settings.currency)}
+        text={
+          item.soldPrice === undefined
+            ? ''
+            : money(item.soldPrice, item.soldCurrency ?? settings.currency)
+        }
         placeholder="Not sold"
         note={
-          item.soldPrice !== undefined && item.soldCurrency && item.soldCurrency !== settings.currency && convertedSold !== undefined
+          item.soldPrice !== undefined &&
+          item.soldCurrency &&
+          item.soldCurrency !== settings.currency &&
+          convertedSold !== undefined
             ? `≈ ${money(convertedSold, settings.currency)}`
             : undefined
         }
@@ -173,7 +201,9 @@ export function DetailFields({ item, settings, today }: DetailFieldsProps) {
           <MoneyEditor
             label="Sold for"
             initial={
-              item.soldPrice === undefined ? undefined : { amount: item.soldPrice, currency: item.soldCurrency ?? settings.currency }
+              item.soldPrice === undefined
+                ? undefined
+                : { amount: item.soldPrice, currency: item.soldCurrency ?? settings.currency }
             }
             defaultCurrency={settings.currency}
             done={done}

@@ -1,4 +1,9 @@
-import { parseAmountInput, parseTextInput, parseWearCountInput, type ParsedInput } from '@hanger/domain';
+import {
+  parseAmountInput,
+  parseTextInput,
+  parseWearCountInput,
+  type ParsedInput,
+} from '@hanger/domain';
 import { useState } from 'react';
 import { Input } from '../../components/field';
 import { CurrencyButton } from '../currency/currency-button';
@@ -16,7 +21,11 @@ interface EditorProps<T> {
   done: () => void;
 }
 
-function useParsedEditor<T>(parse: (text: string) => ParsedInput<T>, onSave: (value: T | undefined) => void, done: () => void) {
+function useParsedEditor<T>(
+  parse: (text: string) => ParsedInput<T>,
+  onSave: (value: T | undefined) => void,
+  done: () => void,
+) {
   const [error, setError] = useState<string | null>(null);
   const save = (text: string): string | null => {
     const parsed = parse(text);
@@ -31,7 +40,13 @@ function useParsedEditor<T>(parse: (text: string) => ParsedInput<T>, onSave: (va
   return { error, save };
 }
 
-export function TextEditor({ label, initial, onSave, done, placeholder }: EditorProps<string> & { placeholder?: string }) {
+export function TextEditor({
+  label,
+  initial,
+  onSave,
+  done,
+  placeholder,
+}: EditorProps<string> & { placeholder?: string }) {
   const [text, setText] = useState(initial ?? '');
   const { error, save } = useParsedEditor(parseTextInput, onSave, done);
   return (
@@ -72,7 +87,13 @@ export function CountEditor({ label, initial, onSave, done }: EditorProps<number
   );
 }
 
-export function DateEditor({ label, initial, onSave, done, max }: EditorProps<string> & { max?: string }) {
+export function DateEditor({
+  label,
+  initial,
+  onSave,
+  done,
+  max,
+}: EditorProps<string> & { max?: string }) {
   const [value, setValue] = useState(initial ?? '');
   return (
     <EditorForm
@@ -92,7 +113,15 @@ export function DateEditor({ label, initial, onSave, done, max }: EditorProps<st
       }
       onCancel={done}
     >
-      {() => <Input aria-label={label} type="date" value={value} max={max} onChange={(e) => setValue(e.target.value)} />}
+      {() => (
+        <Input
+          aria-label={label}
+          type="date"
+          value={value}
+          max={max}
+          onChange={(e) => setValue(e.target.value)}
+        />
+      )}
     </EditorForm>
   );
 }
@@ -115,7 +144,10 @@ export function MoneyEditor({
   const parse = (raw: string): ParsedInput<Money> => {
     const parsed = parseAmountInput(raw);
     if (!parsed.ok) return parsed;
-    return { ok: true, value: parsed.value === undefined ? undefined : { amount: parsed.value, currency } };
+    return {
+      ok: true,
+      value: parsed.value === undefined ? undefined : { amount: parsed.value, currency },
+    };
   };
   const { error, save } = useParsedEditor(parse, onSave, done);
   return (
@@ -145,7 +177,12 @@ export function MoneyEditor({
             onChange={(e) => setText(e.target.value)}
             className="min-w-0 flex-1"
           />
-          <CurrencyButton label={`${label} currency`} value={currency} onChange={setCurrency} className="w-28" />
+          <CurrencyButton
+            label={`${label} currency`}
+            value={currency}
+            onChange={setCurrency}
+            className="w-28"
+          />
         </div>
       )}
     </EditorForm>

@@ -1,9 +1,25 @@
 import { Pencil } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { Button } from '../../components/button';
 
 /** A row of the details list: the label, then its value or its control. */
-export function DetailRow({ label, children, hint }: { label: string; children: ReactNode; hint?: ReactNode }) {
+export function DetailRow({
+  label,
+  children,
+  hint,
+}: {
+  label: string;
+  children: ReactNode;
+  hint?: ReactNode;
+}) {
   return (
     <div className="flex min-h-14 flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-line py-2 last:border-b-0">
       <dt className="text-sm text-fg-muted">
@@ -64,8 +80,13 @@ export function InlineEdit({ label, text, placeholder, note, hint, editor }: Inl
           onClick={() => setEditing(true)}
           className="group -mr-2 inline-flex min-w-0 items-center gap-2 rounded-lg px-2 py-1 text-right text-sm font-medium transition-colors hover:bg-surface-2"
         >
-          <span className={`truncate ${text ? 'text-fg' : 'text-accent-ink'}`}>{text || placeholder}</span>
-          <Pencil aria-hidden="true" className="size-3.5 shrink-0 text-fg-subtle opacity-60 group-hover:opacity-100" />
+          <span className={`truncate ${text ? 'text-fg' : 'text-accent-ink'}`}>
+            {text || placeholder}
+          </span>
+          <Pencil
+            aria-hidden="true"
+            className="size-3.5 shrink-0 text-fg-subtle opacity-60 group-hover:opacity-100"
+          />
         </button>
         {note && <span className="text-xs text-fg-subtle">{note}</span>}
       </div>
@@ -112,7 +133,13 @@ export function EditorForm({ onSave, onCancel, onClear, error, children }: Edito
   }
 
   return (
-    <form ref={ref} noValidate onSubmit={submit} onKeyDown={onKeyDown} className="flex flex-col gap-2">
+    <form
+      ref={ref}
+      noValidate
+      onSubmit={submit}
+      onKeyDown={onKeyDown}
+      className="flex flex-col gap-2"
+    >
       {children({ errorId })}
       {error && (
         <p id={errorId} role="alert" className="text-sm text-danger">
@@ -145,7 +172,13 @@ interface InlineSelectProps<T extends string> {
 }
 
 /** A choice edited right where it is shown: a quiet native select, changed in one tap. */
-export function InlineSelect<T extends string>({ label, value, options, onChange, disabled }: InlineSelectProps<T>) {
+export function InlineSelect<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  disabled,
+}: InlineSelectProps<T>) {
   return (
     <select
       aria-label={label}

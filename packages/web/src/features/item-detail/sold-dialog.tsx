@@ -53,7 +53,12 @@ export function SoldDialog({ open, defaultCurrency, onClose, onConfirm }: SoldDi
                 onChange={(e) => setText(e.target.value)}
                 className="min-w-0 flex-1"
               />
-              <CurrencyButton label="Sale currency" value={currency} onChange={setCurrency} className="w-28" />
+              <CurrencyButton
+                label="Sale currency"
+                value={currency}
+                onChange={setCurrency}
+                className="w-28"
+              />
             </div>
           )}
         </Field>

@@ -8,7 +8,17 @@ import {
 } from '@hanger/domain';
 import type { ReactNode } from 'react';
 
-function Stat({ label, value, note, wide }: { label: string; value: ReactNode; note?: ReactNode; wide?: boolean }) {
+function Stat({
+  label,
+  value,
+  note,
+  wide,
+}: {
+  label: string;
+  value: ReactNode;
+  note?: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <div className={`flex flex-col gap-1 rounded-2xl bg-surface-2 p-4 ${wide ? 'col-span-2' : ''}`}>
       <dt className="text-xs font-medium text-fg-muted">{label}</dt>
@@ -19,7 +29,15 @@ function Stat({ label, value, note, wide }: { label: string; value: ReactNode; n
 }
 
 /** The derived stats of SPEC §3, as the domain computes them. */
-export function StatGrid({ item, stats, settings }: { item: ClothingItem; stats: ItemStats; settings: Settings }) {
+export function StatGrid({
+  item,
+  stats,
+  settings,
+}: {
+  item: ClothingItem;
+  stats: ItemStats;
+  settings: Settings;
+}) {
   const manual = item.manualTimesWorn ?? 0;
   return (
     <dl aria-label="Stats" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
@@ -30,8 +48,18 @@ export function StatGrid({ item, stats, settings }: { item: ClothingItem; stats:
       />
       <Stat
         label="Cost per wear"
-        value={stats.costPerWear === undefined ? '—' : formatMoney(stats.costPerWear, settings.currency, settings.locale)}
-        note={stats.costPerWear === undefined ? (item.price === undefined ? 'Add a price' : 'Not worn yet') : undefined}
+        value={
+          stats.costPerWear === undefined
+            ? '—'
+            : formatMoney(stats.costPerWear, settings.currency, settings.locale)
+        }
+        note={
+          stats.costPerWear === undefined
+            ? item.price === undefined
+              ? 'Add a price'
+              : 'Not worn yet'
+            : undefined
+        }
       />
       <Stat
         label="Last worn"

@@ -18,7 +18,13 @@ const ORDER: readonly ItemStatus[] = ['clothes', 'wishlist', 'loaned', 'archived
  * Where the item is: in the closet, on the wishlist, loaned out or archived. One tap moves it;
  * radio buttons underneath, so arrow keys move between the places.
  */
-export function StatusSwitch({ value, onChange }: { value: ItemStatus | undefined; onChange: (status: ItemStatus) => void }) {
+export function StatusSwitch({
+  value,
+  onChange,
+}: {
+  value: ItemStatus | undefined;
+  onChange: (status: ItemStatus) => void;
+}) {
   const name = useId();
   const current = itemStatus(value);
   return (
@@ -46,7 +52,11 @@ export function StatusSwitch({ value, onChange }: { value: ItemStatus | undefine
                 // Over the whole chip, invisible: clicks and taps land on the radio itself.
                 className="absolute inset-0 cursor-pointer opacity-0"
               />
-              <Icon aria-hidden="true" className="size-4 shrink-0" strokeWidth={checked ? 2.25 : 1.75} />
+              <Icon
+                aria-hidden="true"
+                className="size-4 shrink-0"
+                strokeWidth={checked ? 2.25 : 1.75}
+              />
               <span className="truncate">{capitalize(itemStatusLabel(status))}</span>
             </label>
           );

@@ -7,12 +7,24 @@ import { outfitPath } from '../../lib/paths';
 /** Shown at first; the rest of a long history opens on request. */
 const DATES_SHOWN = 12;
 
-export function Section({ id, title, count, children }: { id: string; title: string; count?: number; children: ReactNode }) {
+export function Section({
+  id,
+  title,
+  count,
+  children,
+}: {
+  id: string;
+  title: string;
+  count?: number;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="flex flex-col gap-4">
       <h2 id={id} className="flex items-baseline gap-2 text-base font-semibold tracking-tight">
         {title}
-        {count !== undefined && count > 0 && <span className="text-sm font-medium text-fg-subtle tabular-nums">{count}</span>}
+        {count !== undefined && count > 0 && (
+          <span className="text-sm font-medium text-fg-subtle tabular-nums">{count}</span>
+        )}
       </h2>
       {children}
     </section>
@@ -20,7 +32,15 @@ export function Section({ id, title, count, children }: { id: string; title: str
 }
 
 /** The days a piece (or outfit) was worn, newest first, each linking to its calendar day. */
-export function DatesWorn({ dates, locale, empty }: { dates: readonly string[]; locale: string; empty: string }) {
+export function DatesWorn({
+  dates,
+  locale,
+  empty,
+}: {
+  dates: readonly string[];
+  locale: string;
+  empty: string;
+}) {
   const [all, setAll] = useState(false);
   const newestFirst = [...dates].reverse();
   const shown = all ? newestFirst : newestFirst.slice(0, DATES_SHOWN);

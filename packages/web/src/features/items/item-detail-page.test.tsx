@@ -32,7 +32,10 @@ const toastTitles = () => useToastStore.getState().toasts.map((t) => t.title);
 const echo = (call: Call) =>
   json(
     Object.fromEntries(
-      Object.entries(updatesOf(call) as Record<string, unknown>).map(([k, v]) => [k, v === '' ? null : v]),
+      Object.entries(updatesOf(call) as Record<string, unknown>).map(([k, v]) => [
+        k,
+        v === '' ? null : v,
+      ]),
     ),
   );
 
@@ -97,12 +100,17 @@ describe('the clothing detail screen', () => {
   });
 
   it('archives with today as the archive date, and keeps the local change when the server fails', async () => {
-    const server = fakeServer({ 'PATCH /api/clothes/tee': () => json({ detail: 'Database is down' }, 500) });
+    const server = fakeServer({
+      'PATCH /api/clothes/tee': () => json({ detail: 'Database is down' }, 500),
+    });
     open('tee');
     await userEvent.click(screen.getByRole('radio', { name: 'Archived' }));
     expect(stored('tee')).toMatchObject({ status: 'archived', dateArchived: wearDayKey() });
     await waitFor(() => expect(toastTitles()).toContain('Failed to update item'));
-    expect(updatesOf(server.apiCalls()[0]!)).toEqual({ status: 'archived', date_archived: wearDayKey() });
+    expect(updatesOf(server.apiCalls()[0]!)).toEqual({
+      status: 'archived',
+      date_archived: wearDayKey(),
+    });
     expect(stored('tee')?.status).toBe('archived');
   });
 
@@ -119,18 +127,28 @@ describe('the clothing detail screen', () => {
   });
 
   it('deletes after confirmation and goes back to the list', async () => {
-    const server = fakeServer({ 'DELETE /api/clothes/tee': () => new Response(null, { status: 204 }) });
+    const server = fakeServer({
+      'DELETE /api/clothes/tee': () => new Response(null, { status: 204 }),
+    });
     const router = open('tee');
     await userEvent.click(screen.getAllByRole('button', { name: /Delete item/ })[0]!);
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/items'));
     expect(stored('tee')).toBeUndefined();
-    expect(useWardrobeStore.getState().data?.calendar[wearDayKey()]?.clothes ?? []).not.toContain('tee');
-    await waitFor(() => expect(server.apiCalls().map((c) => `${c.method} ${c.path}`)).toEqual(['DELETE /api/clothes/tee']));
+    expect(useWardrobeStore.getState().data?.calendar[wearDayKey()]?.clothes ?? []).not.toContain(
+      'tee',
+    );
+    await waitFor(() =>
+      expect(server.apiCalls().map((c) => `${c.method} ${c.path}`)).toEqual([
+        'DELETE /api/clothes/tee',
+      ]),
+    );
   });
 
   it('says so when the item does not exist', () => {
     open('nope');
-    expect(screen.getByRole('heading', { name: "This item isn't in your wardrobe" })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: "This item isn't in your wardrobe" }),
+    ).toBeInTheDocument();
   });
 });

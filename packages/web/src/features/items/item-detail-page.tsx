@@ -1,4 +1,10 @@
-import { formatDay, soldEdits, statusChangeEdits, subcategoryName } from '@hanger/domain';
+import {
+  formatDay,
+  itemStatus,
+  soldEdits,
+  statusChangeEdits,
+  subcategoryName,
+} from '@hanger/domain';
 import { ArrowLeft, BadgeDollarSign, Check, SearchX, Shirt, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -32,9 +38,15 @@ export default function ItemDetailPage() {
 
   // The list this detail belongs to: /items, /groups/wishlist or /groups/loaned.
   const listPath = location.pathname.replace(/\/[^/]+\/?$/, '') || '/items';
-  const back = () => (location.key === 'default' ? navigate(listPath, { replace: true }) : navigate(-1));
+  const back = () =>
+    location.key === 'default' ? navigate(listPath, { replace: true }) : navigate(-1);
   const backButton = (
-    <IconButton label="Back" icon={<ArrowLeft className="size-5" />} onClick={back} className="-ml-2" />
+    <IconButton
+      label="Back"
+      icon={<ArrowLeft className="size-5" />}
+      onClick={back}
+      className="-ml-2"
+    />
   );
 
   // Deleted here: nothing to show while the navigation back completes.
@@ -49,7 +61,10 @@ export default function ItemDetailPage() {
           title="This item isn't in your wardrobe"
           description="It may have been deleted, perhaps on another device. Everything you own is in your closet."
           action={
-            <Button onClick={() => navigate(listPath, { replace: true })} icon={<Shirt aria-hidden="true" className="size-4" />}>
+            <Button
+              onClick={() => navigate(listPath, { replace: true })}
+              icon={<Shirt aria-hidden="true" className="size-4" />}
+            >
               Go to your closet
             </Button>
           }
@@ -61,7 +76,9 @@ export default function ItemDetailPage() {
   const { item, settings, stats, outfits, today } = detail;
   const kind = subcategoryName(item, settings) ?? capitalize(item.category);
   const wornToday = stats.datesWorn.includes(today);
-  const ownsIt = item.status !== 'wishlist';
+  // Only a piece in the closet can be worn; anything owned (not wished for) can be sold.
+  const canWear = itemStatus(item.status) === 'clothes';
+  const canSell = item.status !== 'wishlist' && item.soldPrice === undefined;
 
   async function logWear() {
     setLogging(true);
@@ -91,7 +108,11 @@ export default function ItemDetailPage() {
 
         <div className="flex min-w-0 flex-col gap-8">
           <header className="flex flex-col gap-1">
-            {item.brand && <p className="text-sm font-semibold tracking-wide text-fg-muted uppercase">{item.brand}</p>}
+            {item.brand && (
+              <p className="text-sm font-semibold tracking-wide text-fg-muted uppercase">
+                {item.brand}
+              </p>
+            )}
             <h1 className="text-3xl font-semibold tracking-tight">{kind}</h1>
             <p className="text-sm text-fg-muted">
               {[
@@ -107,12 +128,18 @@ export default function ItemDetailPage() {
           <div className="flex flex-col gap-4">
             <StatusSwitch
               value={item.status}
-              onChange={(status) => void updateItem(item.id, statusChangeEdits(item, status, today))}
+              onChange={(status) =>
+                void updateItem(item.id, statusChangeEdits(item, status, today))
+              }
             />
             <div className="flex flex-wrap gap-2">
-              {ownsIt &&
+              {canWear &&
                 (wornToday ? (
-                  <Button variant="secondary" disabled icon={<Check aria-hidden="true" className="size-4" />}>
+                  <Button
+                    variant="secondary"
+                    disabled
+                    icon={<Check aria-hidden="true" className="size-4" />}
+                  >
                     Worn today
                   </Button>
                 ) : (
@@ -120,7 +147,7 @@ export default function ItemDetailPage() {
                     Wore it today
                   </Button>
                 ))}
-              {item.soldPrice === undefined && ownsIt && (
+              {canSell && (
                 <Button
                   variant="secondary"
                   icon={<BadgeDollarSign aria-hidden="true" className="size-4" />}

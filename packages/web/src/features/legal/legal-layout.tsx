@@ -13,7 +13,10 @@ interface LegalLayoutProps {
 export function LegalLayout({ title, intro, children }: LegalLayoutProps) {
   const navigate = useNavigate();
   const location = useLocation();
-  const other = location.pathname === '/privacy' ? { to: '/terms', label: 'Terms of service' } : { to: '/privacy', label: 'Privacy policy' };
+  const other =
+    location.pathname === '/privacy'
+      ? { to: '/terms', label: 'Terms of service' }
+      : { to: '/privacy', label: 'Privacy policy' };
   return (
     <div className="min-h-dvh bg-canvas pt-safe pb-safe">
       <header className="border-b border-line">
@@ -40,7 +43,10 @@ export function LegalLayout({ title, intro, children }: LegalLayoutProps) {
           <div className="mt-12 flex flex-col gap-12">{children}</div>
         </article>
         <footer className="mt-16 flex flex-wrap gap-x-6 gap-y-2 border-t border-line pt-8 text-sm text-fg-muted">
-          <Link to={other.to} className="font-medium text-accent-ink underline-offset-4 hover:underline">
+          <Link
+            to={other.to}
+            className="font-medium text-accent-ink underline-offset-4 hover:underline"
+          >
             {other.label}
           </Link>
           <span>Hanger is free software under the GNU AGPL v3 or later.</span>

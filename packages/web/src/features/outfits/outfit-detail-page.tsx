@@ -1,5 +1,20 @@
-import { formatDay, formatMoney, outfitStatusForItems, outfitStatusLabel, subcategoryName } from '@hanger/domain';
-import { Archive, ArchiveRestore, ArrowLeft, Check, Layers, Pencil, SearchX, Trash2 } from 'lucide-react';
+import {
+  formatDay,
+  formatMoney,
+  outfitStatusForItems,
+  outfitStatusLabel,
+  subcategoryName,
+} from '@hanger/domain';
+import {
+  Archive,
+  ArchiveRestore,
+  ArrowLeft,
+  Check,
+  Layers,
+  Pencil,
+  SearchX,
+  Trash2,
+} from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Button, IconButton, buttonClass } from '../../components/button';
@@ -18,8 +33,8 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 function Stat({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div className="flex flex-col gap-1 rounded-2xl bg-surface-2 p-4">
-      <dt className="text-xs font-medium tracking-wide text-fg-muted uppercase">{label}</dt>
-      <dd className="text-xl font-semibold tracking-tight text-fg tabular-nums">{value}</dd>
+      <dt className="text-xs font-medium text-fg-muted">{label}</dt>
+      <dd className="text-lg font-semibold tracking-tight text-fg tabular-nums">{value}</dd>
     </div>
   );
 }
@@ -34,8 +49,16 @@ export default function OutfitDetailPage() {
   const [deleted, setDeleted] = useState(false);
   const [logging, setLogging] = useState(false);
 
-  const back = () => (location.key === 'default' ? navigate('/outfits', { replace: true }) : navigate(-1));
-  const backButton = <IconButton label="Back" icon={<ArrowLeft className="size-5" />} onClick={back} className="-ml-2" />;
+  const back = () =>
+    location.key === 'default' ? navigate('/outfits', { replace: true }) : navigate(-1);
+  const backButton = (
+    <IconButton
+      label="Back"
+      icon={<ArrowLeft className="size-5" />}
+      onClick={back}
+      className="-ml-2"
+    />
+  );
 
   if (deleted) return null;
   if (detail.state === 'loading') return <ContentSpinner label="Loading outfit" />;
@@ -86,16 +109,24 @@ export default function OutfitDetailPage() {
 
         <div className="flex min-w-0 flex-col gap-8">
           <header className="flex flex-col gap-1">
-            <p className="text-sm font-semibold tracking-wide text-fg-muted uppercase">{capitalize(outfitStatusLabel(outfit.status))}</p>
+            <p className="text-sm font-semibold tracking-wide text-fg-muted uppercase">
+              {capitalize(outfitStatusLabel(outfit.status))}
+            </p>
             <h1 className="text-3xl font-semibold tracking-tight">Outfit</h1>
-            <p className="text-sm text-fg-muted">Created {formatDay(outfit.dateCreated, settings.locale)}</p>
+            <p className="text-sm text-fg-muted">
+              Created {formatDay(outfit.dateCreated, settings.locale)}
+            </p>
           </header>
 
           <div className="flex flex-wrap gap-2">
             {outfit.status !== 'wishlist' &&
               !archived &&
               (wornToday ? (
-                <Button variant="secondary" disabled icon={<Check aria-hidden="true" className="size-4" />}>
+                <Button
+                  variant="secondary"
+                  disabled
+                  icon={<Check aria-hidden="true" className="size-4" />}
+                >
                   Worn today
                 </Button>
               ) : (
@@ -111,7 +142,9 @@ export default function OutfitDetailPage() {
               <Button
                 variant="secondary"
                 icon={<ArchiveRestore aria-hidden="true" className="size-4" />}
-                onClick={() => void updateOutfit(outfit.id, { status: outfitStatusForItems(canvasIds, clothes) })}
+                onClick={() =>
+                  void updateOutfit(outfit.id, { status: outfitStatusForItems(canvasIds, clothes) })
+                }
               >
                 Restore
               </Button>
@@ -135,9 +168,15 @@ export default function OutfitDetailPage() {
           </div>
 
           <dl aria-label="Stats" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-            <Stat label="Total cost" value={formatMoney(stats.totalCost, settings.currency, settings.locale)} />
+            <Stat
+              label="Total cost"
+              value={formatMoney(stats.totalCost, settings.currency, settings.locale)}
+            />
             <Stat label="Times worn" value={stats.totalTimesWorn} />
-            <Stat label="Last worn" value={stats.lastWorn ? formatDay(stats.lastWorn, settings.locale) : 'Never'} />
+            <Stat
+              label="Last worn"
+              value={stats.lastWorn ? formatDay(stats.lastWorn, settings.locale) : 'Never'}
+            />
             <Stat label="Pieces" value={stats.numItems} />
           </dl>
 
@@ -161,7 +200,9 @@ export default function OutfitDetailPage() {
                             className="aspect-square w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
                           />
                         </span>
-                        <span className="mt-2 block truncate text-xs text-fg-muted">{capitalize(name)}</span>
+                        <span className="mt-2 block truncate text-xs text-fg-muted">
+                          {capitalize(name)}
+                        </span>
                       </Link>
                     </li>
                   );

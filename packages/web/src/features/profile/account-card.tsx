@@ -16,7 +16,10 @@ export function AccountCard({ user }: { user: User }) {
   const [photoFailed, setPhotoFailed] = useState(false);
   const showPhoto = user.photoURL && !photoFailed;
   return (
-    <section aria-label="Account" className="flex items-center gap-4 rounded-3xl border border-line bg-surface p-6">
+    <section
+      aria-label="Account"
+      className="flex items-center gap-4 rounded-3xl border border-line bg-surface p-6"
+    >
       {showPhoto ? (
         <img
           src={user.photoURL}
@@ -34,7 +37,9 @@ export function AccountCard({ user }: { user: User }) {
         </span>
       )}
       <div className="min-w-0">
-        <p className="truncate text-lg font-semibold tracking-tight">{user.displayName || 'Your account'}</p>
+        <p className="truncate text-lg font-semibold tracking-tight">
+          {user.displayName || 'Your account'}
+        </p>
         <p className="truncate text-sm text-fg-muted">{user.email}</p>
       </div>
     </section>

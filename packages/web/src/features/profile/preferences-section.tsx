@@ -7,7 +7,13 @@ import { CurrencyButton } from '../currency/currency-button';
 import { LOCALE_OPTIONS, localeLabel, weekdayNames } from './locale-options';
 
 /** One setting: what it is and why on the left, its control on the right (stacked on phones). */
-function SettingRow({ label, description, htmlFor, labelId, children }: {
+function SettingRow({
+  label,
+  description,
+  htmlFor,
+  labelId,
+  children,
+}: {
   label: string;
   description?: ReactNode;
   htmlFor?: string;
@@ -35,7 +41,12 @@ function SettingRow({ label, description, htmlFor, labelId, children }: {
 }
 
 /** An on/off setting, read out as a switch. */
-function Switch({ checked, onChange, labelledBy, describedBy }: {
+function Switch({
+  checked,
+  onChange,
+  labelledBy,
+  describedBy,
+}: {
   checked: boolean;
   onChange: (on: boolean) => void;
   labelledBy: string;
@@ -96,7 +107,9 @@ function TrackingStart({ value, id }: { value: string | undefined; id: string })
 export function PreferencesSection({ settings }: { settings: Settings }) {
   const ids = { locale: useId(), week: useId(), tracking: useId(), consent: useId() };
   const days = weekdayNames(settings.locale);
-  const locales: string[] = LOCALE_OPTIONS.includes(settings.locale as (typeof LOCALE_OPTIONS)[number])
+  const locales: string[] = LOCALE_OPTIONS.includes(
+    settings.locale as (typeof LOCALE_OPTIONS)[number],
+  )
     ? [...LOCALE_OPTIONS]
     : [settings.locale, ...LOCALE_OPTIONS];
   const sample = `${formatDay(wearDayKey(), settings.locale)} · ${formatMoney(1234.5, settings.currency, settings.locale)}`;
@@ -107,7 +120,11 @@ export function PreferencesSection({ settings }: { settings: Settings }) {
         Preferences
       </h2>
       <div className="rounded-3xl border border-line bg-surface">
-        <SettingRow label="Language and region" htmlFor={ids.locale} description={<>How dates and prices look: {sample}</>}>
+        <SettingRow
+          label="Language and region"
+          htmlFor={ids.locale}
+          description={<>How dates and prices look: {sample}</>}
+        >
           <Select
             id={ids.locale}
             value={settings.locale}
@@ -159,7 +176,8 @@ export function PreferencesSection({ settings }: { settings: Settings }) {
           labelId={ids.consent}
           description={
             <span id={`${ids.consent}-text`}>
-              Allow the operator of this server to use your wardrobe data anonymised and in aggregate.
+              Allow the operator of this server to use your wardrobe data anonymised and in
+              aggregate.
             </span>
           }
         >

@@ -66,7 +66,9 @@ describe('the profile', () => {
     expect(clothes?.shirt?.subCategoryId).toBe('shirt-id');
     await waitFor(() => expect(toastTitles()).toContain('Settings Saved'));
     const sent = sentSettings(server.apiCalls()[0]!);
-    expect((sent.subcategories as Record<string, unknown>).top).toEqual([{ id: 'shirt-id', name: 'Shirt' }]);
+    expect((sent.subcategories as Record<string, unknown>).top).toEqual([
+      { id: 'shirt-id', name: 'Shirt' },
+    ]);
   });
 
   it('adds a subcategory and refuses a name the category already has', async () => {
@@ -108,17 +110,27 @@ describe('the profile', () => {
     });
     open();
     await userEvent.click(screen.getByRole('button', { name: /^Currency: USD/ }));
-    const search = await screen.findByRole('combobox', { name: 'Search currencies' }, { timeout: 5000 });
+    const search = await screen.findByRole(
+      'combobox',
+      { name: 'Search currencies' },
+      { timeout: 5000 },
+    );
     await userEvent.type(search, 'swiss');
     const list = screen.getByRole('listbox', { name: 'Currencies' });
-    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['CHFSwiss Franc']);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['CHFSwiss Franc']);
     await userEvent.clear(search);
     await userEvent.type(search, 'gbp{Enter}');
 
     expect(useSessionStore.getState().user?.settings.currency).toBe('GBP');
     // The old conversion was into dollars: it is dropped at once, then the server's is read.
     expect(useWardrobeStore.getState().data?.clothes.tee?.convertedPrice).toBeUndefined();
-    await waitFor(() => expect(useWardrobeStore.getState().data?.clothes.tee?.convertedPrice).toBe(42.5));
+    await waitFor(() =>
+      expect(useWardrobeStore.getState().data?.clothes.tee?.convertedPrice).toBe(42.5),
+    );
     expect(sentSettings(server.apiCalls()[0]!).currency).toBe('GBP');
     expect(toastTitles()).toContain('Settings Saved');
   }, 20_000);

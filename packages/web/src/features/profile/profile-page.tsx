@@ -9,7 +9,15 @@ import { AccountCard } from './account-card';
 import { PreferencesSection } from './preferences-section';
 import { SubcategoriesSection } from './subcategories-section';
 
-function LegalLink({ to, label, icon: Icon }: { to: string; label: string; icon: typeof FileText }) {
+function LegalLink({
+  to,
+  label,
+  icon: Icon,
+}: {
+  to: string;
+  label: string;
+  icon: typeof FileText;
+}) {
   return (
     <Link
       to={to}
@@ -29,10 +37,11 @@ export default function ProfilePage() {
   const [leaving, setLeaving] = useState(false);
 
   // Links such as /profile#subcategories land on that section once it is rendered.
+  const ready = user !== null;
   useEffect(() => {
-    if (!hash) return;
+    if (!hash || !ready) return;
     document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
-  }, [hash, user !== null]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [hash, ready]);
 
   if (!user) return null;
 
@@ -48,7 +57,10 @@ export default function ProfilePage() {
         <h2 id="about" className="text-lg font-semibold tracking-tight">
           About
         </h2>
-        <nav aria-label="Legal" className="overflow-hidden rounded-3xl border border-line bg-surface">
+        <nav
+          aria-label="Legal"
+          className="overflow-hidden rounded-3xl border border-line bg-surface"
+        >
           <LegalLink to="/privacy" label="Privacy policy" icon={ShieldCheck} />
           <LegalLink to="/terms" label="Terms of service" icon={FileText} />
         </nav>

@@ -1,6 +1,8 @@
 import { CATEGORIES, type Category, type Settings, type Subcategory } from '@hanger/domain';
 import { Check, ChevronDown, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
+import { subcategoriesAnchor } from '../../lib/profile-paths';
 import { Button, IconButton } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
 import { Input } from '../../components/field';
@@ -15,7 +17,15 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 const duplicate = (name: string, category: Category) =>
   `“${name.trim()}” is already a subcategory of ${category}.`;
 
-function RenameForm({ category, subcategory, onDone }: { category: Category; subcategory: Subcategory; onDone: () => void }) {
+function RenameForm({
+  category,
+  subcategory,
+  onDone,
+}: {
+  category: Category;
+  subcategory: Subcategory;
+  onDone: () => void;
+}) {
   const [name, setName] = useState(subcategory.name);
   const [error, setError] = useState<string | null>(null);
 
@@ -29,7 +39,12 @@ function RenameForm({ category, subcategory, onDone }: { category: Category; sub
   }
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} onKeyDown={(e) => e.key === 'Escape' && onDone()} className="flex flex-col gap-2 py-2">
+    <form
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      onKeyDown={(e) => e.key === 'Escape' && onDone()}
+      className="flex flex-col gap-2 py-2"
+    >
       <div className="flex items-center gap-2">
         <Input
           aria-label={`New name for ${subcategory.name}`}
@@ -40,7 +55,12 @@ function RenameForm({ category, subcategory, onDone }: { category: Category; sub
           onChange={(e) => setName(e.target.value)}
           className="h-10 min-w-0 flex-1 text-sm"
         />
-        <IconButton type="submit" label="Save name" icon={<Check className="size-4" />} variant="secondary" />
+        <IconButton
+          type="submit"
+          label="Save name"
+          icon={<Check className="size-4" />}
+          variant="secondary"
+        />
         <IconButton label="Cancel renaming" icon={<X className="size-4" />} onClick={onDone} />
       </div>
       {error && (
@@ -83,7 +103,12 @@ function AddForm({ category }: { category: Category }) {
           }}
           className="h-10 min-w-0 flex-1 text-sm"
         />
-        <Button type="submit" variant="secondary" loading={busy} icon={<Plus aria-hidden="true" className="size-4" />}>
+        <Button
+          type="submit"
+          variant="secondary"
+          loading={busy}
+          icon={<Plus aria-hidden="true" className="size-4" />}
+        >
           Add
         </Button>
       </div>
@@ -96,19 +121,32 @@ function AddForm({ category }: { category: Category }) {
   );
 }
 
-function CategoryCard({ category, list, onRemove }: {
+function CategoryCard({
+  category,
+  list,
+  onRemove,
+  initiallyOpen,
+}: {
   category: Category;
   list: Subcategory[];
   onRemove: (subcategory: Subcategory) => void;
+  initiallyOpen: boolean;
 }) {
   const [renaming, setRenaming] = useState<string | null>(null);
   return (
-    <details className="group border-b border-line last:border-b-0">
+    <details
+      id={subcategoriesAnchor(category)}
+      open={initiallyOpen || undefined}
+      className="group scroll-mt-24 border-b border-line last:border-b-0"
+    >
       <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-6 py-4 hover:bg-surface-2 [&::-webkit-details-marker]:hidden">
         <span className="text-sm font-semibold text-fg">{capitalize(category)}</span>
         <span className="flex items-center gap-2 text-sm text-fg-muted">
           <span className="tabular-nums">{list.length === 0 ? 'None' : list.length}</span>
-          <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
+          <ChevronDown
+            aria-hidden="true"
+            className="size-4 transition-transform group-open:rotate-180"
+          />
         </span>
       </summary>
       <div className="px-6 pb-4">
@@ -117,7 +155,11 @@ function CategoryCard({ category, list, onRemove }: {
             {list.map((sub) =>
               renaming === sub.id ? (
                 <li key={sub.id}>
-                  <RenameForm category={category} subcategory={sub} onDone={() => setRenaming(null)} />
+                  <RenameForm
+                    category={category}
+                    subcategory={sub}
+                    onDone={() => setRenaming(null)}
+                  />
                 </li>
               ) : (
                 <li key={sub.id} className="flex items-center justify-between gap-2 py-1">
@@ -150,15 +192,26 @@ function CategoryCard({ category, list, onRemove }: {
 
 /** Subcategories per category (add, rename, remove); removing one clears it on its items. */
 export function SubcategoriesSection({ settings }: { settings: Settings }) {
-  const [removing, setRemoving] = useState<{ category: Category; subcategory: Subcategory; uses: number } | null>(null);
+  const { hash } = useLocation();
+  const [removing, setRemoving] = useState<{
+    category: Category;
+    subcategory: Subcategory;
+    uses: number;
+  } | null>(null);
 
   return (
-    <section id="subcategories" aria-labelledby="subcategories-title" className="flex scroll-mt-24 flex-col gap-4">
+    <section
+      id="subcategories"
+      aria-labelledby="subcategories-title"
+      className="flex scroll-mt-24 flex-col gap-4"
+    >
       <div>
         <h2 id="subcategories-title" className="text-lg font-semibold tracking-tight">
           Subcategories
         </h2>
-        <p className="mt-1 text-sm text-fg-muted">Sort pieces more finely, like T-shirts and shirts within tops.</p>
+        <p className="mt-1 text-sm text-fg-muted">
+          Sort pieces more finely, like T-shirts and shirts within tops.
+        </p>
       </div>
       <div className="overflow-hidden rounded-3xl border border-line bg-surface">
         {CATEGORIES.map((category) => (
@@ -166,8 +219,13 @@ export function SubcategoriesSection({ settings }: { settings: Settings }) {
             key={category}
             category={category}
             list={settings.subcategories[category] ?? []}
+            initiallyOpen={hash === `#${subcategoriesAnchor(category)}`}
             onRemove={(subcategory) =>
-              setRemoving({ category, subcategory, uses: countItemsUsingSubcategory(category, subcategory.id) })
+              setRemoving({
+                category,
+                subcategory,
+                uses: countItemsUsingSubcategory(category, subcategory.id),
+              })
             }
           />
         ))}
@@ -184,7 +242,8 @@ export function SubcategoriesSection({ settings }: { settings: Settings }) {
         destructive
         onCancel={() => setRemoving(null)}
         onConfirm={() => {
-          if (removing) void removeSubcategoryEverywhere(removing.category, removing.subcategory.id);
+          if (removing)
+            void removeSubcategoryEverywhere(removing.category, removing.subcategory.id);
           setRemoving(null);
         }}
       />

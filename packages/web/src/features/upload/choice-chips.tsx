@@ -22,11 +22,22 @@ interface ChoiceChipsProps<T extends string> {
  * One choice among a few, as tappable chips: real radio buttons under the styling, so arrow
  * keys, screen readers and form semantics work as they do for any radio group.
  */
-export function ChoiceChips<T extends string>({ legend, choices, value, onChange, error, hint, firstRef }: ChoiceChipsProps<T>) {
+export function ChoiceChips<T extends string>({
+  legend,
+  choices,
+  value,
+  onChange,
+  error,
+  hint,
+  firstRef,
+}: ChoiceChipsProps<T>) {
   const name = useId();
   const errorId = `${name}-error`;
   return (
-    <fieldset aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
+    <fieldset
+      aria-describedby={error ? errorId : undefined}
+      aria-invalid={error ? true : undefined}
+    >
       <legend className="mb-2 text-sm font-medium text-fg">{legend}</legend>
       <div className="flex flex-wrap gap-2">
         {choices.map((choice, i) => {

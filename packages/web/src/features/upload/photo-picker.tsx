@@ -99,7 +99,15 @@ function StateBadge({ photo }: { photo: QueuedPhoto }) {
  * The photo half of the upload page: a drop zone with camera and library buttons, then a large
  * preview of the chosen photo and a strip of every photo with its upload progress.
  */
-export function PhotoPicker({ photos, onAdd, onRemove, busy, error, offerCamera, inputRef }: PhotoPickerProps) {
+export function PhotoPicker({
+  photos,
+  onAdd,
+  onRemove,
+  busy,
+  error,
+  offerCamera,
+  inputRef,
+}: PhotoPickerProps) {
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const selected = photos.find((p) => p.key === selectedKey) ?? photos[0];
@@ -125,21 +133,33 @@ export function PhotoPicker({ photos, onAdd, onRemove, busy, error, offerCamera,
           {...dropHandlers}
           className={
             'flex aspect-square flex-col items-center justify-center gap-6 rounded-3xl border-2 border-dashed p-6 text-center transition-colors ' +
-            (dragging ? 'border-accent bg-accent-soft' : error ? 'border-danger bg-danger-soft/40' : 'border-line-strong bg-surface-2')
+            (dragging
+              ? 'border-accent bg-accent-soft'
+              : error
+                ? 'border-danger bg-danger-soft/40'
+                : 'border-line-strong bg-surface-2')
           }
         >
           <span className="grid size-16 place-items-center rounded-full bg-surface text-fg-muted shadow-sm">
             <ImagePlus aria-hidden="true" className="size-7" strokeWidth={1.5} />
           </span>
           <span>
-            <span className="block text-base font-semibold text-fg">Add photos of your clothes</span>
+            <span className="block text-base font-semibold text-fg">
+              Add photos of your clothes
+            </span>
             <span className="mt-1 block text-sm text-fg-muted">
               One item per photo. Choose several to add several items at once.
             </span>
           </span>
           <span className="flex flex-wrap justify-center gap-2">
             {offerCamera && (
-              <PickButton label="Take a photo" tone="primary" capture onFiles={onAdd} icon={<Camera aria-hidden="true" className="size-4" />}>
+              <PickButton
+                label="Take a photo"
+                tone="primary"
+                capture
+                onFiles={onAdd}
+                icon={<Camera aria-hidden="true" className="size-4" />}
+              >
                 Take photo
               </PickButton>
             )}
@@ -153,7 +173,9 @@ export function PhotoPicker({ photos, onAdd, onRemove, busy, error, offerCamera,
               {offerCamera ? 'From library' : 'Choose photos'}
             </PickButton>
           </span>
-          <span className="hidden text-xs text-fg-subtle md:block">or drop them here · JPEG, PNG, WebP or HEIC</span>
+          <span className="hidden text-xs text-fg-subtle md:block">
+            or drop them here · JPEG, PNG, WebP or HEIC
+          </span>
         </div>
         {error && (
           <p role="alert" className="text-sm text-danger">
@@ -169,10 +191,15 @@ export function PhotoPicker({ photos, onAdd, onRemove, busy, error, offerCamera,
     <div className="flex flex-col gap-4" {...dropHandlers}>
       <div
         className={
-          'relative aspect-square overflow-hidden rounded-3xl bg-surface-2 ' + (dragging ? 'ring-4 ring-accent' : '')
+          'relative aspect-square overflow-hidden rounded-3xl bg-surface-2 ' +
+          (dragging ? 'ring-4 ring-accent' : '')
         }
       >
-        <img src={selected.url} alt={`Preview of ${selected.file.name}`} className="size-full object-contain" />
+        <img
+          src={selected.url}
+          alt={`Preview of ${selected.file.name}`}
+          className="size-full object-contain"
+        />
         {selected.state === 'uploading' && (
           <span className="absolute inset-x-4 bottom-4 flex items-center gap-2 rounded-full bg-black/60 px-4 py-2 text-sm font-medium text-white backdrop-blur">
             <Spinner size="sm" label="Uploading" /> Uploading…

@@ -22,7 +22,8 @@ function open(status: 'clothes' | 'wishlist' = 'clothes') {
   return router;
 }
 
-const photo = (name: string) => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], name, { type: 'image/jpeg' });
+const photo = (name: string) =>
+  new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], name, { type: 'image/jpeg' });
 
 function form(call: Call): FormData {
   if (!(call.body instanceof FormData)) throw new Error('expected a multipart body');
@@ -51,7 +52,10 @@ const itemAnswer = (call: Call) => {
 beforeEach(() => {
   created = 0;
   signedInWith({ clothes: {}, outfits: {}, calendar: {} });
-  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => undefined }));
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => undefined }),
+  );
 });
 
 afterEach(() => {
@@ -72,7 +76,10 @@ describe('the upload page', () => {
   it('adds one item per photo with the chosen details, then goes back', async () => {
     const server = fakeServer({ 'POST /api/clothes': itemAnswer });
     const router = open('wishlist');
-    await userEvent.upload(screen.getByLabelText('Choose photos'), [photo('a.jpg'), photo('b.jpg')]);
+    await userEvent.upload(screen.getByLabelText('Choose photos'), [
+      photo('a.jpg'),
+      photo('b.jpg'),
+    ]);
     await userEvent.click(screen.getByRole('radio', { name: 'Shoes' }));
     await userEvent.type(screen.getByLabelText('Brand'), 'Veja');
     await userEvent.type(screen.getByLabelText('Price'), '120,50');
@@ -88,7 +95,10 @@ describe('the upload page', () => {
     expect(sent.get('price')).toBe('120.5');
     expect(sent.get('currency')).toBe('USD');
     expect(sent.get('image')).toBeInstanceOf(File);
-    expect(Object.keys(useWardrobeStore.getState().data?.clothes ?? {})).toEqual(['new-1', 'new-2']);
+    expect(Object.keys(useWardrobeStore.getState().data?.clothes ?? {})).toEqual([
+      'new-1',
+      'new-2',
+    ]);
     expect(useToastStore.getState().toasts.map((t) => t.title)).toEqual(['Clothing item added']);
   });
 
@@ -101,7 +111,10 @@ describe('the upload page', () => {
       },
     });
     const router = open();
-    await userEvent.upload(screen.getByLabelText('Choose photos'), [photo('big.jpg'), photo('ok.jpg')]);
+    await userEvent.upload(screen.getByLabelText('Choose photos'), [
+      photo('big.jpg'),
+      photo('ok.jpg'),
+    ]);
     await userEvent.click(screen.getByRole('radio', { name: 'Top' }));
     await userEvent.click(screen.getByRole('button', { name: 'Add 2 items' }));
 
@@ -110,7 +123,10 @@ describe('the upload page', () => {
     const titles = useToastStore.getState().toasts.map((t) => t.title);
     expect(titles).toEqual(['Clothing item added', 'Clothing upload failed']);
     // Only the failed photo is left, ready to try again.
-    const left = within(screen.getByRole('list', { name: 'Chosen photos' })).getAllByRole('button', { name: /^Show photo/ });
+    const left = within(screen.getByRole('list', { name: 'Chosen photos' })).getAllByRole(
+      'button',
+      { name: /^Show photo/ },
+    );
     expect(left.map((b) => b.getAttribute('aria-label'))).toEqual(['Show photo 1, failed']);
     expect(screen.getByRole('button', { name: 'Add item' })).toBeEnabled();
   });

@@ -17,6 +17,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, IconButton } from '../../components/button';
 import { Field, Input, Select } from '../../components/field';
 import { isMobileDevice } from '../../lib/device';
+import { subcategoriesPath } from '../../lib/profile-paths';
 import { useSessionStore } from '../../lib/stores/session-store';
 import { toast } from '../../lib/stores/toast-store';
 import { uploadItems } from '../../lib/stores/upload-actions';
@@ -37,7 +38,10 @@ const TITLES: Record<ItemStatus, string> = {
 const CATEGORY_CHOICES = CATEGORIES.map((c) => ({ value: c, label: capitalize(c) }));
 // Where new clothes usually go first; archiving on arrival is rare.
 const STATUS_ORDER: readonly ItemStatus[] = ['clothes', 'wishlist', 'loaned', 'archived'];
-const STATUS_CHOICES = STATUS_ORDER.map((s) => ({ value: s, label: capitalize(itemStatusLabel(s)) }));
+const STATUS_CHOICES = STATUS_ORDER.map((s) => ({
+  value: s,
+  label: capitalize(itemStatusLabel(s)),
+}));
 const NO_SUBCATEGORY = '';
 
 interface FormErrors {
@@ -78,7 +82,8 @@ export default function UploadPage({ defaultStatus }: { defaultStatus: ItemStatu
 
   const subcategories = category && settings ? settings.subcategories[category] : [];
   const parentPath = location.pathname.replace(/\/upload\/?$/, '') || '/items';
-  const leave = () => (location.key === 'default' ? navigate(parentPath, { replace: true }) : navigate(-1));
+  const leave = () =>
+    location.key === 'default' ? navigate(parentPath, { replace: true }) : navigate(-1);
 
   function addPhotos(files: File[]) {
     const skipped = queue.add(files);
@@ -143,7 +148,12 @@ export default function UploadPage({ defaultStatus }: { defaultStatus: ItemStatu
     <div className="min-h-dvh bg-canvas pt-safe">
       <header className="sticky top-0 z-30 border-b border-line bg-canvas/90 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-5xl items-center gap-2 px-4 md:px-8">
-          <IconButton label="Back" icon={<ArrowLeft className="size-5" />} onClick={leave} className="-ml-2" />
+          <IconButton
+            label="Back"
+            icon={<ArrowLeft className="size-5" />}
+            onClick={leave}
+            className="-ml-2"
+          />
           <h1 className="text-lg font-semibold tracking-tight">{TITLES[status]}</h1>
         </div>
       </header>
@@ -184,7 +194,10 @@ export default function UploadPage({ defaultStatus }: { defaultStatus: ItemStatu
                 subcategories.length === 0 ? (
                   <>
                     No subcategories for {category} yet.{' '}
-                    <Link to="/profile#subcategories" className="font-medium text-accent-ink underline-offset-4 hover:underline">
+                    <Link
+                      to={subcategoriesPath(category)}
+                      className="font-medium text-accent-ink underline-offset-4 hover:underline"
+                    >
                       Add them in your profile
                     </Link>
                     .
@@ -222,12 +235,17 @@ export default function UploadPage({ defaultStatus }: { defaultStatus: ItemStatu
             }}
           />
 
-          <section aria-labelledby="optional-details" className="flex flex-col gap-6 border-t border-line pt-8">
+          <section
+            aria-labelledby="optional-details"
+            className="flex flex-col gap-6 border-t border-line pt-8"
+          >
             <div>
               <h2 id="optional-details" className="text-base font-semibold tracking-tight">
                 Details
               </h2>
-              <p className="mt-1 text-sm text-fg-muted">Optional. They power cost per wear and your spending stats.</p>
+              <p className="mt-1 text-sm text-fg-muted">
+                Optional. They power cost per wear and your spending stats.
+              </p>
             </div>
             <div className="grid gap-6 sm:grid-cols-2">
               <Field label="Brand" error={errors.brand}>
@@ -244,7 +262,11 @@ export default function UploadPage({ defaultStatus }: { defaultStatus: ItemStatu
               </Field>
               <Field label="Source">
                 {(control) => (
-                  <Select {...control} value={source} onChange={(e) => setSource(e.target.value as Source | '')}>
+                  <Select
+                    {...control}
+                    value={source}
+                    onChange={(e) => setSource(e.target.value as Source | '')}
+                  >
                     <option value="">Not specified</option>
                     {SOURCES.map((s) => (
                       <option key={s} value={s}>
@@ -268,7 +290,12 @@ export default function UploadPage({ defaultStatus }: { defaultStatus: ItemStatu
                     onChange={(e) => setPrice(e.target.value)}
                     className="min-w-0 flex-1"
                   />
-                  <CurrencyButton label="Price currency" value={currency} onChange={setCurrency} className="w-28" />
+                  <CurrencyButton
+                    label="Price currency"
+                    value={currency}
+                    onChange={setCurrency}
+                    className="w-28"
+                  />
                 </div>
               )}
             </Field>

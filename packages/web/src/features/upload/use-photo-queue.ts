@@ -14,7 +14,9 @@ let counter = 0;
 
 /** Keeps only images: a drop can carry any file, and `accept` is only a hint to the picker. */
 function isImage(file: File): boolean {
-  return file.type === '' ? /\.(heic|heif|avif|jpe?g|png|webp|gif)$/i.test(file.name) : file.type.startsWith('image/');
+  return file.type === ''
+    ? /\.(heic|heif|avif|jpe?g|png|webp|gif)$/i.test(file.name)
+    : file.type.startsWith('image/');
 }
 
 /** The photos chosen on the upload page, with their previews and upload states. */

@@ -28,7 +28,8 @@ export async function updateSettings(changes: Partial<Settings>): Promise<boolea
   if (!settings) return false;
   const next = { ...settings, ...changes };
   // Clearing the tracking start date removes the key rather than storing undefined.
-  if ('trackingStartDate' in changes && changes.trackingStartDate === undefined) delete next.trackingStartDate;
+  if ('trackingStartDate' in changes && changes.trackingStartDate === undefined)
+    delete next.trackingStartDate;
   return saveSettings(next);
 }
 
@@ -59,7 +60,10 @@ export async function changeCurrency(currency: string): Promise<boolean> {
 export type SubcategoryEditResult = 'saved' | 'failed' | 'invalid';
 
 /** Adds a subcategory; 'invalid' when the name is blank or already used in that category. */
-export async function addSubcategoryNamed(category: Category, name: string): Promise<SubcategoryEditResult> {
+export async function addSubcategoryNamed(
+  category: Category,
+  name: string,
+): Promise<SubcategoryEditResult> {
   const settings = currentSettings();
   if (!settings) return 'failed';
   const next = addSubcategory(settings, category, { id: crypto.randomUUID(), name });
@@ -67,7 +71,11 @@ export async function addSubcategoryNamed(category: Category, name: string): Pro
   return (await saveSettings(next)) ? 'saved' : 'failed';
 }
 
-export async function renameSubcategoryTo(category: Category, id: string, name: string): Promise<SubcategoryEditResult> {
+export async function renameSubcategoryTo(
+  category: Category,
+  id: string,
+  name: string,
+): Promise<SubcategoryEditResult> {
   const settings = currentSettings();
   if (!settings) return 'failed';
   const next = renameSubcategory(settings, category, id, name);
@@ -76,7 +84,10 @@ export async function renameSubcategoryTo(category: Category, id: string, name: 
 }
 
 /** Removes a subcategory and, locally at once, empties it on every item of that category using it. */
-export async function removeSubcategoryEverywhere(category: Category, id: string): Promise<boolean> {
+export async function removeSubcategoryEverywhere(
+  category: Category,
+  id: string,
+): Promise<boolean> {
   const settings = currentSettings();
   if (!settings) return false;
   const next = removeSubcategory(settings, category, id);

@@ -50,7 +50,10 @@ export async function uploadItems(
     status: fields.status,
   });
   if (missing.length > 0) {
-    toast.error(ERROR_TOASTS.uploadItem, missing.map((m) => NEW_ITEM_MISSING_MESSAGES[m]).join(' '));
+    toast.error(
+      ERROR_TOASTS.uploadItem,
+      missing.map((m) => NEW_ITEM_MISSING_MESSAGES[m]).join(' '),
+    );
     return { added: [], failed: photos.map((_, i) => i) };
   }
 
@@ -60,11 +63,14 @@ export async function uploadItems(
     onProgress({ index, state: 'uploading' });
     try {
       const item = await postItem(fields, photo);
-      useWardrobeStore.getState().update((d) => ({ ...d, clothes: { ...d.clothes, [item.id]: item } }));
+      useWardrobeStore
+        .getState()
+        .update((d) => ({ ...d, clothes: { ...d.clothes, [item.id]: item } }));
       added.push(item);
       onProgress({ index, state: 'added' });
     } catch (err) {
-      if (err instanceof NoUserError) return { added, failed: photos.map((_, i) => i).slice(index) };
+      if (err instanceof NoUserError)
+        return { added, failed: photos.map((_, i) => i).slice(index) };
       const { message } = toCatalogueError(err);
       failures.push({ index, message });
       onProgress({ index, state: 'failed', error: message });
@@ -72,12 +78,17 @@ export async function uploadItems(
   }
 
   if (added.length > 0) {
-    toast.success(SUCCESS_TOASTS.itemAdded, photos.length > 1 ? `${plural(added.length, 'item')} added.` : undefined);
+    toast.success(
+      SUCCESS_TOASTS.itemAdded,
+      photos.length > 1 ? `${plural(added.length, 'item')} added.` : undefined,
+    );
   }
   const first = failures[0];
   if (first) {
     const reason =
-      photos.length > 1 ? `${plural(failures.length, 'photo')} of ${photos.length} failed: ${first.message}` : first.message;
+      photos.length > 1
+        ? `${plural(failures.length, 'photo')} of ${photos.length} failed: ${first.message}`
+        : first.message;
     toast.error(ERROR_TOASTS.uploadItem, reason);
   }
   return { added, failed: failures.map((f) => f.index) };
