@@ -27,6 +27,14 @@ export function AuthLayout({ title, subtitle, children, footer, hero }: AuthLayo
           <div className="mt-8">{children}</div>
           {footer && <p className="mt-8 text-center text-sm text-fg-muted">{footer}</p>}
         </div>
+        <nav aria-label="Legal" className="flex justify-center gap-6 text-xs text-fg-muted">
+          <Link to="/privacy" className="rounded underline-offset-4 hover:text-fg hover:underline">
+            Privacy policy
+          </Link>
+          <Link to="/terms" className="rounded underline-offset-4 hover:text-fg hover:underline">
+            Terms
+          </Link>
+        </nav>
       </main>
       <aside className="relative hidden overflow-hidden bg-surface-2 lg:block">
         <ClosetIllustration />

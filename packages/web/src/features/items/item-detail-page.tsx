@@ -15,13 +15,13 @@ import { Page } from '../../components/page';
 import { ContentSpinner } from '../../components/spinner';
 import { addToCalendarDay } from '../../lib/stores/calendar-actions';
 import { deleteItem, updateItem } from '../../lib/stores/wardrobe-actions';
-import { DetailFields } from '../item-detail/detail-fields';
-import { ItemPhoto } from '../item-detail/item-photo';
-import { SoldDialog } from '../item-detail/sold-dialog';
-import { StatGrid } from '../item-detail/stat-grid';
-import { StatusSwitch } from '../item-detail/status-switch';
-import { useItemDetail } from '../item-detail/use-item-detail';
-import { DatesWorn, OutfitTiles, Section } from '../item-detail/worn-and-outfits';
+import { DetailFields } from './detail/detail-fields';
+import { ItemPhoto } from './detail/item-photo';
+import { SoldDialog } from './detail/sold-dialog';
+import { StatGrid } from './detail/stat-grid';
+import { StatusSwitch } from './detail/status-switch';
+import { useItemDetail } from './detail/use-item-detail';
+import { DatesWorn, OutfitTiles, Section } from '../../components/worn-and-outfits';
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 

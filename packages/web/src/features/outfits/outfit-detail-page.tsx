@@ -25,8 +25,8 @@ import { ContentSpinner } from '../../components/spinner';
 import { itemPath, outfitEditPath } from '../../lib/paths';
 import { addToCalendarDay } from '../../lib/stores/calendar-actions';
 import { deleteOutfit, updateOutfit } from '../../lib/stores/wardrobe-actions';
-import { DatesWorn, Section } from '../item-detail/worn-and-outfits';
-import { useOutfitDetail } from '../outfit-detail/use-outfit-detail';
+import { DatesWorn, Section } from '../../components/worn-and-outfits';
+import { useOutfitDetail } from './use-outfit-detail';
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 

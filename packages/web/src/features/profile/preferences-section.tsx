@@ -3,7 +3,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Button } from '../../components/button';
 import { Input, Select } from '../../components/field';
 import { changeCurrency, updateSettings } from '../../lib/stores/profile-actions';
-import { CurrencyButton } from '../currency/currency-button';
+import { CurrencyButton } from '../../components/currency/currency-button';
 import { LOCALE_OPTIONS, localeLabel, weekdayNames } from './locale-options';
 
 /** One setting: what it is and why on the left, its control on the right (stacked on phones). */

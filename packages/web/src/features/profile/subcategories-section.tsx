@@ -8,6 +8,8 @@ import { ConfirmDialog } from '../../components/dialog';
 import { Input } from '../../components/field';
 import {
   addSubcategoryNamed,
+  canAddSubcategory,
+  canRenameSubcategory,
   countItemsUsingSubcategory,
   removeSubcategoryEverywhere,
   renameSubcategoryTo,
@@ -29,19 +31,21 @@ function RenameForm({
   const [name, setName] = useState(subcategory.name);
   const [error, setError] = useState<string | null>(null);
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     if (name.trim() === subcategory.name) return onDone();
     if (!name.trim()) return setError('Enter a name.');
-    const result = await renameSubcategoryTo(category, subcategory.id, name);
-    if (result === 'invalid') setError(duplicate(name, category));
-    else onDone();
+    if (!canRenameSubcategory(category, subcategory.id, name))
+      return setError(duplicate(name, category));
+    // The list shows the new name at once; the save reports itself with a toast.
+    onDone();
+    void renameSubcategoryTo(category, subcategory.id, name);
   }
 
   return (
     <form
       noValidate
-      onSubmit={(e) => void submit(e)}
+      onSubmit={submit}
       onKeyDown={(e) => e.key === 'Escape' && onDone()}
       className="flex flex-col gap-2 py-2"
     >
@@ -75,21 +79,19 @@ function RenameForm({
 function AddForm({ category }: { category: Category }) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     if (!name.trim()) return setError('Enter a name.');
-    setBusy(true);
-    const result = await addSubcategoryNamed(category, name);
-    setBusy(false);
-    if (result === 'invalid') return setError(duplicate(name, category));
+    if (!canAddSubcategory(category, name)) return setError(duplicate(name, category));
+    // Cleared at once, so the next name can be typed while this one is saved.
+    setName('');
     setError(null);
-    if (result === 'saved') setName('');
+    void addSubcategoryNamed(category, name);
   }
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-2 pt-2">
+    <form noValidate onSubmit={submit} className="flex flex-col gap-2 pt-2">
       <div className="flex items-center gap-2">
         <Input
           aria-label={`New ${category} subcategory`}
@@ -106,7 +108,6 @@ function AddForm({ category }: { category: Category }) {
         <Button
           type="submit"
           variant="secondary"
-          loading={busy}
           icon={<Plus aria-hidden="true" className="size-4" />}
         >
           Add

@@ -21,7 +21,7 @@ import { subcategoriesPath } from '../../lib/profile-paths';
 import { useSessionStore } from '../../lib/stores/session-store';
 import { toast } from '../../lib/stores/toast-store';
 import { uploadItems } from '../../lib/stores/upload-actions';
-import { CurrencyButton } from '../currency/currency-button';
+import { CurrencyButton } from '../../components/currency/currency-button';
 import { ChoiceChips } from './choice-chips';
 import { PhotoPicker } from './photo-picker';
 import { usePhotoQueue } from './use-photo-queue';

@@ -59,6 +59,20 @@ export async function changeCurrency(currency: string): Promise<boolean> {
 
 export type SubcategoryEditResult = 'saved' | 'failed' | 'invalid';
 
+/** Whether a name can be added to a category now (not blank, not already used there). */
+export function canAddSubcategory(category: Category, name: string): boolean {
+  const settings = currentSettings();
+  return (
+    settings !== null && addSubcategory(settings, category, { id: 'check', name }) !== settings
+  );
+}
+
+/** Whether a subcategory can take this name (not blank, not another's in its category). */
+export function canRenameSubcategory(category: Category, id: string, name: string): boolean {
+  const settings = currentSettings();
+  return settings !== null && renameSubcategory(settings, category, id, name) !== settings;
+}
+
 /** Adds a subcategory; 'invalid' when the name is blank or already used in that category. */
 export async function addSubcategoryNamed(
   category: Category,

@@ -8,8 +8,8 @@ import {
   type Settings,
 } from '@hanger/domain';
 import { useMemo } from 'react';
-import { useSessionStore } from '../../lib/stores/session-store';
-import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
+import { useSessionStore } from '../../../lib/stores/session-store';
+import { useWardrobeStore } from '../../../lib/stores/wardrobe-store';
 
 export type ItemDetail =
   | { state: 'loading' }

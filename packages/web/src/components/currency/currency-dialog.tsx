@@ -1,6 +1,6 @@
 import { Check, Search } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { Dialog } from '../../components/dialog';
+import { Dialog } from '../dialog';
 import { searchCurrencies } from './currency-search';
 
 export interface CurrencyDialogProps {

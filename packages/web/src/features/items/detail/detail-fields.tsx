@@ -15,8 +15,8 @@ import {
 } from '@hanger/domain';
 import { ChevronDown } from 'lucide-react';
 import { Link } from 'react-router';
-import { subcategoriesPath } from '../../lib/profile-paths';
-import { updateItem } from '../../lib/stores/wardrobe-actions';
+import { subcategoriesPath } from '../../../lib/profile-paths';
+import { updateItem } from '../../../lib/stores/wardrobe-actions';
 import { CountEditor, DateEditor, MoneyEditor, TextEditor } from './field-editors';
 import { DetailRow, InlineEdit, InlineSelect } from './inline-edit';
 

@@ -8,7 +8,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import { Button } from '../../components/button';
+import { Button } from '../../../components/button';
 
 /** A row of the details list: the label, then its value or its control. */
 export function DetailRow({

@@ -5,8 +5,8 @@ import {
   type ParsedInput,
 } from '@hanger/domain';
 import { useState } from 'react';
-import { Input } from '../../components/field';
-import { CurrencyButton } from '../currency/currency-button';
+import { Input } from '../../../components/field';
+import { CurrencyButton } from '../../../components/currency/currency-button';
 import { EditorForm } from './inline-edit';
 
 /**

@@ -2,7 +2,7 @@ import { calendarDayPath, formatDay, type Outfit } from '@hanger/domain';
 import { CalendarDays, Plus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { outfitPath } from '../../lib/paths';
+import { outfitPath } from '../lib/paths';
 
 /** Shown at first; the rest of a long history opens on request. */
 const DATES_SHOWN = 12;

@@ -1,9 +1,9 @@
 import { parseAmountInput } from '@hanger/domain';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button } from '../../components/button';
-import { Dialog } from '../../components/dialog';
-import { Field, Input } from '../../components/field';
-import { CurrencyButton } from '../currency/currency-button';
+import { Button } from '../../../components/button';
+import { Dialog } from '../../../components/dialog';
+import { Field, Input } from '../../../components/field';
+import { CurrencyButton } from '../../../components/currency/currency-button';
 
 interface SoldDialogProps {
   open: boolean;
