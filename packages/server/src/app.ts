@@ -48,7 +48,16 @@ export async function buildApp(
     await app.register(bodyPlugin, { config });
     await app.register(dbPlugin, { config });
     await app.register(storagePlugin, { config });
-    await app.register(authPlugin, { config, db: app.db, dialect: app.dbDialect });
+    await app.register(authPlugin, {
+      config,
+      db: app.db,
+      dialect: app.dbDialect,
+      // The account's rows go with it (foreign keys); its photos and cached wardrobe go here.
+      onUserDeleted: async (userId: string) => {
+        await app.storage.deletePrefix(userId);
+        await app.services.cache.invalidate(userId);
+      },
+    });
     await app.register(servicesPlugin, { config });
     await app.register(apiRoutes, { prefix: '/api' });
     await app.register(webPlugin, { config });

@@ -1,5 +1,8 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testJpeg } from './helpers/api.js';
 import { ENGINES } from './helpers/app.js';
 import {
   getAccessToken,
@@ -256,10 +259,33 @@ describe.each(ENGINES)('identity service on %s', (engine) => {
       expect(await response.text()).not.toContain('"token"');
     });
 
-    it('refuses tokens and sign-in to a deleted account', async () => {
+    it('refuses tokens and sign-in to a deleted account, and deletes its photos and data', async () => {
       const user = await signUpAndGetToken(t.baseUrl);
+      const body = new FormData();
+      body.set(
+        'image',
+        new Blob([new Uint8Array(await testJpeg())], { type: 'image/jpeg' }),
+        'a.jpg',
+      );
+      body.set('category', 'top');
+      body.set('status', 'clothes');
+      const added = await fetch(url('/api/clothes'), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${user.token}` },
+        body,
+      });
+      expect(added.status).toBe(201);
+      const before = (await (await wardrobe(user.token)).json()) as { clothes: object };
+      expect(Object.keys(before.clothes)).toHaveLength(1);
+      const userMedia = join(t.config.mediaDir, user.userId);
+      expect(readdirSync(userMedia)).toHaveLength(2);
+
       expect((await asAdmin('remove-user', { userId: user.userId })).status).toBe(200);
 
+      expect(existsSync(userMedia)).toBe(false);
+      // The access token outlives the account by up to 15 minutes; it must find nothing.
+      const after = (await (await wardrobe(user.token)).json()) as { clothes: object };
+      expect(after.clothes).toEqual({});
       expect(await userRows(user.email)).toHaveLength(0);
       expect((await tokenWith(user.sessionToken)).status).toBe(401);
       expect((await signIn(user.email, TEST_PASSWORD)).status).toBe(401);

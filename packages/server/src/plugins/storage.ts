@@ -64,7 +64,7 @@ async function storagePlugin(
   app: FastifyInstance,
   { config }: StoragePluginOptions,
 ): Promise<void> {
-  const store: BlobStore = createBlobStore(config);
+  const store: BlobStore = await createBlobStore(config);
   app.decorate('storage', store);
   app.addHook('onClose', async () => {
     await store.close?.();

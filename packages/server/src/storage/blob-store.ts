@@ -15,6 +15,11 @@ export interface BlobStore {
   /** Removes every key given; keys that do not exist are ignored. */
   delete(keys: string[]): Promise<void>;
   /**
+   * Removes everything stored under `<prefix>/` (one user's photos when the account is deleted:
+   * by then the rows naming the keys are gone, so the keys cannot be listed from the database).
+   */
+  deletePrefix(prefix: string): Promise<void>;
+  /**
    * A URL the browser loads directly, without the bearer token. It is signed, stays the same string
    * for a whole signing window (see `urlWindow`) and is valid for 12 to 24 hours.
    */

@@ -76,6 +76,18 @@ describe('DiskBlobStore', () => {
     expect(await holds(store, 'u/b-display.webp')).toBe(true);
   });
 
+  it('deletes everything under a prefix (an account) and nothing else', async () => {
+    await store.put('gone/e-display.webp', Buffer.from('one'), 'image/webp');
+    await store.put('gone2/f-display.webp', Buffer.from('two'), 'image/webp');
+
+    await store.deletePrefix('gone');
+    await store.deletePrefix('never-had-photos');
+
+    expect(await store.get('gone/e-display.webp')).toBeNull();
+    expect(await store.get('gone2/f-display.webp')).not.toBeNull();
+    await expect(store.deletePrefix('..')).rejects.toThrow();
+  });
+
   it('never reads or writes outside its directory', async () => {
     await writeFile(join(parent, 'secret.webp'), 'outside');
     const hostile = [

@@ -107,6 +107,11 @@ export class DiskBlobStore implements BlobStore {
     );
   }
 
+  async deletePrefix(prefix: string): Promise<void> {
+    assertValidKey(prefix);
+    await rm(this.pathOf(prefix), { recursive: true, force: true });
+  }
+
   /** Removes temporary files a crash left behind; called once at start-up. */
   async sweepTemporaryFiles(now: number = Date.now()): Promise<number> {
     const tmpDir = join(this.root, TMP_DIR);

@@ -67,7 +67,11 @@ describe('S3BlobStore against a real S3-compatible server (s3rver)', () => {
   });
 
   it('is what createBlobStore builds when S3 is configured', async () => {
-    const built = createBlobStore({ s3: config, mediaDir: '/unused', authSecret: 'x'.repeat(32) });
+    const built = await createBlobStore({
+      s3: config,
+      mediaDir: '/unused',
+      authSecret: 'x'.repeat(32),
+    });
     expect(built).toBeInstanceOf(S3BlobStore);
     if (built instanceof S3BlobStore) await built.close();
   });
@@ -97,6 +101,18 @@ describe('S3BlobStore against a real S3-compatible server (s3rver)', () => {
     expect(await store.get('user2/b-thumb.webp')).toBeNull();
     const kept = await store.get('user2/c-display.webp');
     expect(kept && (await bytesOf(kept.body)).toString()).toBe('three');
+  });
+
+  it('deletes everything under a prefix (an account) and nothing else', async () => {
+    await store.put('gone/e-display.webp', Buffer.from('one'), 'image/webp');
+    await store.put('gone/e-thumb.webp', Buffer.from('two'), 'image/webp');
+    await store.put('gone2/f-display.webp', Buffer.from('three'), 'image/webp');
+
+    await store.deletePrefix('gone');
+
+    expect(await store.get('gone/e-display.webp')).toBeNull();
+    expect(await store.get('gone/e-thumb.webp')).toBeNull();
+    expect(await store.get('gone2/f-display.webp')).not.toBeNull();
   });
 
   it('hands out a presigned URL a browser can fetch directly, stable within the window', async () => {

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
+  ListObjectsV2Command,
   GetObjectCommand,
   PutObjectCommand,
   S3Client,
@@ -96,6 +97,22 @@ export class S3BlobStore implements BlobStore {
       }
     };
     await Promise.all(Array.from({ length: Math.min(DELETE_CONCURRENCY, queue.length) }, worker));
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    assertValidKey(prefix);
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.bucket,
+          Prefix: `${prefix}/`,
+          ContinuationToken: token,
+        }),
+      );
+      await this.delete((page.Contents ?? []).flatMap((o) => (o.Key ? [o.Key] : [])));
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   /**
