@@ -19,6 +19,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   reporter: [
     ['list'],
+    ['json', { outputFile: `${process.env.E2E_ARTIFACTS ?? './e2e/artifacts'}/results.json` }],
     [
       'html',
       { outputFolder: `${process.env.E2E_ARTIFACTS ?? './e2e/artifacts'}/report`, open: 'never' },

@@ -3,6 +3,7 @@
 # Installs what it lacks: npm packages, Debian's Chromium. Each PostgreSQL suite creates and drops its own database.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+rm -f test-results/vitest.json e2e/artifacts/results.json
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
@@ -19,7 +20,8 @@ npm run typecheck
 echo "==> lint"
 npm run lint
 echo "==> unit and integration tests (domain, server on SQLite + PostgreSQL, web)"
-npx vitest run
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
 echo "==> end-to-end tests (Playwright, Chromium)"
 bash scripts/e2e.sh
 echo "==> all suites passed"
+node scripts/test-summary.mjs test-results/vitest.json e2e/artifacts/results.json

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ItemUpdates, NewItemFields } from '@hanger/domain';
-import type { ClothesRow, ClothesUpdate } from '../db/schema.js';
+import type { Kysely } from 'kysely';
+import type { ClothesRow, ClothesUpdate, Database } from '../db/schema.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { ServiceContext } from './context.js';
 import { discardPhotos } from './context.js';
@@ -9,11 +10,12 @@ import { convertedColumns } from './prices.js';
 import type { WireRecord } from './serialize.js';
 import { itemToWire } from './serialize.js';
 import { hasSubcategory, readSettings } from './settings.js';
+import { deleteWardrobeEntry } from './wardrobe-entry.js';
 
 const NOT_FOUND = 'The requested item was not found.';
 
-async function ownedItem(ctx: ServiceContext, userId: string, id: string): Promise<ClothesRow> {
-  const row = await ctx.db
+async function ownedItem(db: Kysely<Database>, userId: string, id: string): Promise<ClothesRow> {
+  const row = await db
     .selectFrom('clothes')
     .selectAll()
     .where('id', '=', id)
@@ -79,14 +81,7 @@ export async function updateItem(
   updates: ItemUpdates,
 ): Promise<WireRecord> {
   const changed = await ctx.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('clothes')
-      .selectAll()
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (!row) throw new NotFoundError(NOT_FOUND);
-
+    const row = await ownedItem(trx, userId, id);
     const set: ClothesUpdate = { ...updates } as ClothesUpdate;
     const next = { ...row, ...set } as ClothesRow;
     const touchesPrices = Object.keys(updates).some((k) => PRICE_FIELDS.has(k));
@@ -126,7 +121,7 @@ export async function replaceItemImage(
   id: string,
   photoBytes: Buffer,
 ): Promise<WireRecord> {
-  const before = await ownedItem(ctx, userId, id);
+  const before = await ownedItem(ctx.db, userId, id);
   const photo = await storePhoto(ctx, userId, photoBytes);
   await withPhoto(ctx, photo, async () => {
     const result = await ctx.db
@@ -147,33 +142,7 @@ export async function replaceItemImage(
   return { id, image, thumbnail };
 }
 
-/**
- * Delete an item and, in the same transaction, every trace of it: its calendar entries, a day's
- * display item that pointed at it, and its places on outfit canvases.
- */
+/** Delete an item with its calendar entries, the day stars on it and its places on canvases. */
 export async function deleteItem(ctx: ServiceContext, userId: string, id: string): Promise<void> {
-  const row = await ctx.db.transaction().execute(async (trx) => {
-    const found = await trx
-      .selectFrom('clothes')
-      .selectAll()
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (!found) throw new NotFoundError(NOT_FOUND);
-    await trx
-      .deleteFrom('calendar_days')
-      .where('user_id', '=', userId)
-      .where('display_item', '=', id)
-      .execute();
-    await trx
-      .deleteFrom('calendar_items')
-      .where('user_id', '=', userId)
-      .where('clothing_id', '=', id)
-      .execute();
-    await trx.deleteFrom('outfit_items').where('clothing_id', '=', id).execute();
-    await trx.deleteFrom('clothes').where('id', '=', id).where('user_id', '=', userId).execute();
-    return found;
-  });
-  await ctx.cache.invalidate(userId);
-  await discardPhotos(ctx, [row.image_key, row.thumb_key]);
+  await deleteWardrobeEntry(ctx, 'clothes', userId, id, NOT_FOUND);
 }

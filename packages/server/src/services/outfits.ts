@@ -8,6 +8,7 @@ import { discardPhotos } from './context.js';
 import { storePhoto, withPhoto } from './photos.js';
 import type { WireRecord } from './serialize.js';
 import { outfitToWire } from './serialize.js';
+import { deleteWardrobeEntry } from './wardrobe-entry.js';
 
 const NOT_FOUND = 'The requested outfit was not found.';
 const NO_ITEMS = 'None of the outfit’s items exist any more.';
@@ -154,25 +155,7 @@ export async function updateOutfit(
   return { ...updates };
 }
 
-/** Delete an outfit and, in the same transaction, its calendar entries and display-item stars. */
+/** Delete an outfit with its canvas, its calendar entries and the day stars on it. */
 export async function deleteOutfit(ctx: ServiceContext, userId: string, id: string): Promise<void> {
-  const row = await ctx.db.transaction().execute(async (trx) => {
-    const found = await findOutfit(trx, userId, id);
-    if (!found) throw new NotFoundError(NOT_FOUND);
-    await trx
-      .deleteFrom('calendar_days')
-      .where('user_id', '=', userId)
-      .where('display_item', '=', id)
-      .execute();
-    await trx
-      .deleteFrom('calendar_items')
-      .where('user_id', '=', userId)
-      .where('outfit_id', '=', id)
-      .execute();
-    await trx.deleteFrom('outfit_items').where('outfit_id', '=', id).execute();
-    await trx.deleteFrom('outfits').where('id', '=', id).where('user_id', '=', userId).execute();
-    return found;
-  });
-  await ctx.cache.invalidate(userId);
-  await discardPhotos(ctx, [row.image_key, row.thumb_key]);
+  await deleteWardrobeEntry(ctx, 'outfits', userId, id, NOT_FOUND);
 }

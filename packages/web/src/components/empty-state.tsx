@@ -1,5 +1,7 @@
-import type { LucideIcon } from 'lucide-react';
+import { Plus, SearchX, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonClass } from './button';
 
 interface EmptyStateProps {
   icon: LucideIcon;
@@ -28,5 +30,39 @@ export function EmptyState({
       {description && <p className="mt-2 text-sm leading-6 text-fg-muted">{description}</p>}
       {action && <div className="mt-6">{action}</div>}
     </div>
+  );
+}
+
+/** A grid whose filters hide everything: it says so and offers to clear them. */
+export function NoFilterMatches({
+  title,
+  description,
+  onClear,
+}: {
+  title: string;
+  description: string;
+  onClear: () => void;
+}) {
+  return (
+    <EmptyState
+      icon={SearchX}
+      title={title}
+      description={description}
+      action={
+        <Button variant="secondary" onClick={onClear}>
+          Clear filters
+        </Button>
+      }
+    />
+  );
+}
+
+/** An empty state's way forward: the large "add" link to an upload screen. */
+export function AddLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className={buttonClass('primary', 'lg')}>
+      <Plus aria-hidden="true" className="size-5" />
+      {children}
+    </Link>
   );
 }

@@ -9,16 +9,14 @@ import {
   type ItemFilters,
   type Settings,
 } from '@hanger/domain';
-import { Handshake, Heart, Plus, SearchX, Shirt, type LucideIcon } from 'lucide-react';
+import { Handshake, Heart, Shirt, type LucideIcon } from 'lucide-react';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useSessionStore } from '../lib/stores/session-store';
 import { useUiPrefsStore } from '../lib/stores/ui-prefs-store';
 import { useWardrobeStore } from '../lib/stores/wardrobe-store';
 import { useItemStats } from '../lib/use-wardrobe-stats';
-import { Button, buttonClass } from './button';
 import { displayLabel } from './chip-group';
-import { EmptyState } from './empty-state';
+import { AddLink, EmptyState, NoFilterMatches } from './empty-state';
 import { ItemFilterPanel } from './filter-panel';
 import { useGridColumns } from './grid-columns';
 import { SortBar } from './sort-bar';
@@ -144,15 +142,10 @@ export function ItemBrowser({
     body = <WardrobeLoading shape="square" label="Loading your items" />;
   } else if (items.length === 0 && active) {
     body = (
-      <EmptyState
-        icon={SearchX}
+      <NoFilterMatches
         title="No items match these filters"
         description="Try a different combination, or clear the filters to see everything again."
-        action={
-          <Button variant="secondary" onClick={onClearFilters}>
-            Clear filters
-          </Button>
-        }
+        onClear={onClearFilters}
       />
     );
   } else if (items.length === 0) {
@@ -165,12 +158,7 @@ export function ItemBrowser({
         icon={copy.icon}
         title={copy.title}
         description={copy.description}
-        action={
-          <Link to="upload" className={buttonClass('primary', 'lg')}>
-            <Plus aria-hidden="true" className="size-5" />
-            {copy.action}
-          </Link>
-        }
+        action={<AddLink to="upload">{copy.action}</AddLink>}
       />
     );
   } else {

@@ -32,22 +32,16 @@ export function Section({
 }
 
 /** The days a piece (or outfit) was worn, newest first, each linking to its calendar day. */
-export function DatesWorn({
-  dates,
-  locale,
-  empty,
-}: {
-  dates: readonly string[];
-  locale: string;
-  empty: string;
-}) {
+export function DatesWorn({ dates, locale }: { dates: readonly string[]; locale: string }) {
   const [all, setAll] = useState(false);
   const newestFirst = [...dates].reverse();
   const shown = all ? newestFirst : newestFirst.slice(0, DATES_SHOWN);
   return (
     <Section id="dates-worn" title="Worn on" count={dates.length}>
       {dates.length === 0 ? (
-        <p className="text-sm text-fg-muted">{empty}</p>
+        <p className="text-sm text-fg-muted">
+          Not logged yet. Tap “Wore it today”, or add it to a day on the calendar.
+        </p>
       ) : (
         <>
           <ul className="flex flex-wrap gap-2">

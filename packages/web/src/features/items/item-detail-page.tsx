@@ -5,15 +5,16 @@ import {
   statusChangeEdits,
   subcategoryName,
 } from '@hanger/domain';
-import { ArrowLeft, BadgeDollarSign, Check, SearchX, Shirt, Trash2 } from 'lucide-react';
+import { BadgeDollarSign, Shirt, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { Button, IconButton } from '../../components/button';
+import { BackButton, MissingDetail, WearTodayButton, useBack } from '../../components/detail-page';
 import { ConfirmDialog } from '../../components/dialog';
-import { EmptyState } from '../../components/empty-state';
 import { Page } from '../../components/page';
 import { ContentSpinner } from '../../components/spinner';
 import { addToCalendarDay } from '../../lib/stores/calendar-actions';
+import { capitalize } from '../../lib/text';
 import { deleteItem, updateItem } from '../../lib/stores/wardrobe-actions';
 import { DetailFields } from './detail/detail-fields';
 import { ItemPhoto } from './detail/item-photo';
@@ -23,8 +24,6 @@ import { StatusSwitch } from './detail/status-switch';
 import { useItemDetail } from './detail/use-item-detail';
 import { DatesWorn, OutfitTiles, Section } from '../../components/worn-and-outfits';
 
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
 /** /items/{id} (and the wishlist and loaned variants): one piece, photo first, every field editable. */
 export default function ItemDetailPage() {
   const { id = '' } = useParams();
@@ -33,43 +32,30 @@ export default function ItemDetailPage() {
   const detail = useItemDetail(id);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [selling, setSelling] = useState(false);
-  const [logging, setLogging] = useState(false);
   const [deleted, setDeleted] = useState(false);
 
   // The list this detail belongs to: /items, /groups/wishlist or /groups/loaned.
   const listPath = location.pathname.replace(/\/[^/]+\/?$/, '') || '/items';
-  const back = () =>
-    location.key === 'default' ? navigate(listPath, { replace: true }) : navigate(-1);
-  const backButton = (
-    <IconButton
-      label="Back"
-      icon={<ArrowLeft className="size-5" />}
-      onClick={back}
-      className="-ml-2"
-    />
-  );
+  const back = useBack(listPath);
 
   // Deleted here: nothing to show while the navigation back completes.
   if (deleted) return null;
   if (detail.state === 'loading') return <ContentSpinner label="Loading item" />;
   if (detail.state === 'missing') {
     return (
-      <Page width="lg">
-        {backButton}
-        <EmptyState
-          icon={SearchX}
-          title="This item isn't in your wardrobe"
-          description="It may have been deleted, perhaps on another device. Everything you own is in your closet."
-          action={
-            <Button
-              onClick={() => navigate(listPath, { replace: true })}
-              icon={<Shirt aria-hidden="true" className="size-4" />}
-            >
-              Go to your closet
-            </Button>
-          }
-        />
-      </Page>
+      <MissingDetail
+        onBack={back}
+        title="This item isn't in your wardrobe"
+        description="It may have been deleted, perhaps on another device. Everything you own is in your closet."
+        action={
+          <Button
+            onClick={() => navigate(listPath, { replace: true })}
+            icon={<Shirt aria-hidden="true" className="size-4" />}
+          >
+            Go to your closet
+          </Button>
+        }
+      />
     );
   }
 
@@ -80,16 +66,10 @@ export default function ItemDetailPage() {
   const canWear = itemStatus(item.status) === 'clothes';
   const canSell = item.status !== 'wishlist' && item.soldPrice === undefined;
 
-  async function logWear() {
-    setLogging(true);
-    await addToCalendarDay(today, { clothes: [item.id] });
-    setLogging(false);
-  }
-
   return (
     <Page width="xl" className="pb-16">
       <div className="mb-4 flex items-center justify-between md:mb-6">
-        {backButton}
+        <BackButton onClick={back} />
         <IconButton
           label="Delete item"
           icon={<Trash2 className="size-5" />}
@@ -133,20 +113,12 @@ export default function ItemDetailPage() {
               }
             />
             <div className="flex flex-wrap gap-2">
-              {canWear &&
-                (wornToday ? (
-                  <Button
-                    variant="secondary"
-                    disabled
-                    icon={<Check aria-hidden="true" className="size-4" />}
-                  >
-                    Worn today
-                  </Button>
-                ) : (
-                  <Button loading={logging} onClick={() => void logWear()}>
-                    Wore it today
-                  </Button>
-                ))}
+              {canWear && (
+                <WearTodayButton
+                  worn={wornToday}
+                  onWear={() => addToCalendarDay(today, { clothes: [item.id] })}
+                />
+              )}
               {canSell && (
                 <Button
                   variant="secondary"
@@ -167,11 +139,7 @@ export default function ItemDetailPage() {
             </div>
           </Section>
 
-          <DatesWorn
-            dates={stats.datesWorn}
-            locale={settings.locale}
-            empty="Not logged yet. Tap “Wore it today”, or add it to a day on the calendar."
-          />
+          <DatesWorn dates={stats.datesWorn} locale={settings.locale} />
 
           <OutfitTiles outfits={outfits} itemId={item.id} />
 

@@ -5,30 +5,20 @@ import {
   outfitStatusLabel,
   subcategoryName,
 } from '@hanger/domain';
-import {
-  Archive,
-  ArchiveRestore,
-  ArrowLeft,
-  Check,
-  Layers,
-  Pencil,
-  SearchX,
-  Trash2,
-} from 'lucide-react';
+import { Archive, ArchiveRestore, Layers, Pencil, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { Button, IconButton, buttonClass } from '../../components/button';
+import { Link, useParams } from 'react-router';
+import { Button, buttonClass } from '../../components/button';
+import { BackButton, MissingDetail, WearTodayButton, useBack } from '../../components/detail-page';
 import { ConfirmDialog } from '../../components/dialog';
-import { EmptyState } from '../../components/empty-state';
 import { Page } from '../../components/page';
 import { ContentSpinner } from '../../components/spinner';
 import { itemPath, outfitEditPath } from '../../lib/paths';
 import { addToCalendarDay } from '../../lib/stores/calendar-actions';
+import { capitalize } from '../../lib/text';
 import { deleteOutfit, updateOutfit } from '../../lib/stores/wardrobe-actions';
 import { DatesWorn, Section } from '../../components/worn-and-outfits';
 import { useOutfitDetail } from './use-outfit-detail';
-
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function Stat({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -42,42 +32,27 @@ function Stat({ label, value }: { label: string; value: ReactNode }) {
 /** /outfits/{id}: the outfit picture, its pieces, what it cost and when it was worn. */
 export default function OutfitDetailPage() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
-  const location = useLocation();
   const detail = useOutfitDetail(id);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleted, setDeleted] = useState(false);
-  const [logging, setLogging] = useState(false);
 
-  const back = () =>
-    location.key === 'default' ? navigate('/outfits', { replace: true }) : navigate(-1);
-  const backButton = (
-    <IconButton
-      label="Back"
-      icon={<ArrowLeft className="size-5" />}
-      onClick={back}
-      className="-ml-2"
-    />
-  );
+  const back = useBack('/outfits');
 
   if (deleted) return null;
   if (detail.state === 'loading') return <ContentSpinner label="Loading outfit" />;
   if (detail.state === 'missing') {
     return (
-      <Page width="lg">
-        {backButton}
-        <EmptyState
-          icon={SearchX}
-          title="This outfit isn't in your wardrobe"
-          description="It may have been deleted, perhaps on another device."
-          action={
-            <Link to="/outfits" replace className={buttonClass('primary')}>
-              <Layers aria-hidden="true" className="size-4" />
-              See your outfits
-            </Link>
-          }
-        />
-      </Page>
+      <MissingDetail
+        onBack={back}
+        title="This outfit isn't in your wardrobe"
+        description="It may have been deleted, perhaps on another device."
+        action={
+          <Link to="/outfits" replace className={buttonClass('primary')}>
+            <Layers aria-hidden="true" className="size-4" />
+            See your outfits
+          </Link>
+        }
+      />
     );
   }
 
@@ -85,15 +60,11 @@ export default function OutfitDetailPage() {
   const archived = outfit.status === 'archived';
   const wornToday = stats.datesWorn.includes(today);
 
-  async function logWear() {
-    setLogging(true);
-    await addToCalendarDay(today, { outfits: [outfit.id] });
-    setLogging(false);
-  }
-
   return (
     <Page width="lg" className="pb-16">
-      <div className="mb-4 md:mb-6">{backButton}</div>
+      <div className="mb-4 md:mb-6">
+        <BackButton onClick={back} />
+      </div>
       <div className="grid gap-8 md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] md:gap-12">
         <div className="self-start md:sticky md:top-24">
           <div className="mx-auto max-w-xs overflow-hidden rounded-3xl border border-line bg-white md:max-w-none">
@@ -119,21 +90,12 @@ export default function OutfitDetailPage() {
           </header>
 
           <div className="flex flex-wrap gap-2">
-            {outfit.status !== 'wishlist' &&
-              !archived &&
-              (wornToday ? (
-                <Button
-                  variant="secondary"
-                  disabled
-                  icon={<Check aria-hidden="true" className="size-4" />}
-                >
-                  Worn today
-                </Button>
-              ) : (
-                <Button loading={logging} onClick={() => void logWear()}>
-                  Wore it today
-                </Button>
-              ))}
+            {outfit.status !== 'wishlist' && !archived && (
+              <WearTodayButton
+                worn={wornToday}
+                onWear={() => addToCalendarDay(today, { outfits: [outfit.id] })}
+              />
+            )}
             <Link to={outfitEditPath(outfit.id)} className={buttonClass('secondary')}>
               <Pencil aria-hidden="true" className="size-4" />
               Edit
@@ -211,11 +173,7 @@ export default function OutfitDetailPage() {
             )}
           </Section>
 
-          <DatesWorn
-            dates={stats.datesWorn}
-            locale={settings.locale}
-            empty="Not logged yet. Tap “Wore it today”, or add it to a day on the calendar."
-          />
+          <DatesWorn dates={stats.datesWorn} locale={settings.locale} />
         </div>
       </div>
 

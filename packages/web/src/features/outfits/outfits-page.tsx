@@ -6,11 +6,9 @@ import {
   sortOutfits,
   type Outfit,
 } from '@hanger/domain';
-import { Layers, Plus, SearchX } from 'lucide-react';
+import { Layers } from 'lucide-react';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Button, buttonClass } from '../../components/button';
-import { EmptyState } from '../../components/empty-state';
+import { AddLink, EmptyState, NoFilterMatches } from '../../components/empty-state';
 import { OutfitFilterPanel } from '../../components/filter-panel';
 import { useGridColumns } from '../../components/grid-columns';
 import { SortBar } from '../../components/sort-bar';
@@ -68,15 +66,10 @@ export default function OutfitsPage() {
     body = <WardrobeLoading shape="portrait" label="Loading your outfits" />;
   } else if (outfits.length === 0 && active) {
     body = (
-      <EmptyState
-        icon={SearchX}
+      <NoFilterMatches
         title="No outfits match these filters"
         description="Try a different combination, or clear the filters to see every outfit again."
-        action={
-          <Button variant="secondary" onClick={resetFilters}>
-            Clear filters
-          </Button>
-        }
+        onClear={resetFilters}
       />
     );
   } else if (outfits.length === 0) {
@@ -87,24 +80,14 @@ export default function OutfitsPage() {
         icon={Layers}
         title={hasOutfits ? 'No outfits in your closet' : 'No outfits yet'}
         description="Put pieces together on the canvas to save a look you love — then log it on the calendar when you wear it."
-        action={
-          <Link to="upload" className={buttonClass('primary', 'lg')}>
-            <Plus aria-hidden="true" className="size-5" />
-            Create an outfit
-          </Link>
-        }
+        action={<AddLink to="upload">Create an outfit</AddLink>}
       />
     ) : (
       <EmptyState
         icon={Layers}
         title="No outfits yet"
         description="Outfits are made from your items. Add a few pieces first, then combine them here."
-        action={
-          <Link to="/items/upload" className={buttonClass('primary', 'lg')}>
-            <Plus aria-hidden="true" className="size-5" />
-            Add your first item
-          </Link>
-        }
+        action={<AddLink to="/items/upload">Add your first item</AddLink>}
       />
     );
   } else {

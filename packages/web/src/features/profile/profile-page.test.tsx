@@ -89,10 +89,14 @@ describe('the profile', () => {
 
   // The selector is its own chunk, loaded on first use: the time limit allows a slow first import.
   it('changes the currency through the searchable selector and reads the re-converted prices', async () => {
+    // The refreshed wardrobe is held back until the test has seen the state in between.
+    let releaseWardrobe = () => {};
+    const wardrobeHeld = new Promise<void>((resolve) => (releaseWardrobe = resolve));
     const server = fakeServer({
       'PUT /api/users/settings': () => json({}),
-      'GET /api/users': () =>
-        json({
+      'GET /api/users': async () => {
+        await wardrobeHeld;
+        return json({
           clothes: {
             tee: {
               id: 'tee',
@@ -106,7 +110,8 @@ describe('the profile', () => {
           },
           outfits: {},
           calendar: {},
-        }),
+        });
+      },
     });
     open();
     await userEvent.click(screen.getByRole('button', { name: /^Currency: USD/ }));
@@ -127,7 +132,10 @@ describe('the profile', () => {
 
     expect(useSessionStore.getState().user?.settings.currency).toBe('GBP');
     // The old conversion was into dollars: it is dropped at once, then the server's is read.
-    expect(useWardrobeStore.getState().data?.clothes.tee?.convertedPrice).toBeUndefined();
+    await waitFor(() =>
+      expect(useWardrobeStore.getState().data?.clothes.tee?.convertedPrice).toBeUndefined(),
+    );
+    releaseWardrobe();
     await waitFor(() =>
       expect(useWardrobeStore.getState().data?.clothes.tee?.convertedPrice).toBe(42.5),
     );

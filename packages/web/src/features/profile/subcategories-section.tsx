@@ -14,8 +14,7 @@ import {
   removeSubcategoryEverywhere,
   renameSubcategoryTo,
 } from '../../lib/stores/profile-actions';
-
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+import { capitalize } from '../../lib/text';
 const duplicate = (name: string, category: Category) =>
   `“${name.trim()}” is already a subcategory of ${category}.`;
 

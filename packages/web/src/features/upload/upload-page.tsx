@@ -11,22 +11,21 @@ import {
   type ItemStatus,
   type Source,
 } from '@hanger/domain';
-import { ArrowLeft } from 'lucide-react';
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Button, IconButton } from '../../components/button';
+import { Button } from '../../components/button';
+import { BackButton } from '../../components/detail-page';
 import { Field, Input, Select } from '../../components/field';
 import { isMobileDevice } from '../../lib/device';
 import { subcategoriesPath } from '../../lib/profile-paths';
 import { useSessionStore } from '../../lib/stores/session-store';
 import { toast } from '../../lib/stores/toast-store';
 import { uploadItems } from '../../lib/stores/upload-actions';
-import { CurrencyButton } from '../../components/currency/currency-button';
+import { AmountInput } from '../../components/currency/amount-input';
 import { ChoiceChips } from './choice-chips';
 import { PhotoPicker } from './photo-picker';
 import { usePhotoQueue } from './use-photo-queue';
-
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+import { capitalize } from '../../lib/text';
 
 const TITLES: Record<ItemStatus, string> = {
   clothes: 'Add to closet',
@@ -148,12 +147,7 @@ export default function UploadPage({ defaultStatus }: { defaultStatus: ItemStatu
     <div className="min-h-dvh bg-canvas pt-safe">
       <header className="sticky top-0 z-30 border-b border-line bg-canvas/90 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-5xl items-center gap-2 px-4 md:px-8">
-          <IconButton
-            label="Back"
-            icon={<ArrowLeft className="size-5" />}
-            onClick={leave}
-            className="-ml-2"
-          />
+          <BackButton onClick={leave} />
           <h1 className="text-lg font-semibold tracking-tight">{TITLES[status]}</h1>
         </div>
       </header>
@@ -279,24 +273,15 @@ export default function UploadPage({ defaultStatus }: { defaultStatus: ItemStatu
             </div>
             <Field label="Price" error={errors.price}>
               {(control) => (
-                <div className="flex gap-2">
-                  <Input
-                    {...control}
-                    ref={priceInput}
-                    value={price}
-                    inputMode="decimal"
-                    autoComplete="off"
-                    placeholder="0.00"
-                    onChange={(e) => setPrice(e.target.value)}
-                    className="min-w-0 flex-1"
-                  />
-                  <CurrencyButton
-                    label="Price currency"
-                    value={currency}
-                    onChange={setCurrency}
-                    className="w-28"
-                  />
-                </div>
+                <AmountInput
+                  {...control}
+                  ref={priceInput}
+                  amount={price}
+                  onAmountChange={setPrice}
+                  currency={currency}
+                  onCurrencyChange={setCurrency}
+                  currencyLabel="Price currency"
+                />
               )}
             </Field>
             <Field label="Date obtained">

@@ -19,8 +19,7 @@ import { subcategoriesPath } from '../../../lib/profile-paths';
 import { updateItem } from '../../../lib/stores/wardrobe-actions';
 import { CountEditor, DateEditor, MoneyEditor, TextEditor } from './field-editors';
 import { DetailRow, InlineEdit, InlineSelect } from './inline-edit';
-
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+import { capitalize } from '../../../lib/text';
 
 /** Only the edits that change something, so an unchanged Save sends nothing. */
 function changesOnly(item: ClothingItem, edits: ItemEdits): ItemEdits {

@@ -6,7 +6,7 @@ import {
 } from '@hanger/domain';
 import { useState } from 'react';
 import { Input } from '../../../components/field';
-import { CurrencyButton } from '../../../components/currency/currency-button';
+import { AmountInput } from '../../../components/currency/amount-input';
 import { EditorForm } from './inline-edit';
 
 /**
@@ -165,25 +165,16 @@ export function MoneyEditor({
       onCancel={done}
     >
       {({ errorId }) => (
-        <div className="flex gap-2">
-          <Input
-            aria-label={label}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            value={text}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0.00"
-            onChange={(e) => setText(e.target.value)}
-            className="min-w-0 flex-1"
-          />
-          <CurrencyButton
-            label={`${label} currency`}
-            value={currency}
-            onChange={setCurrency}
-            className="w-28"
-          />
-        </div>
+        <AmountInput
+          aria-label={label}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          amount={text}
+          onAmountChange={setText}
+          currency={currency}
+          onCurrencyChange={setCurrency}
+          currencyLabel={`${label} currency`}
+        />
       )}
     </EditorForm>
   );

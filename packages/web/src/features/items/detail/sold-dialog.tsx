@@ -2,8 +2,8 @@ import { parseAmountInput } from '@hanger/domain';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
-import { Field, Input } from '../../../components/field';
-import { CurrencyButton } from '../../../components/currency/currency-button';
+import { Field } from '../../../components/field';
+import { AmountInput } from '../../../components/currency/amount-input';
 
 interface SoldDialogProps {
   open: boolean;
@@ -43,23 +43,14 @@ export function SoldDialog({ open, defaultCurrency, onClose, onConfirm }: SoldDi
       <form noValidate onSubmit={submit} className="flex flex-col gap-6">
         <Field label="Sold for" error={error}>
           {(control) => (
-            <div className="flex gap-2">
-              <Input
-                {...control}
-                value={text}
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder="0.00"
-                onChange={(e) => setText(e.target.value)}
-                className="min-w-0 flex-1"
-              />
-              <CurrencyButton
-                label="Sale currency"
-                value={currency}
-                onChange={setCurrency}
-                className="w-28"
-              />
-            </div>
+            <AmountInput
+              {...control}
+              amount={text}
+              onAmountChange={setText}
+              currency={currency}
+              onCurrencyChange={setCurrency}
+              currencyLabel="Sale currency"
+            />
           )}
         </Field>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -1,6 +1,7 @@
 import { itemStatus, itemStatusLabel, type ItemStatus } from '@hanger/domain';
 import { Archive, Handshake, Heart, Shirt, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
+import { capitalize } from '../../../lib/text';
 
 const ICONS: Record<ItemStatus, LucideIcon> = {
   clothes: Shirt,
@@ -8,8 +9,6 @@ const ICONS: Record<ItemStatus, LucideIcon> = {
   loaned: Handshake,
   archived: Archive,
 };
-
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The places in the order a piece moves through them: owned, wanted, lent, gone. */
 const ORDER: readonly ItemStatus[] = ['clothes', 'wishlist', 'loaned', 'archived'];
