@@ -1,14 +1,8 @@
 import type { Page } from '@playwright/test';
 import { addItem, addOutfit, logWear, reloadWardrobe } from './api-seed';
 import { expect, signUp, test } from './fixtures';
-import { shootBoth, wearDay } from './screens';
+import { shootBoth, stat, wearDay } from './screens';
 
-const stat = (page: Page, label: string) =>
-  page
-    .getByLabel('Stats')
-    .locator('div', { has: page.getByText(label, { exact: true }) })
-    .locator('dd')
-    .first();
 /** The newest toast with this title (earlier ones may still be on screen). */
 const toast = (page: Page, title: string) =>
   page

@@ -1,14 +1,6 @@
-import type { Page } from '@playwright/test';
 import { addItems, addOutfit, logWear, reloadWardrobe } from './api-seed';
 import { expect, signUp, test } from './fixtures';
-import { shootBoth } from './screens';
-
-const stat = (page: Page, label: string) =>
-  page
-    .getByLabel('Stats')
-    .locator('div', { has: page.getByText(label, { exact: true }) })
-    .locator('dd')
-    .first();
+import { shootBoth, stat } from './screens';
 
 test.describe('the outfit detail screen', () => {
   test('shows the outfit, its pieces, what it cost and when it was worn', async ({ page }) => {

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /** The two sizes every screen is looked at: a phone and a laptop. */
 export const SIZES = [
@@ -52,4 +52,13 @@ export function wearDay(page: Page): Promise<string> {
     const pad = (n: number) => String(n).padStart(2, '0');
     return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
   });
+}
+
+/** The value of one stat on a detail screen's "Stats" grid. */
+export function stat(page: Page, label: string): Locator {
+  return page
+    .getByLabel('Stats')
+    .locator('div', { has: page.getByText(label, { exact: true }) })
+    .locator('dd')
+    .first();
 }

@@ -3,6 +3,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, freePort } from './helpers/app.js';
 import {
+  banInDatabase,
   linkIn,
   signUpAndGetToken,
   startAuthApp,
@@ -118,11 +119,7 @@ describe.each(ENGINES)('e-mail links over SMTP on %s', (engine) => {
 
   it('gives a disabled account no session through a link', async () => {
     const user = await signUpAndGetToken(t.baseUrl);
-    await t.db
-      .updateTable('user')
-      .set({ banned: engine === 'postgres' ? true : 1 })
-      .where('id', '=', user.userId)
-      .execute();
+    await banInDatabase(t, user.userId);
     const { tokenResponse, browser } = await open(
       await mailedSignInLink(new TestBrowser(), user.email),
     );

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testJpeg } from './helpers/api.js';
 import { ENGINES } from './helpers/app.js';
 import {
+  banInDatabase,
   getAccessToken,
   randomClient,
   signUpAndGetToken,
@@ -249,11 +250,7 @@ describe.each(ENGINES)('identity service on %s', (engine) => {
 
     it('refuses a token to a session that outlived a ban set directly in the database', async () => {
       const user = await signUpAndGetToken(t.baseUrl);
-      await t.db
-        .updateTable('user')
-        .set({ banned: engine === 'postgres' ? true : 1 })
-        .where('id', '=', user.userId)
-        .execute();
+      await banInDatabase(t, user.userId);
       const response = await tokenWith(user.sessionToken);
       expect(response.status).toBe(403);
       expect(await response.text()).not.toContain('"token"');

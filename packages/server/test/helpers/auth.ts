@@ -259,6 +259,18 @@ export interface AuthTestApp {
 }
 
 /**
+ * Disable an account straight in the database, as an operator might; better-auth's flag is a
+ * boolean on PostgreSQL and 0/1 on SQLite.
+ */
+export async function banInDatabase(t: AuthTestApp, userId: string): Promise<void> {
+  await t.db
+    .updateTable('user')
+    .set({ banned: t.engine === 'postgres' ? true : 1 })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/**
  * The whole server (buildApp) on a temporary DATA_DIR over real HTTP, with its log captured and
  * X-Forwarded-For trusted so that tests can act as many clients. `env` overrides anything,
  * including DATABASE_URL to share another instance's database.

@@ -51,6 +51,11 @@ export class AuthError extends Error {
   }
 }
 
+/** What a sign-in form says when an identity call threw. */
+export function authErrorMessage(err: unknown): string {
+  return err instanceof AuthError ? err.message : GENERIC_MESSAGE;
+}
+
 /** The sentence for a failed identity call. */
 export function describeAuthFailure(status: number | null, code?: string | null): string {
   if (status === null) return NETWORK_MESSAGE;

@@ -47,8 +47,21 @@ export function outfit(id: string, clothingIds: string[], extra: Partial<Outfit>
   };
 }
 
-/** A signed-in user with this wardrobe in the stores. */
-export function signedInWith(data: WardrobeData): void {
-  useSessionStore.setState({ user, status: 'signedIn', syncing: false });
+/** The wardrobe holding these items, outfits and calendar days. */
+export function wardrobeOf(
+  clothes: ClothingItem[],
+  outfits: Outfit[] = [],
+  calendar: WardrobeData['calendar'] = {},
+): WardrobeData {
+  return {
+    clothes: Object.fromEntries(clothes.map((c) => [c.id, c])),
+    outfits: Object.fromEntries(outfits.map((o) => [o.id, o])),
+    calendar,
+  };
+}
+
+/** A signed-in user (the fixture's unless given) with this wardrobe, or none yet, in the stores. */
+export function signedInWith(data: WardrobeData | null, who: User = user): void {
+  useSessionStore.setState({ user: who, status: 'signedIn', syncing: false });
   useWardrobeStore.setState({ data, hydrated: true });
 }

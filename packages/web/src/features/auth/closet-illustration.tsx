@@ -1,12 +1,4 @@
-import {
-  Footprints,
-  Gift,
-  Heart,
-  Shirt,
-  ShoppingBag,
-  Watch,
-  type LucideIcon,
-} from 'lucide-react';
+import { Footprints, Gift, Heart, Shirt, ShoppingBag, Watch, type LucideIcon } from 'lucide-react';
 
 interface Tile {
   icon: LucideIcon;

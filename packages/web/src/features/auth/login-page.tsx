@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../components/button';
 import { Spinner } from '../../components/spinner';
-import { AuthError, GENERIC_MESSAGE, describeRedirectError } from '../../lib/auth-errors';
+import { authErrorMessage, describeRedirectError } from '../../lib/auth-errors';
 import { signInWithProvider, type SignInProvider } from '../../lib/auth-client';
 import { AuthLayout, FormAlert } from './auth-layout';
 import { ClosetStrip } from './closet-illustration';
@@ -47,7 +47,7 @@ export default function LoginPage() {
     try {
       await signInWithProvider(provider, { callbackURL: '/items', errorCallbackURL: '/login' });
     } catch (err) {
-      setError(err instanceof AuthError ? err.message : GENERIC_MESSAGE);
+      setError(authErrorMessage(err));
       setPending(null);
     }
   }

@@ -2,12 +2,12 @@ import { MailCheck, Send } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../components/button';
-import { TextField } from '../../components/field';
-import { AuthError, GENERIC_MESSAGE, describeRedirectError } from '../../lib/auth-errors';
+import { authErrorMessage, describeRedirectError } from '../../lib/auth-errors';
 import { sendSignInLink, signInWithEmail } from '../../lib/auth-client';
 import { redirectTarget } from '../../lib/redirect-target';
-import { logIn } from '../../lib/stores/session-actions';
 import { AuthLayout, FormAlert, TextLink } from './auth-layout';
+import { openSessionWith } from './open-session';
+import { EmailField } from './email-field';
 import { PasswordField } from './password-input';
 import { useAuthProviders } from './use-auth-providers';
 import { emailProblem, passwordProblem } from './validation';
@@ -81,14 +81,9 @@ export default function SignInPage() {
     if (next.password) return passwordRef.current?.focus();
     setBusy('password');
     setFormError(null);
-    try {
-      await signInWithEmail({ email: email.trim(), password });
-      if (!(await logIn())) {
-        setFormError(GENERIC_MESSAGE);
-        setBusy(null);
-      }
-    } catch (err) {
-      setFormError(err instanceof AuthError ? err.message : GENERIC_MESSAGE);
+    const problem = await openSessionWith(() => signInWithEmail({ email: email.trim(), password }));
+    if (problem) {
+      setFormError(problem);
       setBusy(null);
     }
   }
@@ -104,7 +99,7 @@ export default function SignInPage() {
       await sendSignInLink({ email: email.trim(), callbackURL, errorCallbackURL: '/signin' });
       setLinkSentTo(email.trim());
     } catch (err) {
-      setFormError(err instanceof AuthError ? err.message : GENERIC_MESSAGE);
+      setFormError(authErrorMessage(err));
     } finally {
       setBusy(null);
     }
@@ -135,15 +130,8 @@ export default function SignInPage() {
     >
       {formError && <FormAlert>{formError}</FormAlert>}
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-6">
-        <TextField
+        <EmailField
           ref={emailRef}
-          label="E-mail"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
           value={email}
           error={errors.email}
           onChange={(e) => setEmail(e.target.value)}

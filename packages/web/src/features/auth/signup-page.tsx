@@ -1,10 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
-import { AuthError, GENERIC_MESSAGE } from '../../lib/auth-errors';
 import { signUpWithEmail } from '../../lib/auth-client';
-import { logIn } from '../../lib/stores/session-actions';
 import { AuthLayout, FormAlert, TextLink } from './auth-layout';
+import { openSessionWith } from './open-session';
+import { EmailField } from './email-field';
 import { PasswordField } from './password-input';
 import { PASSWORD_MIN, emailProblem, nameProblem, newPasswordProblem } from './validation';
 
@@ -57,18 +57,15 @@ export default function SignUpPage() {
     if (first) return refs[first].current?.focus();
     setBusy(true);
     setFormError(null);
-    try {
-      await signUpWithEmail({
+    const problem = await openSessionWith(() =>
+      signUpWithEmail({
         name: values.name.trim(),
         email: values.email.trim(),
         password: values.password,
-      });
-      if (!(await logIn())) {
-        setFormError(GENERIC_MESSAGE);
-        setBusy(false);
-      }
-    } catch (err) {
-      setFormError(err instanceof AuthError ? err.message : GENERIC_MESSAGE);
+      }),
+    );
+    if (problem) {
+      setFormError(problem);
       setBusy(false);
     }
   }
@@ -95,15 +92,8 @@ export default function SignUpPage() {
           onChange={(e) => change('name', e.target.value)}
           onBlur={() => blur('name')}
         />
-        <TextField
+        <EmailField
           ref={refs.email}
-          label="E-mail"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
           value={values.email}
           error={errors.email}
           onChange={(e) => change('email', e.target.value)}

@@ -1,4 +1,4 @@
-import { defaultSettings, type ClothingItem, type WardrobeData } from '@hanger/domain';
+import { defaultSettings, type ClothingItem } from '@hanger/domain';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -10,6 +10,8 @@ import { useGroupFilters } from './group-filters-store';
 import GroupsPage from './groups-page';
 import LoanedPage from './loaned-page';
 import WishlistPage from './wishlist-page';
+import { signedInWith, user, wardrobeOf } from '../../test-utils/fixtures';
+import { tileLabels } from '../../test-utils/queries';
 
 function item(id: string, fields: Partial<ClothingItem>): ClothingItem {
   return {
@@ -30,16 +32,7 @@ const CLOTHES = [
 ];
 
 function seed(clothes: ClothingItem[] | null) {
-  useSessionStore.setState({
-    user: { uid: 'u1', displayName: 'Ada', email: 'ada@example.com', settings: defaultSettings() },
-    status: 'signedIn',
-  });
-  const data: WardrobeData | null = clothes && {
-    clothes: Object.fromEntries(clothes.map((c) => [c.id, c])),
-    outfits: {},
-    calendar: {},
-  };
-  useWardrobeStore.setState({ data, hydrated: true });
+  signedInWith(clothes && wardrobeOf(clothes), { ...user, settings: defaultSettings() });
 }
 
 function renderAt(entries: string[]) {
@@ -55,10 +48,7 @@ function renderAt(entries: string[]) {
   );
 }
 
-const tileNames = () =>
-  within(screen.getByRole('list', { name: 'Items' }))
-    .getAllByRole('link')
-    .map((l) => l.getAttribute('aria-label')?.split(',')[0]);
+const tileNames = () => tileLabels('Items').map((name) => name?.split(',')[0]);
 
 beforeEach(() => {
   window.innerWidth = 1440;

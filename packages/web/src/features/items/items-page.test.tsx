@@ -1,4 +1,4 @@
-import { defaultSettings, type ClothingItem, type WardrobeData } from '@hanger/domain';
+import { defaultSettings, type ClothingItem } from '@hanger/domain';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -7,6 +7,8 @@ import { useClothesFilters } from '../../lib/stores/filters-store';
 import { useSessionStore } from '../../lib/stores/session-store';
 import { UI_PREFS_STORAGE_KEY, useUiPrefsStore } from '../../lib/stores/ui-prefs-store';
 import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
+import { signedInWith, user, wardrobeOf } from '../../test-utils/fixtures';
+import { tileLabels } from '../../test-utils/queries';
 import ItemsPage from './items-page';
 
 const thisYear = new Date().getFullYear();
@@ -42,17 +44,7 @@ const CLOSET: ClothingItem[] = [
 ];
 
 function seed(clothes: ClothingItem[]) {
-  const data: WardrobeData = {
-    clothes: Object.fromEntries(clothes.map((c) => [c.id, c])),
-    outfits: {},
-    calendar: {},
-  };
-  useSessionStore.setState({
-    user: { uid: 'u1', displayName: 'Ada', email: 'ada@example.com', settings: defaultSettings() },
-    status: 'signedIn',
-    syncing: false,
-  });
-  useWardrobeStore.setState({ data, hydrated: true });
+  signedInWith(wardrobeOf(clothes), { ...user, settings: defaultSettings() });
 }
 
 function renderItems() {
@@ -66,10 +58,7 @@ function renderItems() {
   );
 }
 
-const tileNames = () =>
-  within(screen.getByRole('list', { name: 'Items' }))
-    .getAllByRole('link')
-    .map((l) => l.getAttribute('aria-label'));
+const tileNames = () => tileLabels('Items');
 
 beforeEach(() => {
   // Phone width: 2 columns, so captions show.

@@ -7,6 +7,8 @@ import { OUTFITS_FILTERS_KEY, useOutfitsFilters } from '../../lib/stores/filters
 import { useSessionStore } from '../../lib/stores/session-store';
 import { useUiPrefsStore } from '../../lib/stores/ui-prefs-store';
 import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
+import { signedInWith, user, wardrobeOf } from '../../test-utils/fixtures';
+import { tileLabels } from '../../test-utils/queries';
 import OutfitsPage from './outfits-page';
 
 const item = (id: string, price?: number): ClothingItem => ({
@@ -27,18 +29,7 @@ const outfit = (id: string, items: string[], fields: Partial<Outfit> = {}): Outf
 });
 
 function seed(clothes: ClothingItem[], outfits: Outfit[], calendar: WardrobeData['calendar'] = {}) {
-  useSessionStore.setState({
-    user: { uid: 'u1', displayName: 'Ada', email: 'ada@example.com', settings: defaultSettings() },
-    status: 'signedIn',
-  });
-  useWardrobeStore.setState({
-    data: {
-      clothes: Object.fromEntries(clothes.map((c) => [c.id, c])),
-      outfits: Object.fromEntries(outfits.map((o) => [o.id, o])),
-      calendar,
-    },
-    hydrated: true,
-  });
+  signedInWith(wardrobeOf(clothes, outfits, calendar), { ...user, settings: defaultSettings() });
 }
 
 function renderOutfits() {
@@ -51,10 +42,7 @@ function renderOutfits() {
   );
 }
 
-const tileNames = () =>
-  within(screen.getByRole('list', { name: 'Outfits' }))
-    .getAllByRole('link')
-    .map((l) => l.getAttribute('aria-label'));
+const tileNames = () => tileLabels('Outfits');
 
 beforeEach(() => {
   window.innerWidth = 390;

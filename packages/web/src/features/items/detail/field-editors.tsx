@@ -40,15 +40,22 @@ function useParsedEditor<T>(
   return { error, save };
 }
 
-export function TextEditor({
+/** A one-line editor whose text is read by `parse`: the text and wear-count fields. */
+function ParsedTextEditor<T>({
   label,
-  initial,
+  initialText,
+  parse,
   onSave,
   done,
-  placeholder,
-}: EditorProps<string> & { placeholder?: string }) {
-  const [text, setText] = useState(initial ?? '');
-  const { error, save } = useParsedEditor(parseTextInput, onSave, done);
+  ...input
+}: Omit<EditorProps<T>, 'initial'> & {
+  initialText: string;
+  parse: (text: string) => ParsedInput<T>;
+  placeholder?: string;
+  inputMode?: 'numeric';
+}) {
+  const [text, setText] = useState(initialText);
+  const { error, save } = useParsedEditor(parse, onSave, done);
   return (
     <EditorForm error={error} onSave={() => save(text)} onCancel={done}>
       {({ errorId }) => (
@@ -57,8 +64,8 @@ export function TextEditor({
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           value={text}
-          placeholder={placeholder}
           autoComplete="off"
+          {...input}
           onChange={(e) => setText(e.target.value)}
         />
       )}
@@ -66,24 +73,19 @@ export function TextEditor({
   );
 }
 
-export function CountEditor({ label, initial, onSave, done }: EditorProps<number>) {
-  const [text, setText] = useState(initial === undefined ? '' : String(initial));
-  const { error, save } = useParsedEditor(parseWearCountInput, onSave, done);
+export function TextEditor({ initial, ...rest }: EditorProps<string> & { placeholder?: string }) {
+  return <ParsedTextEditor {...rest} initialText={initial ?? ''} parse={parseTextInput} />;
+}
+
+export function CountEditor({ initial, ...rest }: EditorProps<number>) {
   return (
-    <EditorForm error={error} onSave={() => save(text)} onCancel={done}>
-      {({ errorId }) => (
-        <Input
-          aria-label={label}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          value={text}
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder="0"
-          onChange={(e) => setText(e.target.value)}
-        />
-      )}
-    </EditorForm>
+    <ParsedTextEditor
+      {...rest}
+      initialText={initial === undefined ? '' : String(initial)}
+      parse={parseWearCountInput}
+      inputMode="numeric"
+      placeholder="0"
+    />
   );
 }
 
