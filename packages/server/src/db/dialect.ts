@@ -1,6 +1,8 @@
 import { PostgresAdapter } from 'kysely';
 import type { Kysely } from 'kysely';
-import type { DbDialect } from './index.js';
+
+/** The two engines one Kysely code path serves (DESIGN rule 3). */
+export type DbDialect = 'sqlite' | 'postgres';
 
 /** Which engine a Kysely instance talks to; migrations use it where DDL differs. */
 export function dialectOf(db: Kysely<unknown>): DbDialect {

@@ -5,12 +5,11 @@ import type SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type pg from 'pg';
 import type { Config } from '../config.js';
+import type { DbDialect } from './dialect.js';
 import type { Database } from './schema.js';
 
 // Only the engine in use is loaded: start-up time and memory are not spent on the other driver.
 const require = createRequire(import.meta.url);
-
-export type DbDialect = 'sqlite' | 'postgres';
 
 export interface Db {
   db: Kysely<Database>;
@@ -60,3 +59,4 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'sqlitePath'>): Db
 
 export { migrateToLatest } from './migrator.js';
 export type { Database } from './schema.js';
+export type { DbDialect } from './dialect.js';
