@@ -101,6 +101,21 @@ export function toggleDisplayItem(calendar: Calendar, day: string, id: string): 
   return { ...calendar, [day]: next };
 }
 
+/**
+ * Sets the day's display item to `id`, or clears it with `undefined`: the explicit form of the
+ * star, for replaying a change whose request failed. Ids not on the day are not set.
+ */
+export function setDisplayItem(calendar: Calendar, day: string, id: string | undefined): Calendar {
+  const entry = calendar[day];
+  if (!entry || entry.displayItem === id) return calendar;
+  if (id !== undefined && !entry.clothes.includes(id) && !entry.outfits.includes(id))
+    return calendar;
+  const next: CalendarEntry = { ...entry };
+  if (id === undefined) delete next.displayItem;
+  else next.displayItem = id;
+  return { ...calendar, [day]: next };
+}
+
 /** Deleting an item or outfit first takes it off every day (SPEC §4). */
 export function removeEverywhere(calendar: Calendar, type: DayEntryType, id: string): Calendar {
   let next = calendar;
