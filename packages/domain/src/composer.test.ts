@@ -9,14 +9,20 @@ import {
   fromOutfitCoordinates,
   hitTest,
   initialItemScale,
+  itemCenter,
   keepExistingEntries,
   moveBackward,
   moveForward,
+  nudge,
   outfitStatusForItems,
   parseSelectedQuery,
   pinchScale,
   removeFromCanvas,
+  sameCanvas,
+  sameSavedLayout,
+  scaleAboutCenter,
   toOutfitCoordinates,
+  touchDistance,
   toggleLock,
   topItemAt,
   updateCanvasItem,
@@ -205,5 +211,81 @@ describe('composer rules', () => {
   it('saves an outfit with a wishlist item as a wishlist outfit', () => {
     expect(outfitStatusForItems(['a', 'w'], clothes)).toBe('wishlist');
     expect(outfitStatusForItems(['a'], clothes)).toBe('outfits');
+  });
+});
+
+describe('nudge', () => {
+  it('moves an item and brings it to the top', () => {
+    const moved = nudge([placed('a', { x: 10, y: 10 }), placed('b')], 'a', 1, -10);
+    expect(order(moved)).toEqual(['b', 'a']);
+    expect(moved[1]).toMatchObject({ x: 11, y: 0 });
+  });
+
+  it('leaves a locked or missing item alone', () => {
+    const items = [placed('a', { locked: true })];
+    expect(nudge(items, 'a', 5, 5)[0]).toMatchObject({ x: 0, y: 0 });
+    expect(nudge(items, 'zz', 5, 5)).toEqual(items);
+  });
+});
+
+describe('scaleAboutCenter', () => {
+  it('keeps the middle of the item in place', () => {
+    const before = placed('a', { x: 100, y: 100, width: 200, height: 100 });
+    const after = scaleAboutCenter(before, 2);
+    expect(after.scale).toBe(2);
+    expect(itemCenter(after)).toEqual(itemCenter(before));
+    expect(after).toMatchObject({ x: 0, y: 50 });
+  });
+
+  it('keeps the middle of a rotated item in place, whatever the angle and scale', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: -360, max: 360, noNaN: true }),
+        fc.double({ min: 0.1, max: 5, noNaN: true }),
+        (rotation, scale) => {
+          const before = placed('a', { x: 40, y: 70, rotation, width: 300, height: 120 });
+          const after = scaleAboutCenter(before, scale);
+          const c0 = itemCenter(before);
+          const c1 = itemCenter(after);
+          expect(c1.x).toBeCloseTo(c0.x, 6);
+          expect(c1.y).toBeCloseTo(c0.y, 6);
+        },
+      ),
+    );
+  });
+
+  it('clamps to the pinch range', () => {
+    expect(scaleAboutCenter(placed('a'), 9).scale).toBe(5);
+    expect(scaleAboutCenter(placed('a'), 0).scale).toBe(0.1);
+  });
+
+  it('measures the distance between two fingers', () => {
+    expect(touchDistance({ x: 0, y: 0 }, { x: 3, y: 4 })).toBe(5);
+  });
+});
+
+describe('comparing canvases', () => {
+  it('finds a change of place, scale, rotation or order, but not of a lock, for saving', () => {
+    const a = [placed('a'), placed('b')];
+    expect(sameSavedLayout(a, [placed('a'), placed('b')])).toBe(true);
+    expect(sameSavedLayout(a, toggleLock(a, 'a'))).toBe(true);
+    expect(sameCanvas(a, toggleLock(a, 'a'))).toBe(false);
+    expect(sameSavedLayout(a, [placed('b'), placed('a')])).toBe(false);
+    expect(sameSavedLayout(a, [placed('a', { rotation: 1 }), placed('b')])).toBe(false);
+    expect(sameSavedLayout(a, [placed('a')])).toBe(false);
+  });
+});
+
+describe('round trip of an edited outfit', () => {
+  it('restores positions, scales, rotations and order exactly', () => {
+    const stored = [
+      { clothingId: 'b', x: 12.5, y: 300, scale: 0.41, rotation: -12 },
+      { clothingId: 'a', x: 400, y: 20.25, scale: 1.3, rotation: 95 },
+    ];
+    const sizes = new Map([
+      ['a', { width: 600, height: 600 }],
+      ['b', { width: 800, height: 600 }],
+    ]);
+    expect(toOutfitCoordinates(fromOutfitCoordinates(stored, 1, sizes), 1)).toEqual(stored);
   });
 });

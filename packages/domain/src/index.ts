@@ -2,6 +2,7 @@ export * from './calendar-day.js';
 export * from './calendar-month.js';
 export * from './categories.js';
 export * from './composer.js';
+export * from './composer-history.js';
 export * from './constants.js';
 export * from './currency.js';
 export * from './day-keys.js';
