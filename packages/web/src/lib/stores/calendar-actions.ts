@@ -3,54 +3,160 @@ import {
   SUCCESS_TOASTS,
   addToDay,
   removeFromDay,
-  toggleDisplayItem,
+  setDisplayItem,
   type DayEntryType,
 } from '@hanger/domain';
+import { create } from 'zustand';
 import { NoUserError, deleteCalendarEntry, putCalendarDay, toCatalogueError } from '../api-client';
 import { toast } from './toast-store';
+import { loadWardrobe } from './wardrobe-actions';
 import { useWardrobeStore } from './wardrobe-store';
 
-/** Calendar changes: local first, never rolled back, an error toast on failure (SPEC §4). */
+/**
+ * Calendar changes (SPEC §4): the local calendar changes first and is not rolled back; a failure
+ * shows the catalogue's error toast. A change whose request failed is also remembered, so the day
+ * can show it as not saved (with Retry and Discard) instead of passing it off as saved.
+ */
 
-function failed(title: string, err: unknown): void {
-  if (err instanceof NoUserError) return;
-  toast.error(title, toCatalogueError(err).message);
+export type CalendarChange =
+  | { kind: 'add'; day: string; clothes: string[]; outfits: string[] }
+  /** The star set to an id, or cleared (undefined). */
+  | { kind: 'star'; day: string; displayItem: string | undefined }
+  | { kind: 'remove'; day: string; type: DayEntryType; id: string };
+
+export interface TrackedChange {
+  key: number;
+  change: CalendarChange;
+  state: 'saving' | 'failed';
+  /** The catalogue's message of the failure. */
+  message?: string;
 }
 
-/** The day picker's save: adds the chosen items and outfits to the day. */
-export async function addToCalendarDay(
-  day: string,
-  add: { clothes?: string[]; outfits?: string[] },
-): Promise<boolean> {
-  const clothes = add.clothes ?? [];
-  const outfits = add.outfits ?? [];
-  if (clothes.length === 0 && outfits.length === 0) return true;
-  useWardrobeStore
-    .getState()
-    .update((d) => ({ ...d, calendar: addToDay(d.calendar, day, { clothes, outfits }) }));
+interface CalendarSyncState {
+  changes: TrackedChange[];
+}
+
+/** Changes in flight and changes that failed, in the order they were made (this session only). */
+export const useCalendarSync = create<CalendarSyncState>()(() => ({ changes: [] }));
+
+let nextKey = 1;
+
+function without(list: readonly string[], ids: ReadonlySet<string>): string[] {
+  return list.filter((id) => !ids.has(id));
+}
+
+/**
+ * A failed change that a newer change of the same things overrides no longer needs retrying:
+ * a later star replaces an earlier one, adding an id again or removing it settles both.
+ */
+function supersede(old: TrackedChange, next: CalendarChange): TrackedChange | null {
+  if (old.state !== 'failed' || old.change.day !== next.day) return old;
+  const prev = old.change;
+  if (next.kind === 'star') return prev.kind === 'star' ? null : old;
+  const touched =
+    next.kind === 'add'
+      ? { clothes: new Set(next.clothes), outfits: new Set(next.outfits) }
+      : {
+          clothes: new Set(next.type === 'clothes' ? [next.id] : []),
+          outfits: new Set(next.type === 'outfits' ? [next.id] : []),
+        };
+  if (prev.kind === 'remove') return touched[prev.type].has(prev.id) ? null : old;
+  if (prev.kind === 'add') {
+    const clothes = without(prev.clothes, touched.clothes);
+    const outfits = without(prev.outfits, touched.outfits);
+    if (clothes.length === 0 && outfits.length === 0) return null;
+    return { ...old, change: { ...prev, clothes, outfits } };
+  }
+  return old;
+}
+
+function track(change: CalendarChange): number {
+  const key = nextKey++;
+  useCalendarSync.setState((s) => ({
+    changes: [
+      ...s.changes.flatMap((c) => supersede(c, change) ?? []),
+      { key, change, state: 'saving' },
+    ],
+  }));
+  return key;
+}
+
+function settle(key: number, failure?: string): void {
+  useCalendarSync.setState((s) => ({
+    changes:
+      failure === undefined
+        ? s.changes.filter((c) => c.key !== key)
+        : s.changes.map((c) =>
+            c.key === key ? { ...c, state: 'failed' as const, message: failure } : c,
+          ),
+  }));
+}
+
+function applyLocally(change: CalendarChange): void {
+  useWardrobeStore.getState().update((d) => {
+    switch (change.kind) {
+      case 'add':
+        return { ...d, calendar: addToDay(d.calendar, change.day, change) };
+      case 'star':
+        return { ...d, calendar: setDisplayItem(d.calendar, change.day, change.displayItem) };
+      case 'remove':
+        return { ...d, calendar: removeFromDay(d.calendar, change.day, change.type, change.id) };
+    }
+  });
+}
+
+function send(change: CalendarChange): Promise<void> {
+  switch (change.kind) {
+    case 'add':
+      return putCalendarDay(change.day, { clothes: change.clothes, outfits: change.outfits });
+    case 'star':
+      return putCalendarDay(change.day, { displayItem: change.displayItem ?? '' });
+    case 'remove':
+      return deleteCalendarEntry(change.day, change.id, change.type);
+  }
+}
+
+/** Applies a change locally, sends it, and reports the outcome with the catalogue's toasts. */
+async function run(change: CalendarChange): Promise<boolean> {
+  applyLocally(change);
+  const key = track(change);
+  const removing = change.kind === 'remove';
   try {
-    await putCalendarDay(day, { clothes, outfits });
-    toast.success(SUCCESS_TOASTS.calendarUpdated);
+    await send(change);
+    settle(key);
+    toast.success(removing ? SUCCESS_TOASTS.calendarItemDeleted : SUCCESS_TOASTS.calendarUpdated);
     return true;
   } catch (err) {
-    failed(ERROR_TOASTS.updateCalendar, err);
+    if (err instanceof NoUserError) {
+      // Signed out meanwhile: nothing to retry against.
+      settle(key);
+      return false;
+    }
+    const message = toCatalogueError(err).message;
+    settle(key, message);
+    toast.error(removing ? ERROR_TOASTS.deleteCalendarItem : ERROR_TOASTS.updateCalendar, message);
     return false;
   }
+}
+
+/** The day picker's save: adds the chosen items and outfits to the day (each at most once). */
+export async function addToCalendarDay(
+  day: string,
+  add: { clothes?: readonly string[]; outfits?: readonly string[] },
+): Promise<boolean> {
+  // What is already on the day is not sent again: logging something twice is one wear.
+  const entry = useWardrobeStore.getState().data?.calendar[day];
+  const clothes = [...new Set(add.clothes ?? [])].filter((id) => !entry?.clothes.includes(id));
+  const outfits = [...new Set(add.outfits ?? [])].filter((id) => !entry?.outfits.includes(id));
+  if (clothes.length === 0 && outfits.length === 0) return true;
+  return run({ kind: 'add', day, clothes, outfits });
 }
 
 /** Star: sets the day's display item, or clears it when it already is `id`. */
 export async function toggleCalendarDisplayItem(day: string, id: string): Promise<boolean> {
-  const store = useWardrobeStore.getState();
-  store.update((d) => ({ ...d, calendar: toggleDisplayItem(d.calendar, day, id) }));
-  const displayItem = useWardrobeStore.getState().data?.calendar[day]?.displayItem ?? '';
-  try {
-    await putCalendarDay(day, { displayItem });
-    toast.success(SUCCESS_TOASTS.calendarUpdated);
-    return true;
-  } catch (err) {
-    failed(ERROR_TOASTS.updateCalendar, err);
-    return false;
-  }
+  const entry = useWardrobeStore.getState().data?.calendar[day];
+  if (!entry || (!entry.clothes.includes(id) && !entry.outfits.includes(id))) return false;
+  return run({ kind: 'star', day, displayItem: entry.displayItem === id ? undefined : id });
 }
 
 /** Removes one item or outfit from a day; a display item it was is cleared too. */
@@ -59,15 +165,99 @@ export async function removeFromCalendarDay(
   type: DayEntryType,
   id: string,
 ): Promise<boolean> {
-  useWardrobeStore
+  const unsaved = useCalendarSync
     .getState()
-    .update((d) => ({ ...d, calendar: removeFromDay(d.calendar, day, type, id) }));
-  try {
-    await deleteCalendarEntry(day, id, type);
+    .changes.some(
+      (c) =>
+        c.state === 'failed' &&
+        c.change.kind === 'add' &&
+        c.change.day === day &&
+        c.change[type].includes(id),
+    );
+  if (unsaved) {
+    // Its add never reached the server: taking it off is a local change with nothing to send.
+    const change: CalendarChange = { kind: 'remove', day, type, id };
+    applyLocally(change);
+    useCalendarSync.setState((s) => ({
+      changes: s.changes.flatMap((c) => supersede(c, change) ?? []),
+    }));
     toast.success(SUCCESS_TOASTS.calendarItemDeleted);
     return true;
-  } catch (err) {
-    failed(ERROR_TOASTS.deleteCalendarItem, err);
-    return false;
+  }
+  return run({ kind: 'remove', day, type, id });
+}
+
+/** Sends a failed change again (its local effect is applied again too, which is idempotent). */
+export async function retryCalendarChange(key: number): Promise<boolean> {
+  const tracked = useCalendarSync.getState().changes.find((c) => c.key === key);
+  if (!tracked || tracked.state !== 'failed') return false;
+  useCalendarSync.setState((s) => ({ changes: s.changes.filter((c) => c.key !== key) }));
+  return run(tracked.change);
+}
+
+/** Retries every failed change of a day, in the order they were made. */
+export async function retryCalendarDay(day: string): Promise<boolean> {
+  let ok = true;
+  for (const c of failedChanges(useCalendarSync.getState().changes, day)) {
+    ok = (await retryCalendarChange(c.key)) && ok;
+  }
+  return ok;
+}
+
+/**
+ * Gives up the failed changes of a day and shows what the server holds: the wardrobe is fetched
+ * again (quietly; a failure to fetch keeps the local copy).
+ */
+export async function discardCalendarDay(day: string): Promise<void> {
+  useCalendarSync.setState((s) => ({
+    changes: s.changes.filter((c) => !(c.state === 'failed' && c.change.day === day)),
+  }));
+  await loadWardrobe({ quiet: true });
+}
+
+/** Failed changes of one day (or of every day), oldest first. */
+export function failedChanges(changes: readonly TrackedChange[], day?: string): TrackedChange[] {
+  return changes.filter((c) => c.state === 'failed' && (day === undefined || c.change.day === day));
+}
+
+export type EntrySyncState = 'saving' | 'failed' | undefined;
+
+/** Whether adding this entry to the day is still being saved, or failed. */
+export function entrySyncState(
+  changes: readonly TrackedChange[],
+  day: string,
+  type: DayEntryType,
+  id: string,
+): EntrySyncState {
+  let state: EntrySyncState;
+  for (const c of changes) {
+    const ch = c.change;
+    if (ch.day !== day) continue;
+    if (ch.kind === 'add' && ch[type].includes(id)) state = c.state;
+  }
+  return state;
+}
+
+/** Days with at least one failed change, for the month screen's "not saved" marks. */
+export function daysWithFailures(changes: readonly TrackedChange[]): Set<string> {
+  return new Set(failedChanges(changes).map((c) => c.change.day));
+}
+
+/** A sentence saying what did not save, e.g. "Adding 2 items and an outfit". */
+export function describeChange(change: CalendarChange): string {
+  const n = (count: number, one: string, many: string) =>
+    count === 1 ? `${one}` : `${count} ${many}`;
+  switch (change.kind) {
+    case 'add': {
+      const parts = [
+        change.clothes.length > 0 ? n(change.clothes.length, 'an item', 'items') : '',
+        change.outfits.length > 0 ? n(change.outfits.length, 'an outfit', 'outfits') : '',
+      ].filter(Boolean);
+      return `Adding ${parts.join(' and ')}`;
+    }
+    case 'star':
+      return change.displayItem === undefined ? 'Removing the star' : 'Starring the day’s picture';
+    case 'remove':
+      return `Removing ${change.type === 'outfits' ? 'an outfit' : 'an item'}`;
   }
 }
