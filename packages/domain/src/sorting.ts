@@ -3,6 +3,7 @@ import { BUNDLED_RATES, formatMoney, type RatesTable } from './currency.js';
 import { toDayKey } from './day-keys.js';
 import { useFrequencyText, type ItemStats } from './item-stats.js';
 import { itemPriceIn } from './money.js';
+import { subcategoryName } from './subcategories.js';
 import type { OutfitStats } from './outfit-stats.js';
 import type { ClothingItem, Outfit, Settings, SortDirection } from './types.js';
 
@@ -226,8 +227,8 @@ function plural(n: number, one: string, many: string): string {
 
 /** "T-shirt" for an item with a subcategory, else its category ("full body"). */
 export function categoryCaption(item: ClothingItem, settings: Settings): string {
-  const sub = settings.subcategories[item.category]?.find((s) => s.id === item.subCategoryId);
-  return sub ? `${item.category} · ${sub.name}` : item.category;
+  const sub = subcategoryName(item, settings);
+  return sub ? `${item.category} · ${sub}` : item.category;
 }
 
 /** The value shown under an item tile for the chosen sort option (SPEC §2). */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addSubcategory,
   defaultSettings,
+  hasSubcategory,
   itemsUsingSubcategory,
   removeSubcategory,
   renameSubcategory,
@@ -38,6 +39,16 @@ describe('subcategory edits', () => {
     expect(itemsUsingSubcategory(clothes, 'top', 'tee')).toEqual(['a']);
     expect(subcategoryName(clothes.a, base)).toBe('T-shirt');
     expect(subcategoryName(clothes.c, base)).toBeUndefined();
+  });
+
+  it('knows a subcategory only under its own category, in either spelling of full body', () => {
+    const dress = addSubcategory(base, 'full body', { id: 'maxi', name: 'Maxi dress' });
+    expect(hasSubcategory(dress, 'top', 'tee')).toBe(true);
+    expect(hasSubcategory(dress, 'shoes', 'tee')).toBe(false);
+    expect(hasSubcategory(dress, 'top', 'nope')).toBe(false);
+    expect(hasSubcategory(dress, 'full body', 'maxi')).toBe(true);
+    expect(hasSubcategory(dress, 'full_body', 'maxi')).toBe(true);
+    expect(hasSubcategory(removeSubcategory(dress, 'top', 'tee'), 'top', 'tee')).toBe(false);
   });
 
   it('starts from the defaults of SPEC §3 with every category', () => {

@@ -1,4 +1,4 @@
-import type { Category } from './categories.js';
+import { categoryFromWire, type Category, type WireCategory } from './categories.js';
 import {
   DEFAULT_CURRENCY,
   DEFAULT_DATA_CONSENT,
@@ -75,10 +75,30 @@ export function itemsUsingSubcategory(
   return out;
 }
 
+/**
+ * The user's subcategory `id` under `category` (either spelling of 'full body'), if it exists:
+ * an item may only use one of these, and one that was removed no longer counts.
+ */
+export function findSubcategory(
+  settings: Pick<Settings, 'subcategories'>,
+  category: Category | WireCategory,
+  id: string,
+): Subcategory | undefined {
+  return settings.subcategories[categoryFromWire(category)]?.find((s) => s.id === id);
+}
+
+export function hasSubcategory(
+  settings: Pick<Settings, 'subcategories'>,
+  category: Category | WireCategory,
+  id: string,
+): boolean {
+  return findSubcategory(settings, category, id) !== undefined;
+}
+
 /** The subcategory's name for an item, if it has one that still exists. */
 export function subcategoryName(item: ClothingItem, settings: Settings): string | undefined {
   if (!item.subCategoryId) return undefined;
-  return settings.subcategories[item.category]?.find((s) => s.id === item.subCategoryId)?.name;
+  return findSubcategory(settings, item.category, item.subCategoryId)?.name;
 }
 
 /** Settings with every category present and the defaults of SPEC §3. */

@@ -1,3 +1,4 @@
+import type { ItemStatus, OutfitStatus, Source, WireCategory } from '@hanger/domain';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -13,10 +14,10 @@ export interface ClothesTable {
   image_key: string;
   thumb_key: string;
   /** Wire key: 'full_body' for the 'full body' category. */
-  category: string;
+  category: WireCategory;
   sub_category_id: string | null;
-  status: string | null;
-  source: string | null;
+  status: ItemStatus | null;
+  source: Source | null;
   brand: string | null;
   date_created: string;
   date_obtained: string | null;
@@ -36,7 +37,7 @@ export interface OutfitsTable {
   user_id: string;
   image_key: string;
   thumb_key: string;
-  status: string | null;
+  status: OutfitStatus | null;
   date_created: string;
   manual_times_worn: number | null;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hasSubcategory, settingsFromWire } from '@hanger/domain';
 import type { ItemUpdates, NewItemFields } from '@hanger/domain';
 import type { Kysely } from 'kysely';
 import type { ClothesRow, ClothesUpdate, Database } from '../db/schema.js';
@@ -9,7 +10,7 @@ import { storePhoto, withPhoto } from './photos.js';
 import { convertedColumns } from './prices.js';
 import type { WireRecord } from './serialize.js';
 import { itemToWire } from './serialize.js';
-import { hasSubcategory, readSettings } from './settings.js';
+import { readSettings } from './settings.js';
 import { deleteWardrobeEntry } from './wardrobe-entry.js';
 
 const NOT_FOUND = 'The requested item was not found.';
@@ -35,7 +36,7 @@ export async function createItem(
   const settings = await readSettings(ctx.db, userId);
   if (
     fields.sub_category_id &&
-    !hasSubcategory(settings, fields.category, fields.sub_category_id)
+    !hasSubcategory(settingsFromWire(settings), fields.category, fields.sub_category_id)
   ) {
     throw new ValidationError('Unknown subcategory for this category');
   }
@@ -91,7 +92,7 @@ export async function updateItem(
       if (
         touchesSubcategory &&
         next.sub_category_id &&
-        !hasSubcategory(settings, next.category, next.sub_category_id)
+        !hasSubcategory(settingsFromWire(settings), next.category, next.sub_category_id)
       ) {
         // A subcategory named in the request must exist; one left over from the old category goes.
         if ('sub_category_id' in updates)

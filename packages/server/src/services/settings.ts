@@ -1,12 +1,10 @@
 import {
-  DEFAULT_CURRENCY,
-  DEFAULT_DATA_CONSENT,
-  DEFAULT_LOCALE,
-  DEFAULT_WEEK_START,
   WIRE_CATEGORIES,
+  defaultSettings,
+  settingsToWire,
   wireSubcategoriesSchema,
 } from '@hanger/domain';
-import type { SettingsUpdate, WireSettings, WireSubcategories } from '@hanger/domain';
+import type { SettingsUpdate, WireCategory, WireSettings, WireSubcategories } from '@hanger/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, UserSettingsRow } from '../db/schema.js';
 import type { ServiceContext } from './context.js';
@@ -14,23 +12,14 @@ import { convertedColumns } from './prices.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-function emptySubcategories(): WireSubcategories {
-  return Object.fromEntries(WIRE_CATEGORIES.map((c) => [c, []])) as unknown as WireSubcategories;
-}
-
-export function defaultSettings(): WireSettings {
-  return {
-    locale: DEFAULT_LOCALE,
-    currency: DEFAULT_CURRENCY,
-    week_start: DEFAULT_WEEK_START,
-    subcategories: emptySubcategories(),
-    data_consent: DEFAULT_DATA_CONSENT,
-  };
+/** The defaults of SPEC §3 as the API answers them. */
+function defaultWireSettings(): WireSettings {
+  return settingsToWire(defaultSettings());
 }
 
 function parseSubcategories(json: string): WireSubcategories {
   const parsed = wireSubcategoriesSchema.safeParse(JSON.parse(json));
-  return parsed.success ? (parsed.data as WireSubcategories) : emptySubcategories();
+  return parsed.success ? (parsed.data as WireSubcategories) : defaultWireSettings().subcategories;
 }
 
 function fromRow(row: UserSettingsRow): WireSettings {
@@ -52,15 +41,15 @@ export async function readSettings(db: Executor, userId: string): Promise<WireSe
     .selectAll()
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return row ? fromRow(row) : defaultSettings();
+  return row ? fromRow(row) : defaultWireSettings();
 }
 
 /** Ids of subcategories present in `before` but gone from `after`, per category. */
 function removedSubcategories(
   before: WireSubcategories,
   after: WireSubcategories,
-): Map<string, string[]> {
-  const removed = new Map<string, string[]>();
+): Map<WireCategory, string[]> {
+  const removed = new Map<WireCategory, string[]>();
   for (const category of WIRE_CATEGORIES) {
     const kept = new Set((after[category] ?? []).map((s) => s.id));
     const gone = (before[category] ?? []).map((s) => s.id).filter((id) => !kept.has(id));
@@ -159,11 +148,4 @@ async function reconvertPrices(
     }
     await trx.updateTable('clothes').set(converted).where('id', '=', item.id).execute();
   }
-}
-
-/** A subcategory id is usable for an item only if the user has it under the item's category. */
-export function hasSubcategory(settings: WireSettings, category: string, id: string): boolean {
-  return (settings.subcategories[category as keyof WireSubcategories] ?? []).some(
-    (s) => s.id === id,
-  );
 }
