@@ -1,14 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { BUNDLED_RATES, convert, roundMoney } from '@hanger/domain';
+import { BUNDLED_RATES, convert, ratesTableSchema, roundMoney } from '@hanger/domain';
 import type { RatesTable } from '@hanger/domain';
-import { z } from 'zod';
 import { ConfigError } from '../config.js';
-
-const ratesFileSchema = z.object({
-  base: z.string().regex(/^[A-Z]{3}$/),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  rates: z.record(z.string().regex(/^[A-Z]{3}$/), z.number().positive().finite()),
-});
 
 /** The bundled reference rates, or the table in RATES_FILE (same shape: base, date, rates). */
 export function loadRates(ratesFile: string | undefined): RatesTable {
@@ -21,7 +14,7 @@ export function loadRates(ratesFile: string | undefined): RatesTable {
       `RATES_FILE ${ratesFile} is not readable JSON: ${(err as Error).message}`,
     ]);
   }
-  const result = ratesFileSchema.safeParse(parsed);
+  const result = ratesTableSchema.safeParse(parsed);
   if (!result.success) {
     const issue = result.error.issues[0];
     throw new ConfigError([
