@@ -14,6 +14,7 @@ export * from './limits.js';
 export * from './money.js';
 export * from './outfit-stats.js';
 export * from './pairing-graph.js';
+export * from './pairing-graph-layout.js';
 export * from './schemas.js';
 export * from './sorting.js';
 export * from './stats-figures.js';
