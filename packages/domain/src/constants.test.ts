@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   clampGridCols,
   requestTimeoutMs,
+  pickerGridCols,
   responsiveGridCols,
   SUCCESS_TOASTS,
   TOAST_DURATIONS,
@@ -32,6 +33,17 @@ describe('constants of SPEC §9', () => {
     expect(responsiveGridCols(1023)).toBe(4);
     expect(responsiveGridCols(1024)).toBe(5);
     expect(responsiveGridCols(2560)).toBe(5);
+  });
+
+  it('give the item picker 3 columns on phones up to 7 on very wide screens', () => {
+    expect(pickerGridCols(320)).toBe(3);
+    expect(pickerGridCols(639)).toBe(3);
+    expect(pickerGridCols(640)).toBe(4);
+    expect(pickerGridCols(768)).toBe(5);
+    expect(pickerGridCols(1024)).toBe(6);
+    expect(pickerGridCols(1535)).toBe(6);
+    expect(pickerGridCols(1536)).toBe(7);
+    expect(pickerGridCols(3840)).toBe(7);
   });
 
   it('time out requests after 30 s on desktop and 60 s on mobile', () => {

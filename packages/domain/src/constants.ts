@@ -80,6 +80,15 @@ export function responsiveGridCols(viewportWidth: number): number {
   return cols;
 }
 
+/** Viewport widths (px) at which the item picker gains a column, from 3 up to 7 (SPEC §2, §9). */
+export const PICKER_COLS_BREAKPOINTS_PX = [640, 768, 1024, 1536] as const;
+
+/** The item picker's columns for a viewport width: 3 on phones up to 7 on very wide screens. */
+export function pickerGridCols(viewportWidth: number): number {
+  const gained = PICKER_COLS_BREAKPOINTS_PX.filter((bp) => viewportWidth >= bp).length;
+  return Math.min(PICKER_COLS_MAX, PICKER_COLS_MIN + gained);
+}
+
 /** Clamp a chosen column count into the slider's range; undefined stays 'auto'. */
 export function clampGridCols(cols: number | undefined): number | undefined {
   if (cols === undefined || !Number.isFinite(cols)) return undefined;

@@ -6,6 +6,7 @@ import {
   ITEM_STATUS_FILTERS,
   OUTFIT_STATUS_FILTERS,
   OUTFIT_TIMES_WORN_FILTERS,
+  PICKER_STATUS_FILTERS,
   SOURCES,
   SOURCE_NOT_SPECIFIED,
   SUBCATEGORY_NONE,
@@ -43,6 +44,7 @@ const CATEGORY_CHIPS = chips(CATEGORIES, 'All');
 const SOURCE_CHIPS = chips([...SOURCES, SOURCE_NOT_SPECIFIED], 'All');
 const DATE_CHIPS = chips([DATE_OBTAINED_THIS_YEAR], 'Any time');
 const ITEM_STATUS_CHIPS = chips(ITEM_STATUS_FILTERS);
+const PICKER_STATUS_CHIPS = chips(PICKER_STATUS_FILTERS);
 const TIMES_WORN_CHIPS = chips(OUTFIT_TIMES_WORN_FILTERS, 'Any');
 const OUTFIT_STATUS_CHIPS = chips(OUTFIT_STATUS_FILTERS);
 
@@ -100,6 +102,8 @@ interface ItemFilterPanelProps {
   subcategories: Settings['subcategories'];
   /** False on the wishlist and loaned screens, which are one status already (SPEC §2). */
   showStatus?: boolean;
+  /** The status choices: the Items view's, or the picker's, which adds loaned and wishlist (SPEC §9). */
+  statusOptions?: 'items' | 'picker';
   /** Items the current filters let through, for the "Show n items" button. */
   resultCount: number;
 }
@@ -113,6 +117,7 @@ export function ItemFilterPanel({
   onClearAll,
   subcategories,
   showStatus = true,
+  statusOptions = 'items',
   resultCount,
 }: ItemFilterPanelProps) {
   const subs = filters.category ? (subcategories[filters.category] ?? []) : [];
@@ -160,7 +165,7 @@ export function ItemFilterPanel({
       {showStatus && (
         <ChipGroup
           legend="Status"
-          chips={ITEM_STATUS_CHIPS}
+          chips={statusOptions === 'picker' ? PICKER_STATUS_CHIPS : ITEM_STATUS_CHIPS}
           value={filters.status ?? DEFAULT_ITEM_STATUS_FILTER}
           onChange={(status) => onChange(withValue(filters, 'status', status))}
         />

@@ -21,10 +21,18 @@ interface SortBarProps<O extends string> {
   filtersActive: boolean;
   filtersOpen: boolean;
   onOpenFilters: () => void;
-  /** The plus button's name, e.g. "Add item"; it links to the relative route 'upload'. */
-  addLabel: string;
+  /**
+   * The plus button's name, e.g. "Add item"; it links to the relative route 'upload'. Without
+   * it there is no plus button (pickers).
+   */
+  addLabel?: string;
   /** The Items view's more-options menu; other views leave it out. */
   columns?: GridColumnsMenuProps;
+  /**
+   * Where the bar sticks: under the app shell's top bar (the tab screens), or at the very top of
+   * a full-screen flow without it.
+   */
+  stickTo?: 'shell' | 'top';
 }
 
 const PILL =
@@ -47,6 +55,7 @@ export function SortBar<O extends string>({
   onOpenFilters,
   addLabel,
   columns,
+  stickTo = 'shell',
 }: SortBarProps<O>) {
   const selectId = useId();
   const ascending = direction === 'asc';
@@ -55,7 +64,9 @@ export function SortBar<O extends string>({
   return (
     <div
       data-sort-bar
-      className="sticky top-0 z-30 border-b border-line bg-canvas/90 pt-safe backdrop-blur-md md:top-16 md:pt-0"
+      className={`sticky top-0 z-30 border-b border-line bg-canvas/90 pt-safe backdrop-blur-md ${
+        stickTo === 'shell' ? 'md:top-16 md:pt-0' : ''
+      }`}
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 md:px-8">
         <div className="flex min-w-0 items-center gap-2">
@@ -120,17 +131,19 @@ export function SortBar<O extends string>({
             )}
           </button>
           {columns && <GridColumnsMenu {...columns} />}
-          <Link
-            to="upload"
-            aria-label={addLabel}
-            title={addLabel}
-            className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-on-accent shadow-sm transition-colors hover:bg-accent-hover sm:w-auto sm:gap-2 sm:px-4 sm:text-sm sm:font-medium"
-          >
-            <Plus aria-hidden="true" className="size-5 sm:size-4" strokeWidth={2.25} />
-            <span aria-hidden="true" className="hidden sm:inline">
-              {addLabel}
-            </span>
-          </Link>
+          {addLabel !== undefined && (
+            <Link
+              to="upload"
+              aria-label={addLabel}
+              title={addLabel}
+              className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-on-accent shadow-sm transition-colors hover:bg-accent-hover sm:w-auto sm:gap-2 sm:px-4 sm:text-sm sm:font-medium"
+            >
+              <Plus aria-hidden="true" className="size-5 sm:size-4" strokeWidth={2.25} />
+              <span aria-hidden="true" className="hidden sm:inline">
+                {addLabel}
+              </span>
+            </Link>
+          )}
         </div>
       </div>
     </div>

@@ -1,7 +1,15 @@
 import { GRID_CAPTION_MAX_COLS, OUTFIT_ASPECT_RATIO } from '@hanger/domain';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { ImageOff } from 'lucide-react';
-import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useVirtualizer, useWindowVirtualizer } from '@tanstack/react-virtual';
+import { Check, ImageOff } from 'lucide-react';
+import {
+  memo,
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { Link } from 'react-router';
 import { gridGapPx, useViewportWidth } from './grid-columns';
 
@@ -13,6 +21,12 @@ export interface GridRecord {
 }
 
 export type TileShape = 'square' | 'portrait';
+
+/** A picker's grid: tapping a tile toggles it in `selected` instead of opening it. */
+export interface GridSelection {
+  selected: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+}
 
 interface WardrobeGridProps<T extends GridRecord> {
   records: readonly T[];
@@ -27,6 +41,13 @@ interface WardrobeGridProps<T extends GridRecord> {
   caption?: (record: T) => string;
   /** Where a tile leads; by default the record's id, relative to the current screen. */
   href?: (record: T) => string;
+  /** Selection mode: tiles are toggle buttons; selected ones are dimmed with a check mark. */
+  selection?: GridSelection;
+  /**
+   * The element that scrolls, when it is not the window (a picker in a scrolling overlay).
+   * Read once, when the grid mounts.
+   */
+  scrollElement?: RefObject<HTMLElement | null>;
 }
 
 /** Caption line (20 px) plus the space above it (8 px): fixed, so row heights are known. */
@@ -34,15 +55,17 @@ const CAPTION_PX = 28;
 /** Rows drawn beyond the screen, so a quick flick does not show blanks. */
 const OVERSCAN_ROWS = 3;
 
-/** How far the element's top is from the document's top. */
-function documentTop(el: HTMLElement): number {
-  return el.getBoundingClientRect().top + window.scrollY;
+/** How far the element's top is from the top of what scrolls (the document, or `scroller`). */
+function scrollTop(el: HTMLElement, scroller: HTMLElement | null | undefined): number {
+  if (!scroller) return el.getBoundingClientRect().top + window.scrollY;
+  return el.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
 }
 
 /**
- * The photo grid of the Items, Outfits and group screens. Only the rows near the viewport are in
- * the DOM (a 5,000-item closet scrolls like a 50-item one) and tiles load thumbnails, never the
- * full photo. Row heights follow from the width, so nothing is measured while scrolling.
+ * The photo grid of the Items, Outfits and group screens and of the pickers. Only the rows near
+ * the viewport are in the DOM (a 5,000-item closet scrolls like a 50-item one) and tiles load
+ * thumbnails, never the full photo. Row heights follow from the width, so nothing is measured
+ * while scrolling.
  */
 export function WardrobeGrid<T extends GridRecord>({
   records,
@@ -52,6 +75,8 @@ export function WardrobeGrid<T extends GridRecord>({
   tileLabel,
   caption,
   href = (r) => encodeURIComponent(r.id),
+  selection,
+  scrollElement,
 }: WardrobeGridProps<T>) {
   const listRef = useRef<HTMLDivElement>(null);
   const viewport = useViewportWidth();
@@ -64,8 +89,8 @@ export function WardrobeGrid<T extends GridRecord>({
     if (!el) return;
     // Before layout (or without one, in tests) the viewport is the best guess of the width.
     setWidth(el.clientWidth || window.innerWidth);
-    setScrollMargin(documentTop(el));
-  }, []);
+    setScrollMargin(scrollTop(el, scrollElement?.current));
+  }, [scrollElement]);
 
   useLayoutEffect(() => {
     measure();
@@ -85,13 +110,22 @@ export function WardrobeGrid<T extends GridRecord>({
   const rowHeight = Math.max(1, Math.round(imageHeight + (showCaption ? CAPTION_PX : 0)));
   const rowCount = Math.ceil(records.length / cols);
 
-  const virtualizer = useWindowVirtualizer({
+  const options = {
     count: rowCount,
     estimateSize: () => rowHeight,
     overscan: OVERSCAN_ROWS,
     scrollMargin,
     gap,
+  };
+  // Both hooks always run (hooks cannot be conditional); the one not in use stays disabled.
+  const inElement = scrollElement !== undefined;
+  const windowVirtualizer = useWindowVirtualizer({ ...options, enabled: !inElement });
+  const elementVirtualizer = useVirtualizer({
+    ...options,
+    getScrollElement: () => scrollElement?.current ?? null,
+    enabled: inElement,
   });
+  const virtualizer = inElement ? elementVirtualizer : windowVirtualizer;
 
   // Sizes are cached per row: a new width, column count or caption means new sizes for all.
   useLayoutEffect(() => {
@@ -128,7 +162,9 @@ export function WardrobeGrid<T extends GridRecord>({
                 total={records.length}
                 label={tileLabel(record)}
                 caption={showCaption ? caption(record) : undefined}
-                to={href(record)}
+                to={selection ? undefined : href(record)}
+                selected={selection ? selection.selected.has(record.id) : undefined}
+                onToggle={selection?.onToggle}
               />
             ))}
           </div>
@@ -145,7 +181,11 @@ interface GridTileProps {
   total: number;
   label: string;
   caption: string | undefined;
-  to: string;
+  /** Where the tile leads; absent in selection mode. */
+  to: string | undefined;
+  /** In selection mode, whether this tile is chosen. */
+  selected: boolean | undefined;
+  onToggle: ((id: string) => void) | undefined;
 }
 
 /** Memoised: scrolling re-renders the grid every frame, but a tile only when its record changes. */
@@ -157,32 +197,89 @@ const GridTile = memo(function GridTile({
   label,
   caption,
   to,
+  selected,
+  onToggle,
 }: GridTileProps) {
+  const name = caption ? `${label}, ${caption}` : label;
+  const face: ReactNode = (
+    <>
+      <TileImage src={record.thumbnail || record.image} alt={label} shape={shape}>
+        {selected !== undefined && <SelectionMark selected={selected} />}
+      </TileImage>
+      {caption !== undefined && (
+        <p
+          aria-hidden="true"
+          className="truncate pt-2 text-sm leading-5 font-medium text-fg-muted tabular-nums first-letter:uppercase"
+        >
+          {caption}
+        </p>
+      )}
+    </>
+  );
   return (
     <div role="listitem" aria-posinset={position} aria-setsize={total} className="min-w-0">
-      <Link
-        to={to}
-        aria-label={caption ? `${label}, ${caption}` : label}
-        className="group block rounded-tile focus-visible:outline-offset-4"
-      >
-        <TileImage src={record.thumbnail || record.image} alt={label} shape={shape} />
-        {caption !== undefined && (
-          <p
-            aria-hidden="true"
-            className="truncate pt-2 text-sm leading-5 font-medium text-fg-muted tabular-nums first-letter:uppercase"
-          >
-            {caption}
-          </p>
-        )}
-      </Link>
+      {to === undefined ? (
+        <button
+          type="button"
+          aria-label={name}
+          aria-pressed={selected ?? false}
+          onClick={() => onToggle?.(record.id)}
+          className="group block w-full cursor-pointer rounded-tile text-left focus-visible:outline-offset-4"
+        >
+          {face}
+        </button>
+      ) : (
+        <Link
+          to={to}
+          aria-label={name}
+          className="group block rounded-tile focus-visible:outline-offset-4"
+        >
+          {face}
+        </Link>
+      )}
     </div>
   );
 });
 
+/**
+ * A picker tile's state, over its photo: a chosen tile is dimmed under a filled check mark; the
+ * others show an empty circle, so it is clear at a glance that tapping chooses rather than opens.
+ */
+function SelectionMark({ selected }: { selected: boolean }) {
+  return (
+    <>
+      {selected && <div aria-hidden="true" className="absolute inset-0 bg-canvas/60" />}
+      <span
+        aria-hidden="true"
+        data-testid={selected ? 'tile-check' : undefined}
+        className={
+          'absolute top-2 right-2 grid size-6 place-items-center rounded-full transition-colors ' +
+          (selected
+            ? 'bg-accent text-on-accent shadow-sm'
+            : 'border-2 border-white/90 bg-black/15 shadow-sm')
+        }
+      >
+        {selected && <Check className="size-4" strokeWidth={3} />}
+      </span>
+    </>
+  );
+}
+
 type LoadState = 'loading' | 'loaded' | 'failed';
 
 /** A lazily loaded photo with a pulsing placeholder until it arrives, and a quiet icon if it never does. */
-function TileImage({ src, alt, shape }: { src: string; alt: string; shape: TileShape }) {
+function TileImage({
+  src,
+  alt,
+  shape,
+  children,
+}: {
+  src: string;
+  alt: string;
+  shape: TileShape;
+  /** Drawn over the photo (a picker's check mark). */
+  children?: ReactNode;
+}) {
   const [state, setState] = useState<LoadState>('loading');
   // An image already in the browser cache can finish before React listens for 'load'.
   const ref = useCallback((img: HTMLImageElement | null) => {
@@ -224,6 +321,7 @@ function TileImage({ src, alt, shape }: { src: string; alt: string; shape: TileS
         aria-hidden="true"
         className="pointer-events-none absolute inset-0 rounded-tile ring-1 ring-black/5 ring-inset transition-colors group-hover:bg-black/5"
       />
+      {children}
     </div>
   );
 }

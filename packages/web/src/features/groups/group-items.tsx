@@ -2,8 +2,8 @@ import { groupCounts } from '@hanger/domain';
 import { ArrowLeft } from 'lucide-react';
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ItemBrowser } from '../../components/item-browser';
 import { IconButton } from '../../components/button';
+import { WardrobeBrowser } from '../../components/wardrobe-browser';
 import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
 import { useGroupFilters, type GroupName } from './group-filters-store';
 
@@ -34,7 +34,8 @@ export function GroupItems({ group, title, addLabel, back }: GroupItemsProps) {
       : () => navigate(back);
 
   return (
-    <ItemBrowser
+    <WardrobeBrowser
+      kind="items"
       scope={group}
       filters={filters}
       onFiltersChange={(f) => setFilters(group, f)}

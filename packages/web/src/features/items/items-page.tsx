@@ -1,4 +1,4 @@
-import { ItemBrowser } from '../../components/item-browser';
+import { WardrobeBrowser } from '../../components/wardrobe-browser';
 import { useClothesFilters } from '../../lib/stores/filters-store';
 
 /** /items: the closet as a photo grid in the user's sort, with the session's filters. */
@@ -7,8 +7,8 @@ export default function ItemsPage() {
   const setFilters = useClothesFilters((s) => s.setFilters);
   const reset = useClothesFilters((s) => s.reset);
   return (
-    <ItemBrowser
-      scope="closet"
+    <WardrobeBrowser
+      kind="items"
       filters={filters}
       onFiltersChange={setFilters}
       onClearFilters={reset}
