@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatStatNumber,
+  formatStatPercent,
+  STAT_FIGURE_IDS,
+  STAT_FIGURE_MISSING,
+  statFigures,
+} from './stats-figures.js';
+import type { WardrobeStats } from './wardrobe-stats.js';
+
+const NBSP = '\u00a0';
+
+const stats: WardrobeStats = {
+  range: 'all',
+  currency: 'EUR',
+  totalItems: 1234,
+  spendThisYear: 99.5,
+  spentInCloset: 1234.5,
+  allTimeSpend: 2000,
+  averageOutfitsPerItem: 2 / 3,
+  maxPairings: 760_761,
+  totalPairings: 12,
+  pairingsPercentage: (12 / 760_761) * 100,
+  averagePairingsPerItem: 24 / 1234,
+  averageTimesWorn: 3.25,
+  averageDaysSinceLastWorn: 10,
+  averageCostPerWear: 4.125,
+  wearFrequency: [],
+  brandShares: [],
+  sourceShares: [],
+};
+
+describe('statFigures', () => {
+  it('formats every figure of the spec for an English reader', () => {
+    const f = statFigures(stats, 'en-GB');
+    expect(Object.keys(f)).toEqual([...STAT_FIGURE_IDS]);
+    expect(Object.fromEntries(STAT_FIGURE_IDS.map((id) => [f[id].label, f[id].value]))).toEqual({
+      'Spend this year': '€99.50',
+      'Spent on items in closet': '€1,234.50',
+      'All-time spend': '€2,000.00',
+      'Total items': '1,234',
+      'Average outfits per item': '0.7',
+      'Max pairings': '760,761',
+      'Total pairings': '12',
+      'Percentage of max pairings': '0%',
+      'Average pairings per item': '0',
+      'Average days since last worn': '10',
+      'Average times worn': '3.3',
+      'Average cost per wear': '€4.13',
+    });
+  });
+
+  it('follows the locale: German digits and currency placement', () => {
+    const f = statFigures(stats, 'de-DE');
+    expect(f.spentInCloset.value).toBe(`1.234,50${NBSP}€`);
+    expect(f.totalItems.value).toBe('1.234');
+    expect(f.averageTimesWorn.value).toBe('3,3');
+    expect(formatStatPercent(33.333, 'de-DE')).toBe(`33,3${NBSP}%`);
+  });
+
+  it('shows a dash for averages nothing has fed yet', () => {
+    const f = statFigures(
+      { ...stats, averageCostPerWear: undefined, averageDaysSinceLastWorn: undefined },
+      'en',
+    );
+    expect(f.averageCostPerWear).toMatchObject({ value: STAT_FIGURE_MISSING, missing: true });
+    expect(f.averageDaysSinceLastWorn.missing).toBe(true);
+    expect(f.averageTimesWorn.missing).toBe(false);
+  });
+
+  it('reads an unknown locale tag as English instead of failing', () => {
+    expect(formatStatNumber(1234.56, 'not a locale!')).toBe('1,234.6');
+  });
+});

@@ -1,0 +1,168 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { computeItemStats } from './item-stats.js';
+import { at, day, item, outfit, settings, wardrobe } from './testing/fixtures.js';
+import {
+  costPerWearLeaders,
+  mostWorn,
+  NOT_WORN_RECENTLY_DAYS,
+  notWornRecently,
+} from './wear-leaders.js';
+
+const now = at('2024-06-15', 12);
+const today = '2024-06-15';
+const s = settings();
+
+const ids = (list: readonly { item: { id: string } }[]) => list.map((e) => e.item.id);
+
+describe('mostWorn', () => {
+  const w = wardrobe(
+    [
+      item('coat'),
+      item('tee', { manualTimesWorn: 2 }),
+      item('jeans'),
+      item('scarf'),
+      item('never'),
+    ],
+    [outfit('o1', ['coat', 'jeans'])],
+    {
+      '2024-06-01': day(['tee'], ['o1']),
+      '2024-06-10': day(['scarf', 'jeans']),
+      '2024-06-12': day(['coat']),
+      '2024-07-01': day(['scarf', 'scarf']),
+    },
+  );
+  const stats = computeItemStats(w, s, now);
+  const items = Object.values(w.clothes);
+
+  it('orders by wears, then the most recent wear, and leaves out pieces never worn', () => {
+    // tee: 1 day + 2 manual = 3; coat: 2 (last 06-12); jeans: 2 (last 06-10); scarf: 1 (the
+    // 07-01 plan is in the future).
+    expect(mostWorn(items, stats).map((l) => [l.item.id, l.timesWorn, l.lastWorn])).toEqual([
+      ['tee', 3, '2024-06-01'],
+      ['coat', 2, '2024-06-12'],
+      ['jeans', 2, '2024-06-10'],
+      ['scarf', 1, '2024-06-10'],
+    ]);
+  });
+
+  it('stops at the limit', () => {
+    expect(ids(mostWorn(items, stats, 2))).toEqual(['tee', 'coat']);
+    expect(mostWorn(items, stats, 0)).toEqual([]);
+  });
+
+  it('counts manual wears of an item the stats do not know', () => {
+    const loose = item('loose', { manualTimesWorn: 4 });
+    expect(mostWorn([loose], new Map())).toEqual([{ item: loose, timesWorn: 4 }]);
+  });
+});
+
+describe('notWornRecently', () => {
+  const w = wardrobe(
+    [
+      item('old-worn', { dateObtained: '2023-01-01' }),
+      item('recent', { dateObtained: '2023-01-01' }),
+      item('never', { dateObtained: '2023-06-01' }),
+      item('new', { dateObtained: '2024-06-01' }),
+      item('edge', { dateObtained: '2024-03-17' }),
+      item('archived', { dateObtained: '2020-01-01', status: 'archived' }),
+      item('loaned', { dateObtained: '2020-01-01', status: 'loaned' }),
+      item('manual', { dateObtained: '2023-12-01', manualTimesWorn: 9 }),
+    ],
+    [],
+    { '2024-01-01': day(['old-worn']), '2024-06-01': day(['recent']) },
+  );
+  const stats = computeItemStats(w, s, now);
+  const idle = notWornRecently(Object.values(w.clothes), stats, s, today);
+
+  it('lists pieces in the closet idle for 90 days or more, longest idle first', () => {
+    // never: 2023-06-01 -> 2024-06-15 = 380 days; manual: 2023-12-01 -> 197 days; old-worn:
+    // 2024-01-01 -> 166 days; edge: 2024-03-17 -> exactly 90 days.
+    expect(idle.map((e) => [e.item.id, e.idleDays])).toEqual([
+      ['never', 380],
+      ['manual', 197],
+      ['old-worn', 166],
+      ['edge', 90],
+    ]);
+    expect(idle.find((e) => e.item.id === 'old-worn')?.lastWorn).toBe('2024-01-01');
+    expect(idle.find((e) => e.item.id === 'manual')?.timesWorn).toBe(9);
+  });
+
+  it('starts the clock at the tracking start when there is no date obtained', () => {
+    const undated = item('undated', { dateCreated: '2024-06-10T10:00:00Z' });
+    expect(notWornRecently([undated], new Map(), s, today)).toEqual([]);
+    const tracked = notWornRecently(
+      [undated],
+      new Map(),
+      settings({ trackingStartDate: '2024-01-01' }),
+      today,
+    );
+    expect(tracked.map((e) => e.idleDays)).toEqual([166]);
+  });
+
+  it('uses 90 days by default', () => {
+    expect(NOT_WORN_RECENTLY_DAYS).toBe(90);
+    expect(notWornRecently(Object.values(w.clothes), stats, s, today, 200)).toHaveLength(1);
+  });
+});
+
+describe('costPerWearLeaders', () => {
+  const w = wardrobe(
+    [
+      item('coat', { price: 300, manualTimesWorn: 30 }), // 10 per wear
+      item('tee', { price: 20, manualTimesWorn: 10 }), // 2 per wear
+      item('boots', { price: 200, manualTimesWorn: 2 }), // 100 per wear
+      item('dress', { price: 150 }), // never worn: 150
+      item('scarf', { price: 40, manualTimesWorn: 1 }), // 40 per wear
+      item('free', { price: 0, manualTimesWorn: 5 }), // no price to earn
+      item('gift', { manualTimesWorn: 5 }), // no price
+      item('euro', { price: 100, currency: 'EUR', convertedPrice: 110, manualTimesWorn: 11 }), // 10
+    ],
+  );
+  const stats = computeItemStats(w, s, now);
+  const items = Object.values(w.clothes);
+
+  it('puts the cheapest wears first and the dearest (never worn included) on the other list', () => {
+    const { earned, notYet } = costPerWearLeaders(items, stats, 'USD', 3);
+    // 6 priced pieces: the best half (3) earned their price.
+    expect(earned.map((e) => [e.item.id, e.costPerWear])).toEqual([
+      ['tee', 2],
+      ['coat', 10],
+      ['euro', 10],
+    ]);
+    expect(notYet.map((e) => [e.item.id, e.costPerWear, e.timesWorn])).toEqual([
+      ['dress', 150, 0],
+      ['boots', 100, 2],
+      ['scarf', 40, 1],
+    ]);
+  });
+
+  it('uses the converted price in the user currency', () => {
+    const { earned } = costPerWearLeaders(items, stats, 'USD', 5);
+    expect(earned.find((e) => e.item.id === 'euro')?.price).toBe(110);
+  });
+
+  it('never shows a piece on both lists, and only worn pieces earned their price', () => {
+    const wornCounts = fc.array(fc.option(fc.nat({ max: 6 }), { nil: undefined }), {
+      minLength: 0,
+      maxLength: 14,
+    });
+    fc.assert(
+      fc.property(wornCounts, fc.integer({ min: 0, max: 6 }), (counts, limit) => {
+        const list = counts.map((n, i) =>
+          item(`i${i}`, { price: 10 + i, manualTimesWorn: n ?? 0 }),
+        );
+        const { earned, notYet } = costPerWearLeaders(list, new Map(), 'USD', limit);
+        const a = new Set(ids(earned));
+        expect(ids(notYet).some((id) => a.has(id))).toBe(false);
+        expect(earned.every((e) => e.timesWorn > 0)).toBe(true);
+        expect(earned.length).toBeLessThanOrEqual(Math.min(limit, Math.ceil(list.length / 2)));
+        expect(notYet.length).toBeLessThanOrEqual(limit);
+        for (let i = 1; i < earned.length; i++)
+          expect(earned[i]!.costPerWear).toBeGreaterThanOrEqual(earned[i - 1]!.costPerWear);
+        for (let i = 1; i < notYet.length; i++)
+          expect(notYet[i]!.costPerWear).toBeLessThanOrEqual(notYet[i - 1]!.costPerWear);
+      }),
+    );
+  });
+});
