@@ -189,16 +189,6 @@ export const wireSettingsSchema = z.object({
 });
 export type WireSettings = z.output<typeof wireSettingsSchema>;
 
-/** The signed-in user as the API describes them; settings are those of GET users/settings. */
-export const wireUserSchema = z.object({
-  uid: idSchema,
-  display_name: z.preprocess((v) => v ?? '', z.string()),
-  email: z.string(),
-  photo_url: answerField(z.string()),
-  settings: wireSettingsSchema,
-});
-export type WireUser = z.output<typeof wireUserSchema>;
-
 /** GET users: id-keyed maps of clothes and outfits, and the calendar keyed by day. */
 export const wardrobeResponseSchema = z.object({
   clothes: z.preprocess((v) => v ?? {}, z.record(z.string(), wireItemSchema)),
@@ -207,13 +197,11 @@ export const wardrobeResponseSchema = z.object({
 });
 export type WireWardrobe = z.output<typeof wardrobeResponseSchema>;
 
-/** PATCH answers carry only the fields that changed. */
+/** PATCH answers carry only the fields that changed; a cleared field comes back null. */
 export const itemPatchResponseSchema = wireItemSchema.partial();
+export type WireItemPatch = z.output<typeof itemPatchResponseSchema>;
 export const outfitPatchResponseSchema = wireOutfitSchema.partial();
-
-/** Every error answer of the API (SPEC §8): the server's own text for the user. */
-export const errorBodySchema = z.object({ detail: z.string() });
-export type ErrorBody = z.output<typeof errorBodySchema>;
+export type WireOutfitPatch = z.output<typeof outfitPatchResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Requests

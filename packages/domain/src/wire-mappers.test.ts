@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES } from './categories.js';
-import { wardrobeResponseSchema, wireSettingsSchema } from './schemas.js';
+import {
+  itemPatchResponseSchema,
+  outfitPatchResponseSchema,
+  wardrobeResponseSchema,
+  wireSettingsSchema,
+} from './schemas.js';
 import type { ClothingItem, Settings } from './types.js';
 import {
   itemFromWire,
+  itemPatchFromWire,
   itemToWire,
   itemUpdatesToWire,
   outfitFromWire,
+  outfitPatchFromWire,
   outfitToWire,
   outfitUpdatesToWire,
   parseItem,
@@ -179,6 +186,45 @@ describe('update payloads', () => {
     expect(outfitUpdatesToWire({ status: undefined, manualTimesWorn: 3 })).toEqual({
       status: '',
       manual_times_worn: 3,
+    });
+  });
+});
+
+describe('PATCH answers', () => {
+  it('reads only the fields that changed, keeping null for the cleared ones', () => {
+    const wire = itemPatchResponseSchema.parse({
+      category: 'full_body',
+      sub_category_id: null,
+      price: 12,
+      converted_price: 10.5,
+      brand: '',
+    });
+    expect(itemPatchFromWire(wire)).toEqual({
+      category: 'full body',
+      subCategoryId: null,
+      price: 12,
+      convertedPrice: 10.5,
+      brand: null,
+    });
+    expect(itemPatchFromWire(itemPatchResponseSchema.parse({}))).toEqual({});
+  });
+
+  it('reads a new photo of an item and an outfit', () => {
+    const photo = { id: 'x', image: '/media/a', thumbnail: '/media/b' };
+    expect(itemPatchFromWire(itemPatchResponseSchema.parse(photo))).toEqual(photo);
+    expect(outfitPatchFromWire(outfitPatchResponseSchema.parse(photo))).toEqual(photo);
+  });
+
+  it('reads outfit fields and canvas entries', () => {
+    const wire = outfitPatchResponseSchema.parse({
+      status: null,
+      manual_times_worn: 4,
+      canvas_data: [{ clothing_id: 'a', x: 1, y: 2, scale: 3, rotation: 4 }],
+    });
+    expect(outfitPatchFromWire(wire)).toEqual({
+      status: null,
+      manualTimesWorn: 4,
+      canvasData: [{ clothingId: 'a', x: 1, y: 2, scale: 3, rotation: 4 }],
     });
   });
 });

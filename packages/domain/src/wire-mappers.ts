@@ -1,11 +1,7 @@
+import { CATEGORIES, categoryFromWire, categoryToWire, type Category } from './categories.js';
 import {
-  CATEGORIES,
-  WIRE_CATEGORIES,
-  categoryFromWire,
-  categoryToWire,
-  type Category,
-} from './categories.js';
-import {
+  EDITABLE_ITEM_FIELDS,
+  EDITABLE_OUTFIT_FIELDS,
   wardrobeResponseSchema,
   wireItemSchema,
   wireOutfitSchema,
@@ -15,10 +11,11 @@ import {
   type WireCalendarEntry,
   type WireCanvasEntry,
   type WireItem,
+  type WireItemPatch,
   type WireOutfit,
+  type WireOutfitPatch,
   type WireSettings,
   type WireSubcategories,
-  type WireUser,
   type WireWardrobe,
 } from './schemas.js';
 import type {
@@ -29,16 +26,95 @@ import type {
   Outfit,
   Settings,
   Subcategory,
-  User,
   WardrobeData,
 } from './types.js';
 
 /**
  * Typed conversions between the wire (snake_case, 'full_body', nulls allowed) and the app's
  * records (camelCase, 'full body', absent instead of null). Parsed wire in, app records out, and
- * back. These are written field by field rather than with toCamel/toSnake so that the compiler
- * checks both shapes and a 5,000-item wardrobe converts without regex work per key.
+ * back. Each record's fields are named once, in a table the compiler checks against both shapes
+ * (every optional field listed, each paired with a wire key of the same type), rather than
+ * converted with toCamel/toSnake: a 5,000-item wardrobe converts without regex work per key.
  */
+
+/** The keys of T whose value may be absent. */
+type OptionalKey<T> = { [K in keyof T]-?: undefined extends T[K] ? K : never }[keyof T];
+
+/** The keys of Wire that carry the same kind of value as V (null and absence aside). */
+type WireKeyFor<V, Wire> = {
+  [W in keyof Wire]-?: [NonNullable<Wire[W]>] extends [NonNullable<V>]
+    ? [NonNullable<V>] extends [NonNullable<Wire[W]>]
+      ? W
+      : never
+    : never;
+}[keyof Wire];
+
+/** For every optional field of an app record, the wire key that carries it. */
+type OptionalFieldKeys<App, Wire> = { readonly [K in OptionalKey<App>]: WireKeyFor<App[K], Wire> };
+
+const ITEM_FIELDS: OptionalFieldKeys<ClothingItem, WireItem> = {
+  thumbnail: 'thumbnail',
+  subCategoryId: 'sub_category_id',
+  status: 'status',
+  source: 'source',
+  brand: 'brand',
+  dateObtained: 'date_obtained',
+  dateArchived: 'date_archived',
+  price: 'price',
+  currency: 'currency',
+  convertedPrice: 'converted_price',
+  soldPrice: 'sold_price',
+  soldCurrency: 'sold_currency',
+  convertedSoldPrice: 'converted_sold_price',
+  manualTimesWorn: 'manual_times_worn',
+  scale: 'scale',
+};
+
+const OUTFIT_FIELDS: OptionalFieldKeys<Outfit, WireOutfit> = {
+  thumbnail: 'thumbnail',
+  status: 'status',
+  manualTimesWorn: 'manual_times_worn',
+};
+
+/** [from, to] key pairs, read once from a field table. */
+type KeyPairs = readonly (readonly [string, string])[];
+
+const appToWire = (fields: object): KeyPairs => Object.entries(fields);
+const wireToApp = (fields: object): KeyPairs =>
+  Object.entries(fields).map(([app, wire]: [string, string]) => [wire, app] as const);
+
+const ITEM_TO_WIRE = appToWire(ITEM_FIELDS);
+const ITEM_FROM_WIRE = wireToApp(ITEM_FIELDS);
+const OUTFIT_TO_WIRE = appToWire(OUTFIT_FIELDS);
+const OUTFIT_FROM_WIRE = wireToApp(OUTFIT_FIELDS);
+/** PATCH answers may carry any field, required ones included. */
+const ITEM_PATCH_FROM_WIRE = wireToApp({
+  ...ITEM_FIELDS,
+  id: 'id',
+  image: 'image',
+  category: 'category',
+  dateCreated: 'date_created',
+});
+const OUTFIT_PATCH_FROM_WIRE = wireToApp({
+  ...OUTFIT_FIELDS,
+  id: 'id',
+  image: 'image',
+  dateCreated: 'date_created',
+});
+
+/**
+ * Copy the values of `from` into `to` under their new keys, leaving out undefined ones and, unless
+ * `keepNulls`, null ones too (SPEC §5: nulls are removed from records).
+ */
+function copyFields<T extends object>(from: object, to: T, pairs: KeyPairs, keepNulls = false): T {
+  const source = from as Record<string, unknown>;
+  const target = to as Record<string, unknown>;
+  for (const [fromKey, toKey] of pairs) {
+    const value = source[fromKey];
+    if (value !== undefined && (value !== null || keepNulls)) target[toKey] = value;
+  }
+  return to;
+}
 
 /** Copy `value` under `key` unless it is null or undefined (SPEC §5: nulls are removed). */
 function put<T extends object, K extends keyof T>(
@@ -49,6 +125,12 @@ function put<T extends object, K extends keyof T>(
   if (value !== null && value !== undefined) out[key] = value;
 }
 
+function mapValues<A, B>(record: Readonly<Record<string, A>>, fn: (value: A) => B) {
+  const out: Record<string, B> = {};
+  for (const [key, value] of Object.entries(record)) out[key] = fn(value);
+  return out;
+}
+
 export function itemFromWire(wire: WireItem): ClothingItem {
   const item: ClothingItem = {
     id: wire.id,
@@ -56,22 +138,7 @@ export function itemFromWire(wire: WireItem): ClothingItem {
     category: categoryFromWire(wire.category),
     dateCreated: wire.date_created,
   };
-  put(item, 'thumbnail', wire.thumbnail);
-  put(item, 'subCategoryId', wire.sub_category_id);
-  put(item, 'status', wire.status);
-  put(item, 'source', wire.source);
-  put(item, 'brand', wire.brand);
-  put(item, 'dateObtained', wire.date_obtained);
-  put(item, 'dateArchived', wire.date_archived);
-  put(item, 'price', wire.price);
-  put(item, 'currency', wire.currency);
-  put(item, 'convertedPrice', wire.converted_price);
-  put(item, 'soldPrice', wire.sold_price);
-  put(item, 'soldCurrency', wire.sold_currency);
-  put(item, 'convertedSoldPrice', wire.converted_sold_price);
-  put(item, 'manualTimesWorn', wire.manual_times_worn);
-  put(item, 'scale', wire.scale);
-  return item;
+  return copyFields(wire, item, ITEM_FROM_WIRE);
 }
 
 export function itemToWire(item: ClothingItem): WireItem {
@@ -81,22 +148,7 @@ export function itemToWire(item: ClothingItem): WireItem {
     category: categoryToWire(item.category),
     date_created: item.dateCreated,
   };
-  put(wire, 'thumbnail', item.thumbnail);
-  put(wire, 'sub_category_id', item.subCategoryId);
-  put(wire, 'status', item.status);
-  put(wire, 'source', item.source);
-  put(wire, 'brand', item.brand);
-  put(wire, 'date_obtained', item.dateObtained);
-  put(wire, 'date_archived', item.dateArchived);
-  put(wire, 'price', item.price);
-  put(wire, 'currency', item.currency);
-  put(wire, 'converted_price', item.convertedPrice);
-  put(wire, 'sold_price', item.soldPrice);
-  put(wire, 'sold_currency', item.soldCurrency);
-  put(wire, 'converted_sold_price', item.convertedSoldPrice);
-  put(wire, 'manual_times_worn', item.manualTimesWorn);
-  put(wire, 'scale', item.scale);
-  return wire;
+  return copyFields(item, wire, ITEM_TO_WIRE);
 }
 
 export function canvasEntryFromWire(wire: WireCanvasEntry): CanvasEntry {
@@ -127,10 +179,7 @@ export function outfitFromWire(wire: WireOutfit): Outfit {
     dateCreated: wire.date_created,
     canvasData: wire.canvas_data.map(canvasEntryFromWire),
   };
-  put(outfit, 'thumbnail', wire.thumbnail);
-  put(outfit, 'status', wire.status);
-  put(outfit, 'manualTimesWorn', wire.manual_times_worn);
-  return outfit;
+  return copyFields(wire, outfit, OUTFIT_FROM_WIRE);
 }
 
 export function outfitToWire(outfit: Outfit): WireOutfit {
@@ -140,10 +189,24 @@ export function outfitToWire(outfit: Outfit): WireOutfit {
     date_created: outfit.dateCreated,
     canvas_data: outfit.canvasData.map(canvasEntryToWire),
   };
-  put(wire, 'thumbnail', outfit.thumbnail);
-  put(wire, 'status', outfit.status);
-  put(wire, 'manual_times_worn', outfit.manualTimesWorn);
-  return wire;
+  return copyFields(outfit, wire, OUTFIT_TO_WIRE);
+}
+
+/** A PATCH answer in app spelling: only the fields that changed; null marks a cleared one. */
+export type Patch<T> = { [K in keyof T]?: T[K] | null };
+
+/** Read a parsed PATCH clothes/{id} answer (itemPatchResponseSchema) into app spelling. */
+export function itemPatchFromWire(wire: WireItemPatch): Patch<ClothingItem> {
+  const patch = copyFields(wire, {} as Patch<ClothingItem>, ITEM_PATCH_FROM_WIRE, true);
+  if (wire.category !== undefined) patch.category = categoryFromWire(wire.category);
+  return patch;
+}
+
+/** Read a parsed PATCH outfits/{id} answer (outfitPatchResponseSchema) into app spelling. */
+export function outfitPatchFromWire(wire: WireOutfitPatch): Patch<Outfit> {
+  const patch = copyFields(wire, {} as Patch<Outfit>, OUTFIT_PATCH_FROM_WIRE, true);
+  if (wire.canvas_data !== undefined) patch.canvasData = wire.canvas_data.map(canvasEntryFromWire);
+  return patch;
 }
 
 export function calendarEntryFromWire(wire: WireCalendarEntry): CalendarEntry {
@@ -158,34 +221,27 @@ export function calendarEntryToWire(entry: CalendarEntry): WireCalendarEntry {
   return wire;
 }
 
-function subcategoriesFromWire(wire: WireSubcategories): Record<Category, Subcategory[]> {
-  const out = {} as Record<Category, Subcategory[]>;
-  for (const category of WIRE_CATEGORIES) {
-    out[categoryFromWire(category)] = (wire[category] ?? []).map((s) => ({
-      id: s.id,
-      name: s.name,
-    }));
+/** Every category's list, copied from `lists` (keyed by `fromKey`) and keyed by `toKey`. */
+function subcategoryLists<F extends string, T extends string>(
+  lists: Partial<Record<F, readonly Subcategory[]>>,
+  fromKey: (category: Category) => F,
+  toKey: (category: Category) => T,
+): Record<T, Subcategory[]> {
+  const out = {} as Record<T, Subcategory[]>;
+  for (const category of CATEGORIES) {
+    out[toKey(category)] = (lists[fromKey(category)] ?? []).map(({ id, name }) => ({ id, name }));
   }
   return out;
 }
 
-function subcategoriesToWire(subcategories: Partial<Record<Category, Subcategory[]>>) {
-  const out = {} as WireSubcategories;
-  for (const category of CATEGORIES) {
-    out[categoryToWire(category)] = (subcategories[category] ?? []).map((s) => ({
-      id: s.id,
-      name: s.name,
-    }));
-  }
-  return out;
-}
+const sameCategory = (category: Category): Category => category;
 
 export function settingsFromWire(wire: WireSettings): Settings {
   const settings: Settings = {
     locale: wire.locale,
     currency: wire.currency,
     weekStart: wire.week_start,
-    subcategories: subcategoriesFromWire(wire.subcategories),
+    subcategories: subcategoryLists(wire.subcategories, categoryToWire, sameCategory),
     dataConsent: wire.data_consent,
   };
   put(settings, 'trackingStartDate', wire.tracking_start_date);
@@ -197,59 +253,31 @@ export function settingsToWire(settings: Settings): WireSettings {
     locale: settings.locale,
     currency: settings.currency,
     week_start: settings.weekStart,
-    subcategories: subcategoriesToWire(settings.subcategories),
+    subcategories: subcategoryLists(settings.subcategories, sameCategory, categoryToWire),
     data_consent: settings.dataConsent,
   };
   put(wire, 'tracking_start_date', settings.trackingStartDate);
   return wire;
 }
 
-export function userFromWire(wire: WireUser): User {
-  const user: User = {
-    uid: wire.uid,
-    displayName: wire.display_name,
-    email: wire.email,
-    settings: settingsFromWire(wire.settings),
-  };
-  put(user, 'photoURL', wire.photo_url);
-  return user;
-}
-
-export function userToWire(user: User): WireUser {
-  const wire: WireUser = {
-    uid: user.uid,
-    display_name: user.displayName,
-    email: user.email,
-    settings: settingsToWire(user.settings),
-  };
-  put(wire, 'photo_url', user.photoURL);
-  return wire;
-}
-
 export function calendarFromWire(wire: WireWardrobe['calendar']): Calendar {
-  const calendar: Calendar = {};
-  for (const [day, entry] of Object.entries(wire)) calendar[day] = calendarEntryFromWire(entry);
-  return calendar;
+  return mapValues(wire, calendarEntryFromWire);
 }
 
 export function wardrobeFromWire(wire: WireWardrobe): WardrobeData {
-  const clothes: Record<string, ClothingItem> = {};
-  for (const [id, item] of Object.entries(wire.clothes)) clothes[id] = itemFromWire(item);
-  const outfits: Record<string, Outfit> = {};
-  for (const [id, outfit] of Object.entries(wire.outfits)) outfits[id] = outfitFromWire(outfit);
-  return { clothes, outfits, calendar: calendarFromWire(wire.calendar) };
+  return {
+    clothes: mapValues(wire.clothes, itemFromWire),
+    outfits: mapValues(wire.outfits, outfitFromWire),
+    calendar: calendarFromWire(wire.calendar),
+  };
 }
 
 export function wardrobeToWire(wardrobe: WardrobeData): WireWardrobe {
-  const clothes: WireWardrobe['clothes'] = {};
-  for (const [id, item] of Object.entries(wardrobe.clothes)) clothes[id] = itemToWire(item);
-  const outfits: WireWardrobe['outfits'] = {};
-  for (const [id, outfit] of Object.entries(wardrobe.outfits)) outfits[id] = outfitToWire(outfit);
-  const calendar: WireWardrobe['calendar'] = {};
-  for (const [day, entry] of Object.entries(wardrobe.calendar)) {
-    calendar[day] = calendarEntryToWire(entry);
-  }
-  return { clothes, outfits, calendar };
+  return {
+    clothes: mapValues(wardrobe.clothes, itemToWire),
+    outfits: mapValues(wardrobe.outfits, outfitToWire),
+    calendar: mapValues(wardrobe.calendar, calendarEntryToWire),
+  };
 }
 
 /** Parse an unknown JSON answer and read it into app records; throws a ZodError when invalid. */
@@ -269,26 +297,24 @@ export function parseSettings(json: unknown): Settings {
   return settingsFromWire(wireSettingsSchema.parse(json));
 }
 
-const ITEM_WIRE_KEYS: Record<EditableItemField, string> = {
-  category: 'category',
-  subCategoryId: 'sub_category_id',
-  status: 'status',
-  source: 'source',
-  brand: 'brand',
-  dateObtained: 'date_obtained',
-  dateArchived: 'date_archived',
-  price: 'price',
-  currency: 'currency',
-  soldPrice: 'sold_price',
-  soldCurrency: 'sold_currency',
-  manualTimesWorn: 'manual_times_worn',
-  scale: 'scale',
-};
+/** The wire key of each field a user may edit. */
+const ITEM_EDIT_KEYS: ReadonlyMap<string, string> = new Map(
+  EDITABLE_ITEM_FIELDS.map((f) => [f, f === 'category' ? 'category' : ITEM_FIELDS[f]]),
+);
+const OUTFIT_EDIT_KEYS: ReadonlyMap<string, string> = new Map(
+  EDITABLE_OUTFIT_FIELDS.map((f) => [f, OUTFIT_FIELDS[f]]),
+);
 
-const OUTFIT_WIRE_KEYS: Record<EditableOutfitField, string> = {
-  status: 'status',
-  manualTimesWorn: 'manual_times_worn',
-};
+function updatesToWire(updates: object, keys: ReadonlyMap<string, string>) {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(updates)) {
+    const wireKey = keys.get(key);
+    if (wireKey === undefined) continue;
+    if (value === undefined || value === null) out[wireKey] = '';
+    else out[wireKey] = key === 'category' ? categoryToWire(value as Category) : value;
+  }
+  return out;
+}
 
 /**
  * The `updates` JSON of PATCH clothes/{id}: snake_case keys, 'full_body', and an explicitly
@@ -298,25 +324,12 @@ const OUTFIT_WIRE_KEYS: Record<EditableOutfitField, string> = {
 export function itemUpdatesToWire(
   updates: Partial<Pick<ClothingItem, EditableItemField>>,
 ): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(updates)) {
-    const wireKey = ITEM_WIRE_KEYS[key as EditableItemField];
-    if (wireKey === undefined) continue;
-    if (value === undefined || value === null) out[wireKey] = '';
-    else out[wireKey] = key === 'category' ? categoryToWire(value as Category) : value;
-  }
-  return out;
+  return updatesToWire(updates, ITEM_EDIT_KEYS);
 }
 
 /** The `updates` JSON of PATCH outfits/{id}, by the same rules as itemUpdatesToWire. */
 export function outfitUpdatesToWire(
   updates: Partial<Pick<Outfit, EditableOutfitField>>,
 ): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(updates)) {
-    const wireKey = OUTFIT_WIRE_KEYS[key as EditableOutfitField];
-    if (wireKey === undefined) continue;
-    out[wireKey] = value === undefined || value === null ? '' : value;
-  }
-  return out;
+  return updatesToWire(updates, OUTFIT_EDIT_KEYS);
 }

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  camelToSnake,
-  snakeToCamel,
-  toCamel,
-  toSnake,
-  toUpdatePayload,
-  withoutNulls,
-} from './wire.js';
+import { camelToSnake, snakeToCamel, toCamel, toSnake, withoutNulls } from './wire.js';
 
 describe('key case conversion', () => {
   it('converts field names both ways', () => {
@@ -37,15 +30,8 @@ describe('key case conversion', () => {
   });
 });
 
-describe('update payloads and answers', () => {
-  it('send undefined fields as empty strings', () => {
-    expect(toUpdatePayload({ brand: undefined, soldPrice: 3 })).toEqual({
-      brand: '',
-      sold_price: 3,
-    });
-  });
-
-  it('remove null fields from answers', () => {
+describe('answers', () => {
+  it('remove null fields', () => {
     expect(withoutNulls({ a: 1, b: null, c: 0, d: '' })).toEqual({ a: 1, c: 0, d: '' });
   });
 });

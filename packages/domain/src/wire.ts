@@ -48,13 +48,6 @@ export function toSnake<T = unknown>(value: unknown): T {
   return convertKeys(value, camelToSnake) as T;
 }
 
-/** Update payloads send undefined fields as empty strings, which clear them (SPEC §5). */
-export function toUpdatePayload(updates: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(updates)) out[camelToSnake(key)] = v === undefined ? '' : v;
-  return out;
-}
-
 /** Response fields that come back null are removed from the local record (SPEC §5). */
 export function withoutNulls<T extends Record<string, unknown>>(record: T): T {
   const out: Record<string, unknown> = {};
