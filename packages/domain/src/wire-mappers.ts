@@ -15,7 +15,6 @@ import {
   type WireOutfit,
   type WireOutfitPatch,
   type WireSettings,
-  type WireSubcategories,
   type WireWardrobe,
 } from './schemas.js';
 import type {
