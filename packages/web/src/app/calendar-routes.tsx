@@ -1,4 +1,4 @@
-import { calendarDayPath, calendarMonthPath, dayKeyFromParts, isDayKey } from '@hanger/domain';
+import { calendarMonthPath, parseCalendarRoute } from '@hanger/domain';
 import { lazy } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { currentCalendarPath } from '../lib/paths';
@@ -11,44 +11,35 @@ export function CalendarRedirect() {
   return <Navigate to={currentCalendarPath()} replace />;
 }
 
-function toInt(value: string | undefined): number {
-  return value && /^\d{1,4}$/.test(value) ? Number(value) : Number.NaN;
-}
-
-/** /calendar/{yyyy}/{mm}: a month outside 1–12 goes to today's month; '/2025/3' becomes '/2025/03'. */
+/** /calendar/{yyyy}/{mm}: an unknown year or month goes to today's month; '/2025/3' becomes '/2025/03'. */
 export function CalendarMonthRoute() {
   const params = useParams();
-  const year = toInt(params.year);
-  const month = toInt(params.month);
-  if (!(year >= 1 && month >= 1 && month <= 12))
-    return <Navigate to={currentCalendarPath()} replace />;
-  const canonical = calendarMonthPath(year, month);
-  if (canonical !== `/calendar/${params.year}/${params.month}`)
-    return <Navigate to={canonical} replace />;
-  return <CalendarMonthPage year={year} month={month} />;
+  const route = parseCalendarRoute({ year: params.year, month: params.month });
+  if (route.kind !== 'month') return <Navigate to={currentCalendarPath()} replace />;
+  if (route.canonical !== `/calendar/${params.year}/${params.month}`)
+    return <Navigate to={route.canonical} replace />;
+  // Keyed by month: each month starts with its own keyboard focus and fades in.
+  return <CalendarMonthPage key={route.canonical} year={route.year} month={route.month} />;
 }
 
-/** /calendar/{yyyy}/{mm}/{dd}: zero-padded; a date that does not exist goes to its month. */
+/**
+ * /calendar/{yyyy}/{mm}/{dd}: zero-padded; a day that does not exist goes to its month, an unknown
+ * year or month to today's month.
+ */
 export function CalendarDayRoute() {
   const params = useParams();
-  const year = toInt(params.year);
-  const month = toInt(params.month);
-  const day = toInt(params.day);
-  const key = dayKeyFromParts(year, month, day);
-  if (!isDayKey(key)) {
+  const route = parseCalendarRoute({ year: params.year, month: params.month, day: params.day });
+  if (route.kind === 'invalid') {
+    const { fallback } = route;
     return (
       <Navigate
-        to={
-          month >= 1 && month <= 12 && year >= 1
-            ? calendarMonthPath(year, month)
-            : currentCalendarPath()
-        }
+        to={fallback ? calendarMonthPath(fallback.year, fallback.month) : currentCalendarPath()}
         replace
       />
     );
   }
-  const canonical = calendarDayPath(key);
-  if (canonical !== `/calendar/${params.year}/${params.month}/${params.day}`)
-    return <Navigate to={canonical} replace />;
-  return <CalendarDayPage date={key} />;
+  if (route.kind !== 'day') return <Navigate to={currentCalendarPath()} replace />;
+  if (route.canonical !== `/calendar/${params.year}/${params.month}/${params.day}`)
+    return <Navigate to={route.canonical} replace />;
+  return <CalendarDayPage key={route.day} date={route.day} />;
 }

@@ -1,17 +1,33 @@
 import {
+  addDays,
   calendarDayPath,
   calendarMonthPath,
-  dayKeyOf,
-  dayThumbnail,
-  monthWeeks,
+  dayKeyFromParts,
+  daysInMonth,
+  monthGrid,
+  monthOfDay,
+  shiftMonth,
+  isCalendarYear,
+  wearDayKey,
+  type MonthCell,
 } from '@hanger/domain';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useMemo } from 'react';
-import { Link } from 'react-router';
+import { ChevronLeft, ChevronRight, CircleAlert, Plus } from 'lucide-react';
+import {
+  memo,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type TouchEvent,
+} from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { buttonClass } from '../../components/button';
-import { Page, PageHeader } from '../../components/page';
+import { Page } from '../../components/page';
+import { daysWithFailures, useCalendarSync } from '../../lib/stores/calendar-actions';
 import { useSessionStore } from '../../lib/stores/session-store';
 import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
+import { longDayLabel, monthLabel, useNow, weekdayHeaders } from './calendar-time';
 
 interface CalendarMonthPageProps {
   year: number;
@@ -19,130 +35,367 @@ interface CalendarMonthPageProps {
   month: number;
 }
 
-function shift(year: number, month: number, by: number): [number, number] {
-  const total = year * 12 + (month - 1) + by;
-  return [Math.floor(total / 12), (total % 12) + 1];
+/** Location state: the day screen opens its picker at once (the "Log today" entry point). */
+export interface DayLocationState {
+  addMore?: boolean;
 }
 
-/** /calendar/{yyyy}/{mm}: the month in weeks from the user's week start; each day shows what was worn. */
+/** Location state of a month opened by the keyboard crossing a month edge: the day to focus. */
+interface MonthLocationState {
+  focusDay?: string;
+}
+
+/** A horizontal swipe at least this long (px), and clearly more sideways than up or down. */
+const SWIPE_MIN_PX = 56;
+
+/**
+ * /calendar/{yyyy}/{mm}: the month in weeks from the user's week start; each day shows what was
+ * worn. The route keys the page by month, so a new month starts with its own focus and fade.
+ */
 export default function CalendarMonthPage({ year, month }: CalendarMonthPageProps) {
   const weekStart = useSessionStore((s) => s.user?.settings.weekStart ?? 0);
   const data = useWardrobeStore((s) => s.data);
-  const weeks = useMemo(() => monthWeeks(year, month, weekStart), [year, month, weekStart]);
-  const today = dayKeyOf(new Date());
-  const title = new Intl.DateTimeFormat('en-GB', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(year, month - 1, 1)));
-  const weekdays = Array.from({ length: 7 }, (_, i) =>
-    new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' }).format(
-      // 2023-01-01 was a Sunday.
-      new Date(Date.UTC(2023, 0, 1 + ((weekStart + i) % 7))),
-    ),
-  );
-  const [py, pm] = shift(year, month, -1);
-  const [ny, nm] = shift(year, month, 1);
+  const changes = useCalendarSync((s) => s.changes);
+  const now = useNow();
+  const navigate = useNavigate();
+  const location = useLocation();
 
-  function thumbnailOf(day: string): string | undefined {
-    const ref = dayThumbnail(data?.calendar[day]);
-    if (!ref || !data) return undefined;
-    const record = ref.type === 'outfits' ? data.outfits[ref.id] : data.clothes[ref.id];
-    return record?.thumbnail ?? record?.image;
+  const grid = useMemo(
+    () =>
+      monthGrid(
+        data ?? { clothes: {}, outfits: {}, calendar: {} },
+        { year, month },
+        weekStart,
+        now,
+      ),
+    [data, year, month, weekStart, now],
+  );
+  const unsaved = useMemo(() => daysWithFailures(changes), [changes]);
+  const headers = useMemo(() => weekdayHeaders(grid.weekdays), [grid.weekdays]);
+  const wearToday = wearDayKey(now);
+  const title = monthLabel(year, month);
+  const prev = shiftMonth({ year, month }, -1);
+  const next = shiftMonth({ year, month }, 1);
+  const todayMonth = monthOfDay(wearToday);
+  const monthPath = (ym: { year: number; month: number }) =>
+    isCalendarYear(ym.year) ? calendarMonthPath(ym.year, ym.month) : undefined;
+
+  const inMonth = (day: string) =>
+    Number(day.slice(5, 7)) === month && Number(day.slice(0, 4)) === year;
+  const today = inMonth(wearToday) ? wearToday : undefined;
+
+  // Roving focus: one day of the grid is in the tab order; arrows move it.
+  const focusFromState = (location.state as MonthLocationState | null)?.focusDay;
+  const firstDay = grid.weeks.flat().find((c) => c !== null)!.day;
+  const [focusDay, setFocusDay] = useState<string>(focusFromState ?? today ?? firstDay);
+  const tabDay = inMonth(focusDay) ? focusDay : (today ?? firstDay);
+  const gridRef = useRef<HTMLDivElement>(null);
+  const shouldFocus = useRef(Boolean(focusFromState));
+
+  useEffect(() => {
+    if (!shouldFocus.current) return;
+    shouldFocus.current = false;
+    gridRef.current?.querySelector<HTMLElement>(`[data-day="${tabDay}"]`)?.focus();
+  }, [tabDay]);
+
+  function moveFocus(day: string) {
+    if (inMonth(day)) {
+      setFocusDay(day);
+      shouldFocus.current = true;
+      return;
+    }
+    const target = monthOfDay(day);
+    const path = monthPath(target);
+    if (path) void navigate(path, { state: { focusDay: day } satisfies MonthLocationState });
   }
 
+  function onGridKey(e: KeyboardEvent<HTMLDivElement>) {
+    const weekday = (new Date(`${tabDay}T12:00:00Z`).getUTCDay() - grid.weekdays[0]! + 7) % 7;
+    const moves: Record<string, () => string | undefined> = {
+      ArrowLeft: () => addDays(tabDay, -1),
+      ArrowRight: () => addDays(tabDay, 1),
+      ArrowUp: () => addDays(tabDay, -7),
+      ArrowDown: () => addDays(tabDay, 7),
+      Home: () => addDays(tabDay, -weekday),
+      End: () => addDays(tabDay, 6 - weekday),
+      PageUp: () => shiftDay(tabDay, -1),
+      PageDown: () => shiftDay(tabDay, 1),
+    };
+    const move = moves[e.key];
+    if (!move) return;
+    e.preventDefault();
+    const target = move();
+    if (target) moveFocus(target);
+  }
+
+  // Swipe left for the next month, right for the previous one (touch only).
+  const touch = useRef<{ x: number; y: number } | null>(null);
+  function onTouchStart(e: TouchEvent) {
+    const t = e.touches[0];
+    touch.current = e.touches.length === 1 && t ? { x: t.clientX, y: t.clientY } : null;
+  }
+  function onTouchEnd(e: TouchEvent) {
+    const start = touch.current;
+    const t = e.changedTouches[0];
+    touch.current = null;
+    if (!start || !t) return;
+    const dx = t.clientX - start.x;
+    const dy = t.clientY - start.y;
+    if (Math.abs(dx) < SWIPE_MIN_PX || Math.abs(dx) < Math.abs(dy) * 1.5) return;
+    const path = monthPath(dx < 0 ? next : prev);
+    if (path) void navigate(path);
+  }
+
+  const summary =
+    grid.wornDays === 0 && grid.plannedDays === 0
+      ? 'Nothing logged this month'
+      : [
+          grid.wornDays > 0
+            ? `${grid.wornDays} ${grid.wornDays === 1 ? 'day' : 'days'} logged`
+            : '',
+          grid.plannedDays > 0 ? `${grid.plannedDays} planned` : '',
+        ]
+          .filter(Boolean)
+          .join(' · ');
+
+  const prevPath = monthPath(prev);
+  const nextPath = monthPath(next);
+  const isCurrentMonth = todayMonth.year === year && todayMonth.month === month;
+
   return (
-    <Page width="lg">
-      <PageHeader
-        title={title}
-        actions={
-          <>
-            <Link
-              to={calendarMonthPath(py, pm)}
-              aria-label="Previous month"
-              className={buttonClass('secondary', 'icon')}
-            >
-              <ChevronLeft aria-hidden="true" className="size-5" />
-            </Link>
-            <Link
-              to={calendarMonthPath(ny, nm)}
-              aria-label="Next month"
-              className={buttonClass('secondary', 'icon')}
-            >
-              <ChevronRight aria-hidden="true" className="size-5" />
-            </Link>
-          </>
-        }
-      />
+    <Page width="lg" className="pb-28 md:pb-10">
+      <header className="mb-4 flex items-center gap-2 md:mb-6">
+        <div className="min-w-0 flex-1">
+          <h1 className="truncate text-2xl font-semibold tracking-tight md:text-3xl">{title}</h1>
+          <p className="mt-1 text-sm text-fg-muted" aria-live="polite">
+            {data ? summary : 'Loading your calendar…'}
+          </p>
+        </div>
+        <div className="flex shrink-0 items-center gap-1 sm:gap-2">
+          <Link
+            to={calendarMonthPath(todayMonth.year, todayMonth.month)}
+            aria-current={isCurrentMonth ? 'date' : undefined}
+            className={buttonClass('secondary', 'sm', 'mr-1 sm:mr-0 sm:h-10 sm:px-4')}
+          >
+            Today
+          </Link>
+          <MonthLink to={prevPath} label="Previous month" icon="prev" />
+          <MonthLink to={nextPath} label="Next month" icon="next" />
+          <LogTodayLink day={wearToday} />
+        </div>
+      </header>
+
       <div
+        ref={gridRef}
         role="grid"
         aria-label={title}
-        className="overflow-hidden rounded-2xl border border-line bg-surface"
+        aria-describedby="calendar-legend"
+        aria-busy={data === null}
+        onKeyDown={onGridKey}
+        onTouchStart={onTouchStart}
+        onTouchEnd={onTouchEnd}
+        className="touch-pan-y overflow-hidden rounded-2xl border border-line bg-surface select-none"
       >
-        <div role="row" className="grid grid-cols-7 border-b border-line">
-          {weekdays.map((d) => (
+        <div role="row" className="grid grid-cols-7 border-b border-line bg-surface-2/60">
+          {headers.map((h) => (
             <div
               role="columnheader"
-              key={d}
-              className="py-2 text-center text-xs font-semibold tracking-wide text-fg-subtle uppercase"
+              key={h.long}
+              aria-label={h.long}
+              className="py-2 text-center text-[11px] font-semibold tracking-wider text-fg-subtle uppercase md:text-xs"
             >
-              {d}
+              <span aria-hidden="true" className="sm:hidden">
+                {h.narrow}
+              </span>
+              <span aria-hidden="true" className="hidden sm:inline">
+                {h.short}
+              </span>
             </div>
           ))}
         </div>
-        {weeks.map((week, w) => (
-          <div role="row" key={w} className="grid grid-cols-7">
-            {week.map((day, i) => {
-              if (!day)
-                return (
+        <div key={`${year}-${month}`} className="animate-fade-in">
+          {grid.weeks.map((week, w) => (
+            <div role="row" key={w} className="grid grid-cols-7">
+              {week.map((cell, i) =>
+                cell ? (
+                  <DayCell
+                    key={cell.day}
+                    cell={cell}
+                    unsaved={unsaved.has(cell.day)}
+                    tabbable={cell.day === tabDay}
+                    onFocus={setFocusDay}
+                  />
+                ) : (
                   <div
                     role="gridcell"
-                    key={i}
-                    className="aspect-square border-t border-l border-line bg-surface-2/50 first:border-l-0 md:aspect-auto md:h-28"
+                    key={`blank-${i}`}
+                    className="h-[3.75rem] border-t border-l border-line bg-surface-2/40 first:border-l-0 sm:h-20 md:h-[6.5rem]"
                   />
-                );
-              const thumb = thumbnailOf(day);
-              const isToday = day === today;
-              return (
-                <div
-                  role="gridcell"
-                  key={day}
-                  className="border-t border-l border-line first:border-l-0"
-                >
-                  <Link
-                    to={calendarDayPath(day)}
-                    aria-label={day}
-                    aria-current={isToday ? 'date' : undefined}
-                    className="relative block aspect-square overflow-hidden hover:bg-surface-2 md:aspect-auto md:h-28"
-                  >
-                    {thumb && (
-                      <img
-                        src={thumb}
-                        alt=""
-                        crossOrigin="anonymous"
-                        loading="lazy"
-                        className="absolute inset-0 size-full object-cover"
-                      />
-                    )}
-                    <span
-                      className={
-                        'absolute top-1 left-1 grid size-6 place-items-center rounded-full text-xs font-semibold tabular-nums ' +
-                        (isToday
-                          ? 'bg-accent text-on-accent'
-                          : thumb
-                            ? 'bg-surface/85 text-fg'
-                            : 'text-fg-muted')
-                      }
-                    >
-                      {Number(day.slice(8, 10))}
-                    </span>
-                  </Link>
-                </div>
-              );
-            })}
-          </div>
-        ))}
+                ),
+              )}
+            </div>
+          ))}
+        </div>
       </div>
+
+      <p
+        id="calendar-legend"
+        className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-1 text-xs text-fg-subtle"
+      >
+        <span className="inline-flex items-center gap-1.5">
+          <span aria-hidden="true" className="size-2.5 rounded-full bg-accent" />
+          Today
+        </span>
+        <span className="inline-flex items-center gap-1.5">
+          <span
+            aria-hidden="true"
+            className="size-2.5 rounded-[3px] border border-dashed border-fg-subtle"
+          />
+          Planned — counts as worn once the day comes
+        </span>
+        <span className="hidden sm:inline">Swipe or use the arrow keys to move around.</span>
+      </p>
     </Page>
   );
 }
+
+/** The same date a month away, clamped to the month's last day. */
+function shiftDay(day: string, by: number): string | undefined {
+  const target = shiftMonth(monthOfDay(day), by);
+  if (!isCalendarYear(target.year)) return undefined;
+  const date = Math.min(Number(day.slice(8, 10)), daysInMonth(target.year, target.month));
+  return dayKeyFromParts(target.year, target.month, date);
+}
+
+function MonthLink({ to, label, icon }: { to?: string; label: string; icon: 'prev' | 'next' }) {
+  const Icon = icon === 'prev' ? ChevronLeft : ChevronRight;
+  const cls = buttonClass('secondary', 'icon');
+  if (!to) {
+    return (
+      <span role="link" aria-disabled="true" aria-label={label} className={`${cls} opacity-40`}>
+        <Icon aria-hidden="true" className="size-5" />
+      </span>
+    );
+  }
+  return (
+    <Link to={to} aria-label={label} title={label} className={cls}>
+      <Icon aria-hidden="true" className="size-5" />
+    </Link>
+  );
+}
+
+/**
+ * "Log today": today's day screen with its picker open. A floating button within thumb reach on
+ * phones (above the bottom navigation), a primary button in the header on wide screens.
+ */
+function LogTodayLink({ day }: { day: string }) {
+  return (
+    <Link
+      to={calendarDayPath(day)}
+      state={{ addMore: true } satisfies DayLocationState}
+      className={
+        buttonClass(
+          'primary',
+          'lg',
+          'shadow-float md:ml-2 md:h-10 md:px-4 md:text-sm md:shadow-none',
+        ) +
+        ' fixed right-4 bottom-[calc(var(--hg-bottom-bar,0px)+1rem+env(safe-area-inset-bottom))] z-30 md:static'
+      }
+    >
+      <Plus aria-hidden="true" className="size-5 md:size-4" />
+      Log today
+    </Link>
+  );
+}
+
+interface DayCellProps {
+  cell: MonthCell;
+  unsaved: boolean;
+  tabbable: boolean;
+  onFocus: (day: string) => void;
+}
+
+const DayCell = memo(function DayCell({ cell, unsaved, tabbable, onFocus }: DayCellProps) {
+  const { cover, count, planned, today } = cell;
+  const parts = [longDayLabel(cell.day)];
+  if (today) parts.push('today');
+  if (count > 0) parts.push(`${count} ${planned ? 'planned' : 'logged'}`);
+  if (unsaved) parts.push('changes not saved');
+  const src = cover ? (cover.record.thumbnail ?? cover.record.image) : undefined;
+  const isOutfit = cover?.type === 'outfits';
+
+  return (
+    <div role="gridcell" className="border-t border-l border-line first:border-l-0">
+      <Link
+        to={calendarDayPath(cell.day)}
+        data-day={cell.day}
+        tabIndex={tabbable ? 0 : -1}
+        onFocus={() => onFocus(cell.day)}
+        aria-label={parts.join(', ')}
+        aria-current={today ? 'date' : undefined}
+        className={
+          'group relative block h-[3.75rem] overflow-hidden transition-colors hover:bg-surface-2 focus-visible:z-10 focus-visible:outline-offset-[-2px] sm:h-20 md:h-[6.5rem] ' +
+          (today ? 'bg-accent-soft/60 ' : '')
+        }
+      >
+        {src && (
+          <span
+            className={
+              'absolute inset-[3px] overflow-hidden rounded-md sm:inset-1 md:inset-1.5 md:rounded-lg ' +
+              (isOutfit ? 'bg-white ' : 'bg-surface-2 ') +
+              (planned
+                ? 'opacity-60 outline-1 outline-offset-[-1px] outline-fg-subtle outline-dashed'
+                : '')
+            }
+          >
+            <img
+              src={src}
+              alt=""
+              crossOrigin="anonymous"
+              loading="lazy"
+              decoding="async"
+              draggable={false}
+              className={`size-full ${isOutfit ? 'object-contain' : 'object-cover'}`}
+            />
+          </span>
+        )}
+        <span
+          className={
+            'absolute top-1 left-1 grid h-5 min-w-5 place-items-center rounded-full px-1 text-[11px] leading-none font-semibold tabular-nums md:top-2 md:left-2 md:h-6 md:min-w-6 md:text-xs ' +
+            (today
+              ? 'bg-accent text-on-accent'
+              : src
+                ? 'bg-surface/90 text-fg shadow-sm'
+                : planned
+                  ? 'text-fg-subtle'
+                  : 'text-fg-muted')
+          }
+        >
+          {cell.date}
+        </span>
+        {count > 1 && (
+          <span
+            aria-hidden="true"
+            className="absolute right-1 bottom-1 rounded-full bg-fg/80 px-1.5 py-0.5 text-[10px] leading-none font-semibold text-canvas tabular-nums md:right-2 md:bottom-2 md:text-[11px]"
+          >
+            +{count - 1}
+          </span>
+        )}
+        {planned && count > 0 && (
+          <span
+            aria-hidden="true"
+            className="absolute bottom-2 left-2 hidden rounded-full bg-surface/90 px-1.5 py-0.5 text-[10px] font-semibold tracking-wide text-fg-muted uppercase md:inline"
+          >
+            Planned
+          </span>
+        )}
+        {unsaved && (
+          <CircleAlert
+            aria-hidden="true"
+            className="absolute top-1 right-1 size-4 rounded-full bg-surface text-danger md:top-2 md:right-2 md:size-5"
+          />
+        )}
+      </Link>
+    </div>
+  );
+});

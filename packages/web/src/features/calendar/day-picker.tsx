@@ -1,0 +1,306 @@
+import {
+  DEFAULT_ITEM_FILTERS,
+  DEFAULT_OUTFIT_FILTERS,
+  idsOnDay,
+  type ItemFilters,
+  type OutfitFilters,
+  type OutfitSortOption,
+  type SortDirection,
+} from '@hanger/domain';
+import { Plus, X } from 'lucide-react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { Button, IconButton } from '../../components/button';
+import { WardrobeBrowser } from '../../components/wardrobe-browser';
+import { addToCalendarDay } from '../../lib/stores/calendar-actions';
+import { useUiPrefsStore } from '../../lib/stores/ui-prefs-store';
+import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
+import type { ComposerSlotProps } from './calendar-day-page';
+
+export interface DayPickerProps {
+  /** YYYY-MM-DD */
+  day: string;
+  /** The day as the header shows it, e.g. "5 Mar 2024". */
+  title: string;
+  /** Closed without saving. */
+  onClose: () => void;
+  /** The choice was added to the day (optimistically; the toast tells how the save went). */
+  onSaved: () => void;
+  /** 'New outfit': the composer, drawn over the picker. */
+  renderComposer?: (props: ComposerSlotProps) => ReactNode;
+}
+
+type Tab = 'items' | 'outfits';
+
+function toggled(set: ReadonlySet<string>, id: string): Set<string> {
+  const next = new Set(set);
+  if (next.has(id)) next.delete(id);
+  else next.add(id);
+  return next;
+}
+
+/**
+ * The day picker (SPEC §2): tabs 'Items (n)' and 'Outfits (n)' with what is chosen on each, sort
+ * and filter in both, nothing that is already on the day, a save bar with the total, and 'New
+ * outfit', whose saved outfit joins the chosen outfits. A full-screen layer over the day.
+ */
+export default function DayPicker({
+  day,
+  title,
+  onClose,
+  onSaved,
+  renderComposer,
+}: DayPickerProps) {
+  const calendar = useWardrobeStore((s) => s.data?.calendar);
+  const [tab, setTab] = useState<Tab>('items');
+  const [items, setItems] = useState<ReadonlySet<string>>(() => new Set());
+  const [outfits, setOutfits] = useState<ReadonlySet<string>>(() => new Set());
+  const [composing, setComposing] = useState(false);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const tabsId = useId();
+
+  // What is on the day is not offered again: logging it twice would still be one wear. Read once,
+  // so that the choice does not shift while the picker is open.
+  const [onDay] = useState(() => idsOnDay(calendar ?? {}, day));
+
+  const [itemFilters, setItemFilters] = useState<ItemFilters>({ ...DEFAULT_ITEM_FILTERS });
+  const [outfitFilters, setOutfitFilters] = useState<OutfitFilters>({ ...DEFAULT_OUTFIT_FILTERS });
+  const savedOutfitSort = useUiPrefsStore((s) => s.outfitSortOption);
+  const savedOutfitDirection = useUiPrefsStore((s) => s.outfitSortDirection);
+  const [outfitSort, setOutfitSort] = useState<OutfitSortOption>(savedOutfitSort);
+  const [outfitDirection, setOutfitDirection] = useState<SortDirection>(savedOutfitDirection);
+
+  const total = items.size + outfits.size;
+
+  useEffect(() => {
+    closeRef.current?.focus();
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = overflow;
+    };
+  }, []);
+
+  useEffect(() => {
+    // A new tab starts at its top.
+    scrollRef.current?.scrollTo({ top: 0 });
+  }, [tab]);
+
+  const onKeyDown = useCallback(
+    (e: KeyboardEvent<HTMLDivElement>) => {
+      // The filter panel (a native dialog) and the composer handle their own Escape.
+      if (e.key !== 'Escape' || e.defaultPrevented || composing) return;
+      if ((e.target as HTMLElement).closest('dialog')) return;
+      e.preventDefault();
+      onClose();
+    },
+    [composing, onClose],
+  );
+
+  function save() {
+    void addToCalendarDay(day, { clothes: [...items], outfits: [...outfits] });
+    onSaved();
+  }
+
+  const itemSelection = useMemo(
+    () => ({ selected: items, onToggle: (id: string) => setItems((s) => toggled(s, id)) }),
+    [items],
+  );
+  const outfitSelection = useMemo(
+    () => ({ selected: outfits, onToggle: (id: string) => setOutfits((s) => toggled(s, id)) }),
+    [outfits],
+  );
+
+  const tabs: { id: Tab; label: string; count: number }[] = [
+    { id: 'items', label: 'Items', count: items.size },
+    { id: 'outfits', label: 'Outfits', count: outfits.size },
+  ];
+
+  function onTabKey(e: KeyboardEvent<HTMLDivElement>) {
+    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+    e.preventDefault();
+    const next: Tab = tab === 'items' ? 'outfits' : 'items';
+    setTab(next);
+    document.getElementById(`${tabsId}-${next}`)?.focus();
+  }
+
+  return (
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-label={`Add to ${title}`}
+      onKeyDown={onKeyDown}
+      className="fixed inset-0 z-50 flex animate-fade-in flex-col bg-canvas"
+    >
+      <div className="shrink-0 border-b border-line bg-canvas pt-safe">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-2 md:px-6">
+          <IconButton
+            ref={closeRef}
+            label="Close"
+            icon={<X className="size-5" />}
+            onClick={onClose}
+          />
+          <div className="min-w-0 flex-1">
+            <h2 className="truncate text-lg font-semibold tracking-tight">Add to {title}</h2>
+          </div>
+          {renderComposer && (
+            <Button
+              variant="secondary"
+              icon={<Plus aria-hidden="true" className="size-4" />}
+              onClick={() => setComposing(true)}
+            >
+              New outfit
+            </Button>
+          )}
+        </div>
+        <div
+          role="tablist"
+          aria-label="What to add"
+          onKeyDown={onTabKey}
+          className="mx-auto flex max-w-7xl gap-6 px-4 md:px-8"
+        >
+          {tabs.map((t) => {
+            const active = tab === t.id;
+            return (
+              <button
+                key={t.id}
+                id={`${tabsId}-${t.id}`}
+                type="button"
+                role="tab"
+                aria-selected={active}
+                aria-controls={`${tabsId}-panel`}
+                tabIndex={active ? 0 : -1}
+                onClick={() => setTab(t.id)}
+                className={
+                  'relative -mb-px h-11 border-b-2 text-sm font-semibold tabular-nums transition-colors ' +
+                  (active
+                    ? 'border-accent text-fg'
+                    : 'border-transparent text-fg-muted hover:text-fg')
+                }
+              >
+                {t.label} ({t.count})
+              </button>
+            );
+          })}
+        </div>
+      </div>
+
+      <div
+        ref={scrollRef}
+        id={`${tabsId}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${tabsId}-${tab}`}
+        className="min-h-0 flex-1 overflow-y-auto overscroll-contain"
+      >
+        {tab === 'items' ? (
+          <WardrobeBrowser
+            key="items"
+            kind="items"
+            filters={itemFilters}
+            onFiltersChange={setItemFilters}
+            onClearFilters={() => setItemFilters({ ...DEFAULT_ITEM_FILTERS })}
+            statusOptions="picker"
+            columns="picker"
+            selection={itemSelection}
+            exclude={onDay.clothes}
+            stickTo="top"
+            scrollElement={scrollRef}
+            label="Items to add"
+            empty={<NothingToAdd kind="items" />}
+          />
+        ) : (
+          <WardrobeBrowser
+            key="outfits"
+            kind="outfits"
+            filters={outfitFilters}
+            onFiltersChange={setOutfitFilters}
+            onClearFilters={() => setOutfitFilters({ ...DEFAULT_OUTFIT_FILTERS })}
+            sort={{
+              option: outfitSort,
+              direction: outfitDirection,
+              onOptionChange: setOutfitSort,
+              onDirectionChange: setOutfitDirection,
+            }}
+            columns="picker"
+            selection={outfitSelection}
+            exclude={onDay.outfits}
+            stickTo="top"
+            scrollElement={scrollRef}
+            label="Outfits to add"
+            empty={
+              <NothingToAdd
+                kind="outfits"
+                onNewOutfit={renderComposer ? () => setComposing(true) : undefined}
+              />
+            }
+          />
+        )}
+        {/* Room for the save bar, so the last row can scroll above it. */}
+        {total > 0 && <div aria-hidden="true" className="h-24" />}
+      </div>
+
+      {total > 0 && (
+        <div className="pointer-events-none absolute inset-x-0 bottom-0 px-4 pb-[calc(1rem+env(safe-area-inset-bottom))]">
+          <div className="pointer-events-auto mx-auto flex max-w-xl animate-fade-in items-center gap-3 rounded-full border border-line bg-surface py-2 pr-2 pl-5 shadow-float">
+            <p className="min-w-0 flex-1 truncate text-sm text-fg-muted" aria-live="polite">
+              <span className="font-semibold text-fg tabular-nums">{total}</span> selected
+              {items.size > 0 && outfits.size > 0 && (
+                <span className="hidden sm:inline">
+                  {' '}
+                  · {items.size} {items.size === 1 ? 'item' : 'items'}, {outfits.size}{' '}
+                  {outfits.size === 1 ? 'outfit' : 'outfits'}
+                </span>
+              )}
+            </p>
+            <Button size="lg" onClick={save}>
+              Add {total}
+            </Button>
+          </div>
+        </div>
+      )}
+
+      {composing &&
+        renderComposer?.({
+          onSaved: (id) => {
+            setOutfits((s) => new Set(s).add(id));
+            setTab('outfits');
+            setComposing(false);
+          },
+          onClose: () => setComposing(false),
+        })}
+    </div>
+  );
+}
+
+function NothingToAdd({ kind, onNewOutfit }: { kind: Tab; onNewOutfit?: () => void }) {
+  return (
+    <div className="mx-auto flex max-w-sm flex-col items-center px-6 py-16 text-center">
+      <h3 className="text-lg font-semibold tracking-tight">
+        {kind === 'items' ? 'No items to add' : 'No outfits to add'}
+      </h3>
+      <p className="mt-2 text-sm leading-6 text-fg-muted">
+        {kind === 'items'
+          ? 'Everything in your wardrobe is already on this day, or there is nothing in it yet.'
+          : 'Every outfit is already on this day, or you have not made one yet.'}
+      </p>
+      {onNewOutfit && (
+        <Button
+          className="mt-6"
+          icon={<Plus aria-hidden="true" className="size-4" />}
+          onClick={onNewOutfit}
+        >
+          New outfit
+        </Button>
+      )}
+    </div>
+  );
+}
