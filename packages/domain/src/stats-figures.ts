@@ -75,7 +75,10 @@ export function formatStatPercent(percent: number, locale: string): string {
 }
 
 /** Every figure of the screen, formatted for the user's locale and currency. */
-export function statFigures(stats: WardrobeStats, locale: string): Record<StatFigureId, StatFigure> {
+export function statFigures(
+  stats: WardrobeStats,
+  locale: string,
+): Record<StatFigureId, StatFigure> {
   const money = (v: number) => formatMoney(v, stats.currency, locale);
   const num = (v: number) => formatStatNumber(v, locale);
   const values: Record<StatFigureId, string | undefined> = {
@@ -89,7 +92,9 @@ export function statFigures(stats: WardrobeStats, locale: string): Record<StatFi
     pairingsPercentage: formatStatPercent(stats.pairingsPercentage, locale),
     averagePairingsPerItem: num(stats.averagePairingsPerItem),
     averageDaysSinceLastWorn:
-      stats.averageDaysSinceLastWorn === undefined ? undefined : num(stats.averageDaysSinceLastWorn),
+      stats.averageDaysSinceLastWorn === undefined
+        ? undefined
+        : num(stats.averageDaysSinceLastWorn),
     averageTimesWorn: num(stats.averageTimesWorn),
     averageCostPerWear:
       stats.averageCostPerWear === undefined ? undefined : money(stats.averageCostPerWear),

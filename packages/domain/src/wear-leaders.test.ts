@@ -84,7 +84,12 @@ describe('notWornRecently', () => {
       ['old-worn', 166],
       ['edge', 90],
     ]);
-    expect(idle.find((e) => e.item.id === 'old-worn')?.lastWorn).toBe('2024-01-01');
+    expect(idle.find((e) => e.item.id === 'old-worn')).toMatchObject({
+      lastWorn: '2024-01-01',
+      since: '2024-01-01',
+    });
+    expect(idle.find((e) => e.item.id === 'never')).toMatchObject({ since: '2023-06-01' });
+    expect(idle.find((e) => e.item.id === 'never')?.lastWorn).toBeUndefined();
     expect(idle.find((e) => e.item.id === 'manual')?.timesWorn).toBe(9);
   });
 
@@ -107,18 +112,16 @@ describe('notWornRecently', () => {
 });
 
 describe('costPerWearLeaders', () => {
-  const w = wardrobe(
-    [
-      item('coat', { price: 300, manualTimesWorn: 30 }), // 10 per wear
-      item('tee', { price: 20, manualTimesWorn: 10 }), // 2 per wear
-      item('boots', { price: 200, manualTimesWorn: 2 }), // 100 per wear
-      item('dress', { price: 150 }), // never worn: 150
-      item('scarf', { price: 40, manualTimesWorn: 1 }), // 40 per wear
-      item('free', { price: 0, manualTimesWorn: 5 }), // no price to earn
-      item('gift', { manualTimesWorn: 5 }), // no price
-      item('euro', { price: 100, currency: 'EUR', convertedPrice: 110, manualTimesWorn: 11 }), // 10
-    ],
-  );
+  const w = wardrobe([
+    item('coat', { price: 300, manualTimesWorn: 30 }), // 10 per wear
+    item('tee', { price: 20, manualTimesWorn: 10 }), // 2 per wear
+    item('boots', { price: 200, manualTimesWorn: 2 }), // 100 per wear
+    item('dress', { price: 150 }), // never worn: 150
+    item('scarf', { price: 40, manualTimesWorn: 1 }), // 40 per wear
+    item('free', { price: 0, manualTimesWorn: 5 }), // no price to earn
+    item('gift', { manualTimesWorn: 5 }), // no price
+    item('euro', { price: 100, currency: 'EUR', convertedPrice: 110, manualTimesWorn: 11 }), // 10
+  ]);
   const stats = computeItemStats(w, s, now);
   const items = Object.values(w.clothes);
 

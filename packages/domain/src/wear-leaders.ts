@@ -56,7 +56,9 @@ export interface IdleItem {
   item: ClothingItem;
   timesWorn: number;
   lastWorn?: string;
-  /** Days since it was last worn, or since its time in the closet started if never worn. */
+  /** The day the idle time is counted from: the last wear, else the closet start. */
+  since: string;
+  /** Days from `since` to today. */
   idleDays: number;
 }
 
@@ -81,7 +83,7 @@ export function notWornRecently(
     const since = stats?.lastWorn ?? closetStartDay(item, settings);
     const idleDays = daysBetween(since, today);
     if (!(idleDays >= days)) continue;
-    const entry: IdleItem = { item, timesWorn: wearsOf(item, stats), idleDays };
+    const entry: IdleItem = { item, timesWorn: wearsOf(item, stats), since, idleDays };
     if (stats?.lastWorn !== undefined) entry.lastWorn = stats.lastWorn;
     idle.push(entry);
   }

@@ -1,24 +1,214 @@
-import { ChartColumn } from 'lucide-react';
-import { Link } from 'react-router';
-import { buttonClass } from '../../components/button';
-import { EmptyState } from '../../components/empty-state';
-import { Page, PageHeader } from '../../components/page';
+import {
+  currencyName,
+  DEFAULT_ITEM_FILTERS,
+  SOURCE_NOT_SPECIFIED,
+  STATS_EMPTY_BRANDS,
+  STATS_EMPTY_RANGE,
+  TIME_RANGE_LABELS,
+  type ItemSortOption,
+  type SortDirection,
+} from '@hanger/domain';
+import { ArrowRight, CalendarRange, ChartColumn } from 'lucide-react';
+import { useMemo, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/button';
+import { displayLabel } from '../../components/chip-group';
+import { AddLink, EmptyState } from '../../components/empty-state';
+import { Page } from '../../components/page';
+import { WardrobeLoading } from '../../components/wardrobe-loading';
+import { useClothesFilters } from '../../lib/stores/filters-store';
+import { useSessionStore } from '../../lib/stores/session-store';
+import { useUiPrefsStore } from '../../lib/stores/ui-prefs-store';
+import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
+import { brandColor } from './brand-colors';
+import { PairingsPanel, SpendingPanel, WearFigures } from './figures';
+import { CostPerWearLeaderLists, WearLeaders } from './leader-lists';
+import { ShareChart, type ShareChartSlice } from './share-chart';
+import { StatsSkeleton } from './stats-skeleton';
+import { TimeRangeControl } from './time-range-control';
+import { useStatsTimeRange } from './use-time-range';
+import { useStatsView } from './use-stats-view';
+import { WearFrequencyChart } from './wear-frequency-chart';
 
-/** /stats: what the wardrobe costs and how it is worn. */
+function Header({ subtitle, children }: { subtitle?: string; children?: ReactNode }) {
+  return (
+    <header className="mb-4 flex flex-col gap-4 md:mb-6">
+      <div className="min-w-0">
+        <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">Stats</h1>
+        {subtitle && <p className="mt-1 text-sm text-fg-muted">{subtitle}</p>}
+      </div>
+      {children}
+    </header>
+  );
+}
+
+/** A quiet text button that opens the Items tab in a sort that answers the card's question. */
+function SortLink({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="inline-flex h-8 items-center gap-1 rounded-full px-3 text-sm font-medium text-accent-ink transition-colors hover:bg-accent-soft"
+    >
+      {label}
+      <ArrowRight aria-hidden="true" className="size-4" />
+    </button>
+  );
+}
+
+/** /stats: what the wardrobe cost, how it is worn and combined (SPEC §2 "Stats screen"). */
 export default function StatsPage() {
+  const [range, setRange] = useStatsTimeRange();
+  const view = useStatsView(range);
+  const hydrated = useWardrobeStore((s) => s.hydrated);
+  const syncing = useSessionStore((s) => s.syncing);
+  const navigate = useNavigate();
+
+  const sourceSlices = useMemo<ShareChartSlice[]>(
+    () =>
+      (view?.stats.sourceShares ?? []).map((s) => ({
+        key: s.source,
+        label: displayLabel(s.label),
+        count: s.count,
+        percent: s.percent,
+        color: s.color,
+      })),
+    [view],
+  );
+  const brandSlices = useMemo<ShareChartSlice[]>(
+    () =>
+      (view?.stats.brandShares ?? []).map((s, i) => ({
+        key: s.label,
+        label: s.label,
+        count: s.count,
+        percent: s.percent,
+        color: brandColor(s, i),
+      })),
+    [view],
+  );
+
+  if (!view) {
+    return (
+      <Page>
+        <Header />
+        {!hydrated || syncing ? (
+          <StatsSkeleton />
+        ) : (
+          <WardrobeLoading shape="square" label="Loading your stats" />
+        )}
+      </Page>
+    );
+  }
+
+  const { stats, figures, settings } = view;
+  const { locale } = settings;
+
+  if (!view.ownsAnything) {
+    return (
+      <Page>
+        <Header />
+        <EmptyState
+          icon={ChartColumn}
+          title="Your numbers start with your clothes"
+          description="Add the pieces you own, with what they cost, then log what you wear on the calendar. Spending, cost per wear and your favourites appear here."
+          action={<AddLink to="/items/upload">Add your first item</AddLink>}
+        />
+      </Page>
+    );
+  }
+
+  /** Source slices open the Items tab filtered to that source (in the closet, its default). */
+  const openSource = (slice: ShareChartSlice) => {
+    const source = view.stats.sourceShares.find((s) => s.source === slice.key)?.source;
+    if (!source) return;
+    useClothesFilters.getState().setFilters({
+      ...DEFAULT_ITEM_FILTERS,
+      source: source === 'unknown' ? SOURCE_NOT_SPECIFIED : source,
+    });
+    navigate('/items');
+  };
+  /** Brands and wear counts are not filters of the Items tab: open it sorted instead. */
+  const openSorted = (option: ItemSortOption, direction: SortDirection) => {
+    useUiPrefsStore.getState().setItemSort(option, direction);
+    navigate('/items');
+  };
+
+  const name = currencyName(stats.currency);
+  const subtitle = `${TIME_RANGE_LABELS[range]} · prices in ${name ? `${name} (${stats.currency})` : stats.currency}`;
+
   return (
     <Page>
-      <PageHeader title="Stats" />
-      <EmptyState
-        icon={ChartColumn}
-        title="Your numbers will appear here"
-        description="Add items with their prices and log what you wear on the calendar to see cost per wear, favourites and spending."
-        action={
-          <Link to="/calendar" className={buttonClass('secondary', 'md')}>
-            Open the calendar
-          </Link>
-        }
-      />
+      <Header subtitle={subtitle}>
+        <TimeRangeControl value={range} onChange={setRange} />
+      </Header>
+      {stats.totalItems === 0 ? (
+        <EmptyState
+          icon={CalendarRange}
+          title={STATS_EMPTY_RANGE}
+          description="A piece counts from the day you got it. Choose a longer range to include more of your wardrobe."
+          action={
+            <Button variant="secondary" onClick={() => setRange('all')}>
+              Show all time
+            </Button>
+          }
+        />
+      ) : (
+        <div className="flex flex-col gap-4 md:gap-6">
+          <SpendingPanel figures={figures} year={view.today.slice(0, 4)} />
+          <WearFigures figures={figures} />
+          <div className="grid gap-4 md:gap-6 lg:grid-cols-12">
+            <WearFrequencyChart
+              points={stats.wearFrequency}
+              itemCount={stats.totalItems}
+              locale={locale}
+              action={
+                <SortLink
+                  label="Items by times worn"
+                  onClick={() => openSorted('Times Worn', 'desc')}
+                />
+              }
+            />
+            <PairingsPanel
+              figures={figures}
+              percent={stats.pairingsPercentage}
+              className="lg:col-span-5"
+            />
+          </div>
+          <div className="grid gap-4 md:gap-6 lg:grid-cols-12">
+            <ShareChart
+              title="Brands"
+              description="Brands under 3% of your pieces are grouped."
+              noun="Brand"
+              slices={brandSlices}
+              total={stats.totalItems}
+              locale={locale}
+              emptyText={STATS_EMPTY_BRANDS}
+              emptyHint="Add the brand when you add or edit a piece."
+              action={
+                <SortLink label="Items by brand" onClick={() => openSorted('Brand', 'asc')} />
+              }
+            />
+            <ShareChart
+              title="Sources"
+              description="Where your pieces came from."
+              noun="Source"
+              slices={sourceSlices}
+              total={stats.totalItems}
+              locale={locale}
+              emptyText={STATS_EMPTY_RANGE}
+              onSelect={openSource}
+              selectHint="show these pieces in your closet"
+              footnote="Tap a source to see those pieces in your closet."
+            />
+          </div>
+          <div className="grid gap-4 md:gap-6 lg:grid-cols-12">
+            <WearLeaders view={view} />
+          </div>
+          <div className="grid gap-4 md:gap-6 lg:grid-cols-12">
+            <CostPerWearLeaderLists view={view} />
+          </div>
+        </div>
+      )}
     </Page>
   );
 }

@@ -1,0 +1,133 @@
+import {
+  formatDay,
+  formatMoney,
+  formatStatNumber,
+  LEADERS_LIMIT,
+  NOT_WORN_RECENTLY_DAYS,
+  type CostPerWearLeader,
+  type Settings,
+} from '@hanger/domain';
+import { itemTileLabel } from '../../components/wardrobe-browser';
+import { PieceStrip, StripEmpty, type StripPiece } from './piece-strip';
+import { StatsCard } from './stats-card';
+import type { StatsView } from './use-stats-view';
+
+function wears(n: number, locale: string): string {
+  return `${formatStatNumber(n, locale)} ${n === 1 ? 'wear' : 'wears'}`;
+}
+
+function days(n: number, locale: string): string {
+  return `${formatStatNumber(n, locale)} ${n === 1 ? 'day' : 'days'}`;
+}
+
+function cpwPieces(list: readonly CostPerWearLeader[], settings: Settings): StripPiece[] {
+  const { currency, locale } = settings;
+  return list.map((l) => ({
+    item: l.item,
+    name: itemTileLabel(l.item, settings),
+    figure:
+      l.timesWorn === 0
+        ? formatMoney(l.price, currency, locale)
+        : `${formatMoney(l.costPerWear, currency, locale)} a wear`,
+    detail:
+      l.timesWorn === 0
+        ? 'Never worn'
+        : `${wears(l.timesWorn, locale)} · ${formatMoney(l.price, currency, locale)}`,
+  }));
+}
+
+/** Most worn and not worn in 90 days: the favourites, and what is being overlooked. */
+export function WearLeaders({ view }: { view: StatsView }) {
+  const { settings } = view;
+  const { locale } = settings;
+  const favourites: StripPiece[] = view.mostWorn.map((l) => ({
+    item: l.item,
+    name: itemTileLabel(l.item, settings),
+    figure: wears(l.timesWorn, locale),
+    ...(l.lastWorn ? { detail: `Last ${formatDay(l.lastWorn, locale)}` } : {}),
+  }));
+  const idle: StripPiece[] = view.notWornRecently.map((l) => ({
+    item: l.item,
+    name: itemTileLabel(l.item, settings),
+    figure: l.lastWorn ? `${days(l.idleDays, locale)} ago` : 'Never worn',
+    detail: l.lastWorn
+      ? `Last ${formatDay(l.since, locale)}`
+      : `Since ${formatDay(l.since, locale)}`,
+  }));
+  return (
+    <>
+      <StatsCard
+        title="Most worn"
+        description="Your favourites, by times worn."
+        className="lg:col-span-6"
+      >
+        {favourites.length === 0 ? (
+          <StripEmpty>Log what you wear on the calendar to see your favourites here.</StripEmpty>
+        ) : (
+          <PieceStrip label="Most worn" pieces={favourites} ranked />
+        )}
+      </StatsCard>
+      <StatsCard
+        title={`Not worn in ${NOT_WORN_RECENTLY_DAYS} days`}
+        description={
+          idle.length > 0
+            ? `${formatStatNumber(idle.length, locale)} ${idle.length === 1 ? 'piece' : 'pieces'} in your closet, longest forgotten first.`
+            : 'Pieces in your closet, longest forgotten first.'
+        }
+        className="lg:col-span-6"
+      >
+        {idle.length === 0 ? (
+          <StripEmpty>
+            Everything in your closet was worn in the last {NOT_WORN_RECENTLY_DAYS} days.
+          </StripEmpty>
+        ) : (
+          <PieceStrip
+            label={`Not worn in ${NOT_WORN_RECENTLY_DAYS} days`}
+            pieces={idle}
+            initial={LEADERS_LIMIT}
+          />
+        )}
+      </StatsCard>
+    </>
+  );
+}
+
+/** Both ends of cost per wear: what paid for itself, and what has not yet. */
+export function CostPerWearLeaderLists({ view }: { view: StatsView }) {
+  const { earned, notYet } = view.costPerWear;
+  const none = earned.length === 0 && notYet.length === 0;
+  return (
+    <>
+      <StatsCard
+        title="Earned their price"
+        description="Lowest cost per wear: price divided by times worn."
+        className="lg:col-span-6"
+      >
+        {earned.length === 0 ? (
+          <StripEmpty>
+            {none
+              ? 'Add prices to your pieces to see what each wear costs.'
+              : 'Wear your priced pieces and the best value shows here.'}
+          </StripEmpty>
+        ) : (
+          <PieceStrip label="Earned their price" pieces={cpwPieces(earned, view.settings)} ranked />
+        )}
+      </StatsCard>
+      <StatsCard
+        title="Yet to earn their price"
+        description="Highest cost per wear, never-worn pieces included."
+        className="lg:col-span-6"
+      >
+        {notYet.length === 0 ? (
+          <StripEmpty>
+            {none
+              ? 'Add prices to your pieces to see what each wear costs.'
+              : 'Every priced piece is on the other list: nothing is lagging behind.'}
+          </StripEmpty>
+        ) : (
+          <PieceStrip label="Yet to earn their price" pieces={cpwPieces(notYet, view.settings)} />
+        )}
+      </StatsCard>
+    </>
+  );
+}

@@ -1,0 +1,120 @@
+import type { ClothingItem } from '@hanger/domain';
+import { ImageOff } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { itemPath } from '../../lib/paths';
+
+export interface StripPiece {
+  item: ClothingItem;
+  /** What the piece is, e.g. "Uniqlo T-shirt". */
+  name: string;
+  /** The figure that put it on the list, e.g. "24 wears". */
+  figure: string;
+  /** A quieter second line, e.g. "Last worn 3 May 2025". */
+  detail?: string;
+}
+
+function Thumb({ item, alt }: { item: ClothingItem; alt: string }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <div className="relative aspect-square overflow-hidden rounded-tile bg-surface-2">
+      {failed ? (
+        <div className="absolute inset-0 grid place-items-center text-fg-subtle">
+          <ImageOff aria-hidden="true" className="size-5" strokeWidth={1.5} />
+        </div>
+      ) : (
+        <img
+          src={item.thumbnail || item.image}
+          alt={alt}
+          crossOrigin="anonymous"
+          loading="lazy"
+          decoding="async"
+          draggable={false}
+          onError={() => setFailed(true)}
+          className="absolute inset-0 size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * Pieces as photo tiles, each opening the piece: a sideways strip on a phone, a row on wider
+ * screens. `ranked` numbers them (a leader board); a long list shows its first few until asked.
+ */
+export function PieceStrip({
+  label,
+  pieces,
+  ranked = false,
+  initial = pieces.length,
+}: {
+  label: string;
+  pieces: readonly StripPiece[];
+  ranked?: boolean;
+  /** Tiles shown before "Show all". */
+  initial?: number;
+}) {
+  const [all, setAll] = useState(false);
+  const shown = all ? pieces : pieces.slice(0, initial);
+  const more = pieces.length - shown.length;
+  return (
+    <div className="flex flex-col gap-3">
+      <ol
+        aria-label={label}
+        className={
+          all
+            ? 'grid grid-cols-3 gap-3 sm:grid-cols-5'
+            : '-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:grid sm:grid-cols-5 sm:overflow-visible sm:px-0'
+        }
+      >
+        {shown.map((p, i) => (
+          <li
+            key={p.item.id}
+            className={all ? 'min-w-0' : 'w-[38%] shrink-0 snap-start sm:w-auto sm:min-w-0'}
+          >
+            <Link
+              to={itemPath(p.item.id)}
+              aria-label={`${ranked ? `${i + 1}. ` : ''}${p.name}, ${p.figure}${p.detail ? `, ${p.detail}` : ''}`}
+              className="group block rounded-tile focus-visible:outline-offset-4"
+            >
+              <div className="relative">
+                <Thumb item={p.item} alt={p.name} />
+                {ranked && (
+                  <span
+                    aria-hidden="true"
+                    className="absolute top-2 left-2 grid size-6 place-items-center rounded-full bg-surface/90 text-xs font-semibold text-fg shadow-sm tabular-nums backdrop-blur"
+                  >
+                    {i + 1}
+                  </span>
+                )}
+              </div>
+              <div aria-hidden="true" className="pt-2">
+                <p className="truncate text-sm font-semibold text-fg tabular-nums">{p.figure}</p>
+                <p className="truncate text-xs text-fg-muted">{p.name}</p>
+                {p.detail && <p className="truncate text-xs text-fg-subtle">{p.detail}</p>}
+              </div>
+            </Link>
+          </li>
+        ))}
+      </ol>
+      {(more > 0 || all) && pieces.length > initial && (
+        <button
+          type="button"
+          onClick={() => setAll((v) => !v)}
+          className="self-start rounded text-sm font-semibold text-accent-ink underline-offset-4 hover:underline"
+        >
+          {all ? 'Show fewer' : `Show all ${pieces.length}`}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** A list's quiet empty line: why it is empty and what would fill it. */
+export function StripEmpty({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-xl bg-surface-2 px-4 py-6 text-center text-sm text-fg-muted">
+      {children}
+    </p>
+  );
+}
