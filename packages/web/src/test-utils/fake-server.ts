@@ -1,4 +1,6 @@
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { clearAccessToken } from '../lib/access-token';
+import { signedInWith } from './fixtures';
 
 /** A JWT whose payload says it expires `secondsFromNow` from now (the signature is not checked). */
 export function fakeJwt(secondsFromNow = 900): string {
@@ -50,4 +52,18 @@ export function fakeServer(routes: Record<string, Handler> = {}) {
     apiCalls: () =>
       calls.filter((c) => c.path.startsWith('/api/') && !c.path.startsWith('/api/auth/')),
   };
+}
+
+/**
+ * Registers the hooks for tests of the product API's calls: a signed-in user whose token the
+ * fake identity service mints afresh for each test, and the real `fetch` back afterwards.
+ */
+export function signedInApiHooks(): void {
+  beforeEach(() => {
+    clearAccessToken();
+    signedInWith(null);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
 }

@@ -7,7 +7,8 @@ import {
   type DayEntryType,
 } from '@hanger/domain';
 import { create } from 'zustand';
-import { NoUserError, deleteCalendarEntry, putCalendarDay, toCatalogueError } from '../api-client';
+import { deleteCalendarEntry, putCalendarDay } from '../api/calendar';
+import { NoUserError, toCatalogueError } from '../api/transport';
 import { toast } from './toast-store';
 import { loadWardrobe } from './wardrobe-actions';
 import { useWardrobeStore } from './wardrobe-store';

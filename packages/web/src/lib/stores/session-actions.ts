@@ -1,6 +1,7 @@
 import { ERROR_CATALOGUE, type Settings, type User } from '@hanger/domain';
 import { clearAccessToken } from '../access-token';
-import { loadParsers, onSessionExpired } from '../api-client';
+import { loadParsers } from '../api/answers';
+import { onSessionExpired } from '../api/transport';
 import { getSessionUser, signOutOfIdentity, type IdentityUser } from '../auth-client';
 import { resetLocalStores } from './local-stores';
 import { useSessionStore } from './session-store';

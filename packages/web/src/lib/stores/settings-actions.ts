@@ -1,5 +1,6 @@
 import { ERROR_TOASTS, SUCCESS_TOASTS, type Settings } from '@hanger/domain';
-import { NoUserError, fetchSettings, putSettings, toCatalogueError } from '../api-client';
+import { NoUserError, toCatalogueError } from '../api/transport';
+import { fetchSettings, putSettings } from '../api/users';
 import { useSessionStore } from './session-store';
 import { toast } from './toast-store';
 

@@ -5,7 +5,8 @@ import {
   missingNewItemFields,
   type ClothingItem,
 } from '@hanger/domain';
-import { NoUserError, postItem, toCatalogueError, type NewItemInput } from '../api-client';
+import { postItem, type NewItemInput } from '../api/clothes';
+import { NoUserError, toCatalogueError } from '../api/transport';
 import { toast } from './toast-store';
 import { useWardrobeStore } from './wardrobe-store';
 

@@ -9,9 +9,6 @@ import {
 } from './calendar-actions';
 import { useToastStore } from './toast-store';
 import {
-  MISSING_ITEM_FIELDS,
-  addItem,
-  batchDeleteItems,
   batchUpdateItems,
   deleteItem,
   loadWardrobe,
@@ -138,8 +135,6 @@ describe('batches', () => {
     fakeServer({
       'PATCH /api/clothes/c1': () => json({ status: 'archived' }),
       'PATCH /api/clothes/c2': () => json({ detail: 'nope' }, 500),
-      'DELETE /api/clothes/c1': () => json({}),
-      'DELETE /api/clothes/c2': () => json({}, 500),
     });
     expect(
       await batchUpdateItems([
@@ -147,51 +142,13 @@ describe('batches', () => {
         { id: 'c2', updates: { status: 'archived' } },
       ]),
     ).toBe(1);
-    expect(await batchDeleteItems(['c1', 'c2'])).toBe(1);
+    expect(wardrobe().clothes.c1?.status).toBe('archived');
     expect(toasts()).toEqual([]);
-    expect(error).toHaveBeenCalledTimes(2);
+    expect(error).toHaveBeenCalledTimes(1);
   });
 });
 
-describe('adding', () => {
-  it('refuses an item without a photo before sending anything', async () => {
-    const server = fakeServer();
-    expect(await addItem({ category: 'top', status: 'clothes' }, null)).toBeNull();
-    expect(server.apiCalls()).toEqual([]);
-    expect(toasts()).toEqual([
-      { type: 'error', title: 'Clothing upload failed', message: MISSING_ITEM_FIELDS },
-    ]);
-  });
-
-  it('adds the created item to the wardrobe', async () => {
-    const server = fakeServer({
-      'POST /api/clothes': () =>
-        json({
-          id: 'c9',
-          image: '/media/c9.webp',
-          category: 'shoes',
-          status: 'clothes',
-          date_created: '2024-05-01T10:00:00Z',
-        }),
-    });
-    const created = await addItem(
-      { category: 'shoes', status: 'clothes', brand: 'Vans' },
-      new File(['x'], 'shoe.jpg'),
-    );
-    expect(created?.id).toBe('c9');
-    expect(wardrobe().clothes.c9?.category).toBe('shoes');
-    const body = server.apiCalls()[0]?.body as FormData;
-    expect([body.get('category'), body.get('status'), body.get('brand')]).toEqual([
-      'shoes',
-      'clothes',
-      'Vans',
-    ]);
-    expect(body.get('image')).toBeInstanceOf(File);
-    expect(toasts()).toEqual([
-      { type: 'success', title: 'Clothing item added', message: undefined },
-    ]);
-  });
-
+describe('saving an outfit', () => {
   it("saves an outfit with a wishlist piece as a wishlist outfit and keeps each piece's scale", async () => {
     const server = fakeServer({
       'POST /api/outfit': () =>

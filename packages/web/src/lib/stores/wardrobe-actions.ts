@@ -8,24 +8,19 @@ import {
   withoutNulls,
   type ClothingItem,
   type Outfit,
+  type Patch,
   type WardrobeData,
 } from '@hanger/domain';
+import { deleteItemRequest, patchItem, patchItemImage, type ItemUpdate } from '../api/clothes';
 import {
-  NoUserError,
-  deleteItemRequest,
   deleteOutfitRequest,
-  fetchWardrobe,
-  patchItem,
-  patchItemImage,
   patchOutfit,
-  postItem,
   postOutfit,
-  toCatalogueError,
-  type ItemUpdate,
-  type NewItemInput,
   type OutfitInput,
   type OutfitUpdate,
-} from '../api-client';
+} from '../api/outfits';
+import { NoUserError, toCatalogueError } from '../api/transport';
+import { fetchWardrobe } from '../api/users';
 import { toast } from './toast-store';
 import { useWardrobeStore } from './wardrobe-store';
 
@@ -62,7 +57,7 @@ function applyEdits<T extends object>(record: T, edits: Partial<T>): T {
 }
 
 /** A server answer merged in; null fields are removed from the record (SPEC §5). */
-function mergeAnswer<T extends object>(record: T, answer: Partial<T>): T {
+function mergeAnswer<T extends object>(record: T, answer: Patch<T>): T {
   return withoutNulls({ ...record, ...answer } as Record<string, unknown>) as T;
 }
 
@@ -81,10 +76,6 @@ function changeOutfit(id: string, fn: (outfit: Outfit) => Outfit): void {
   });
 }
 
-function putItem(item: ClothingItem): void {
-  change((d) => ({ ...d, clothes: { ...d.clothes, [item.id]: item } }));
-}
-
 function putOutfit(outfit: Outfit): void {
   change((d) => ({ ...d, outfits: { ...d.outfits, [outfit.id]: outfit } }));
 }
@@ -97,29 +88,6 @@ export async function loadWardrobe(options: ActionOptions = {}): Promise<boolean
   } catch (err) {
     fail(ERROR_TOASTS.loadWardrobe, err, options.quiet);
     return false;
-  }
-}
-
-export const MISSING_ITEM_FIELDS = 'Add a photo, a category and a status before saving.';
-
-/** POST clothes. Image, category and status are required (SPEC §5) and checked before sending. */
-export async function addItem(
-  fields: NewItemInput,
-  image: Blob | null | undefined,
-  options: ActionOptions = {},
-): Promise<ClothingItem | null> {
-  if (!image || !fields.category || !fields.status) {
-    if (!options.quiet) toast.error(ERROR_TOASTS.uploadItem, MISSING_ITEM_FIELDS);
-    return null;
-  }
-  try {
-    const item = await postItem(fields, image);
-    putItem(item);
-    if (!options.quiet) toast.success(SUCCESS_TOASTS.itemAdded);
-    return item;
-  } catch (err) {
-    fail(ERROR_TOASTS.uploadItem, err, options.quiet);
-    return null;
   }
 }
 
@@ -249,24 +217,5 @@ export async function batchUpdateItems(
   const results = await Promise.all(
     batch.map(({ id, updates }) => updateItem(id, updates, { quiet: true })),
   );
-  return results.filter(Boolean).length;
-}
-
-export async function batchUpdateOutfits(
-  batch: { id: string; updates: OutfitUpdate }[],
-): Promise<number> {
-  const results = await Promise.all(
-    batch.map(({ id, updates }) => updateOutfit(id, updates, { quiet: true })),
-  );
-  return results.filter(Boolean).length;
-}
-
-export async function batchDeleteItems(ids: readonly string[]): Promise<number> {
-  const results = await Promise.all(ids.map((id) => deleteItem(id, { quiet: true })));
-  return results.filter(Boolean).length;
-}
-
-export async function batchDeleteOutfits(ids: readonly string[]): Promise<number> {
-  const results = await Promise.all(ids.map((id) => deleteOutfit(id, { quiet: true })));
   return results.filter(Boolean).length;
 }

@@ -1,6 +1,10 @@
 import {
   itemFromWire,
+  itemPatchFromWire,
+  itemPatchResponseSchema,
   outfitFromWire,
+  outfitPatchFromWire,
+  outfitPatchResponseSchema,
   settingsFromWire,
   wardrobeFromWire,
   wardrobeResponseSchema,
@@ -9,14 +13,15 @@ import {
   wireSettingsSchema,
   type ClothingItem,
   type Outfit,
+  type Patch,
   type Settings,
   type WardrobeData,
 } from '@hanger/domain';
 
 /**
- * Answers validated with the domain's schemas and read into app records. Loaded on demand by
- * the api client: the schema library is the largest part of the data layer and the first
- * screen of a returning user renders from local data before any answer needs parsing.
+ * Answers validated with the domain's schemas and read into app records. Loaded on demand (see
+ * answers.ts): the schema library is the largest part of the data layer and the first screen of
+ * a returning user renders from local data before any answer needs parsing.
  */
 
 export function parseWardrobeAnswer(json: unknown): WardrobeData {
@@ -34,4 +39,13 @@ export function parseOutfitAnswer(json: unknown): Outfit {
 /** Settings with their defaults filled in; `{}` gives the defaults of SPEC §3. */
 export function parseSettingsAnswer(json: unknown): Settings {
   return settingsFromWire(wireSettingsSchema.parse(json));
+}
+
+/** A PATCH answer: only the fields that changed; null marks a cleared one. No body is no change. */
+export function parseItemPatchAnswer(json: unknown): Patch<ClothingItem> {
+  return itemPatchFromWire(itemPatchResponseSchema.parse(json ?? {}));
+}
+
+export function parseOutfitPatchAnswer(json: unknown): Patch<Outfit> {
+  return outfitPatchFromWire(outfitPatchResponseSchema.parse(json ?? {}));
 }

@@ -1,39 +1,26 @@
 import {
   ERROR_CATALOGUE,
-  canvasEntryToWire,
-  categoryFromWire,
   errorForFailure,
   errorFromStatus,
-  itemUpdatesToWire,
-  outfitUpdatesToWire,
   requestTimeoutMs,
   serverDetailOf,
-  settingsToWire,
-  toCamel,
   toSnake,
-  type CalendarItemType,
-  type CanvasEntry,
-  type ClothingItem,
-  type EditableItemField,
-  type EditableOutfitField,
   type ErrorCode,
-  type Outfit,
-  type OutfitStatus,
-  type Settings,
-  type WardrobeData,
 } from '@hanger/domain';
 import {
   TokenUnavailableError,
   clearAccessToken,
   getAccessToken,
   refreshAccessToken,
-} from './access-token';
-import { isMobileDevice } from './device';
-import { currentUserId } from './stores/session-store';
+} from '../access-token';
+import { isMobileDevice } from '../device';
+import { currentUserId } from '../stores/session-store';
 
 /**
- * The one way the app talks to the product API: bearer token, snake_case on the wire and
- * camelCase in the app, time-outs, and every failure turned into the catalogue of SPEC §8.
+ * The transport under every call of SPEC §7: the bearer token (one retry with a new token when
+ * the API refuses it), JSON bodies in snake_case, time-outs, and every failure turned into the
+ * catalogue of SPEC §8. The calls themselves live one resource per file beside this one; screens
+ * reach them only through the store actions.
  */
 
 export class ApiError extends Error {
@@ -217,131 +204,4 @@ export const api = createApiClient({
 export function toCatalogueError(err: unknown): { code: ErrorCode; message: string } {
   if (err instanceof ApiError) return { code: err.code, message: err.message };
   return errorForFailure('unknown');
-}
-
-// ---------------------------------------------------------------------------------------------
-// The calls of SPEC §7
-// ---------------------------------------------------------------------------------------------
-
-const enc = encodeURIComponent;
-
-/** The answer parsers, loaded with the schema library on first use (see wire-parse.ts). */
-export const loadParsers = () => import('./wire-parse');
-
-/** A PATCH answer (only the changed fields) in app spelling; nulls are kept so callers clear them. */
-function patchFromWire<T>(json: unknown): Partial<T> {
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return {};
-  const camel = toCamel<Record<string, unknown>>(json);
-  if (typeof camel.category === 'string')
-    camel.category = categoryFromWire(camel.category as never);
-  return camel as Partial<T>;
-}
-
-export async function fetchWardrobe(signal?: AbortSignal): Promise<WardrobeData> {
-  const [json, parsers] = await Promise.all([api.get('/users', { signal }), loadParsers()]);
-  return parsers.parseWardrobeAnswer(json);
-}
-
-export async function fetchSettings(signal?: AbortSignal): Promise<Settings> {
-  const [json, parsers] = await Promise.all([
-    api.get('/users/settings', { signal }),
-    loadParsers(),
-  ]);
-  return parsers.parseSettingsAnswer(json);
-}
-
-export async function putSettings(settings: Settings): Promise<void> {
-  const wire = {
-    ...settingsToWire(settings),
-    tracking_start_date: settings.trackingStartDate ?? '',
-  };
-  const body = new FormData();
-  body.set('settings', JSON.stringify(wire));
-  await api.put('/users/settings', { body });
-}
-
-export type NewItemInput = Pick<ClothingItem, 'category' | 'status'> &
-  Partial<Pick<ClothingItem, EditableItemField>>;
-
-export async function postItem(fields: NewItemInput, image: Blob): Promise<ClothingItem> {
-  const body = new FormData();
-  body.set('image', image, image instanceof File ? image.name : 'photo');
-  for (const [key, value] of Object.entries(itemUpdatesToWire(fields))) {
-    if (value !== '') body.set(key, String(value));
-  }
-  const [json, parsers] = await Promise.all([api.post('/clothes', { body }), loadParsers()]);
-  return parsers.parseItemAnswer(json);
-}
-
-export interface OutfitInput {
-  image: Blob;
-  canvasData: CanvasEntry[];
-  /** Saves over this outfit instead of creating one. */
-  id?: string;
-  status?: OutfitStatus;
-}
-
-export async function postOutfit(input: OutfitInput): Promise<Outfit> {
-  const body = new FormData();
-  body.set('image', input.image, 'outfit.jpg');
-  body.set('canvas_data', JSON.stringify(input.canvasData.map(canvasEntryToWire)));
-  if (input.id) body.set('id', input.id);
-  if (input.status) body.set('status', input.status);
-  const [json, parsers] = await Promise.all([api.post('/outfit', { body }), loadParsers()]);
-  return parsers.parseOutfitAnswer(json);
-}
-
-export type ItemUpdate = Partial<Pick<ClothingItem, EditableItemField>>;
-export type OutfitUpdate = Partial<Pick<Outfit, EditableOutfitField>>;
-
-export async function patchItem(id: string, updates: ItemUpdate): Promise<Partial<ClothingItem>> {
-  const body = new FormData();
-  body.set('updates', JSON.stringify(itemUpdatesToWire(updates)));
-  return patchFromWire<ClothingItem>(await api.patch(`/clothes/${enc(id)}`, { body }));
-}
-
-export async function patchOutfit(id: string, updates: OutfitUpdate): Promise<Partial<Outfit>> {
-  const body = new FormData();
-  body.set('updates', JSON.stringify(outfitUpdatesToWire(updates)));
-  return patchFromWire<Outfit>(await api.patch(`/outfits/${enc(id)}`, { body }));
-}
-
-/** SPEC §7: the edited photo goes up as a PNG file named edited-image. */
-export async function patchItemImage(id: string, png: Blob): Promise<Partial<ClothingItem>> {
-  const body = new FormData();
-  body.set('image', new File([png], 'edited-image', { type: 'image/png' }));
-  return patchFromWire<ClothingItem>(await api.patch(`/clothes/${enc(id)}/image`, { body }));
-}
-
-export async function deleteItemRequest(id: string): Promise<void> {
-  await api.delete(`/clothes/${enc(id)}`);
-}
-
-export async function deleteOutfitRequest(id: string): Promise<void> {
-  await api.delete(`/outfits/${enc(id)}`);
-}
-
-export interface CalendarPutInput {
-  clothes?: string[];
-  outfits?: string[];
-  /** An id stars it; '' clears the star. */
-  displayItem?: string;
-}
-
-export async function putCalendarDay(date: string, input: CalendarPutInput): Promise<void> {
-  const body = new FormData();
-  for (const id of input.clothes ?? []) body.append('clothes', id);
-  for (const id of input.outfits ?? []) body.append('outfits', id);
-  if (input.displayItem !== undefined) body.set('display_item', input.displayItem);
-  await api.put(`/calendar/${enc(date)}`, { body });
-}
-
-export async function deleteCalendarEntry(
-  date: string,
-  itemId: string,
-  itemType: CalendarItemType,
-): Promise<void> {
-  await api.delete(`/calendar/${enc(date)}/${enc(itemId)}`, {
-    body: new URLSearchParams({ item_type: itemType }),
-  });
 }

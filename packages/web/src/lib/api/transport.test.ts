@@ -1,17 +1,7 @@
 import { ERROR_CATALOGUE } from '@hanger/domain';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeJwt, fakeServer, json } from '../test-utils/fake-server';
-import { clearAccessToken } from './access-token';
-import {
-  ApiError,
-  NoUserError,
-  createApiClient,
-  fetchWardrobe,
-  patchItem,
-  putCalendarDay,
-  type ApiClientDeps,
-} from './api-client';
-import { useSessionStore } from './stores/session-store';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json } from '../../test-utils/fake-server';
+import { ApiError, NoUserError, createApiClient, type ApiClientDeps } from './transport';
 
 function client(fetchImpl: typeof fetch, overrides: Partial<ApiClientDeps> = {}) {
   return createApiClient({
@@ -163,7 +153,7 @@ describe('requests', () => {
 
   it('reports the session as expired when the identity service will not mint a token', async () => {
     const onSessionExpired = vi.fn();
-    const { TokenUnavailableError } = await import('./access-token');
+    const { TokenUnavailableError } = await import('../access-token');
     const err = await failure(
       client(respond({}), {
         getToken: () => Promise.reject(new TokenUnavailableError(401)),
@@ -172,99 +162,5 @@ describe('requests', () => {
     );
     expect(err.code).toBe('UNAUTHORIZED');
     expect(onSessionExpired).toHaveBeenCalledOnce();
-  });
-});
-
-describe('the calls of SPEC §7', () => {
-  beforeEach(() => {
-    clearAccessToken();
-    useSessionStore.setState({
-      user: { uid: 'u1', displayName: 'A', email: 'a@x.io', settings: {} as never },
-      status: 'signedIn',
-    });
-  });
-
-  it('reads GET users into camelCase records, with full body and nulls removed', async () => {
-    fakeServer({
-      'GET /api/users': () =>
-        json({
-          clothes: {
-            c1: {
-              id: 'c1',
-              image: '/media/c1.webp',
-              thumbnail: '/media/c1-t.webp',
-              category: 'full_body',
-              sub_category_id: null,
-              date_created: '2024-01-02T10:00:00Z',
-              date_obtained: '2023-12-24',
-              manual_times_worn: 2,
-            },
-          },
-          outfits: {
-            o1: {
-              id: 'o1',
-              image: '/media/o1.jpg',
-              date_created: '2024-01-03T10:00:00Z',
-              canvas_data: [{ clothing_id: 'c1', x: 1, y: 2, scale: 0.5, rotation: 0 }],
-            },
-          },
-          calendar: { '2024-01-05': { clothes: ['c1'], outfits: [], display_item: 'c1' } },
-        }),
-    });
-    const data = await fetchWardrobe();
-    expect(data.clothes.c1).toEqual({
-      id: 'c1',
-      image: '/media/c1.webp',
-      thumbnail: '/media/c1-t.webp',
-      category: 'full body',
-      dateCreated: '2024-01-02T10:00:00Z',
-      dateObtained: '2023-12-24',
-      manualTimesWorn: 2,
-    });
-    expect(data.outfits.o1?.canvasData).toEqual([
-      { clothingId: 'c1', x: 1, y: 2, scale: 0.5, rotation: 0 },
-    ]);
-    expect(data.calendar['2024-01-05']).toEqual({
-      clothes: ['c1'],
-      outfits: [],
-      displayItem: 'c1',
-    });
-  });
-
-  it('fetches a token from the identity service and sends it as the bearer', async () => {
-    const token = fakeJwt();
-    const server = fakeServer({
-      'GET /api/auth/token': () => json({ token }),
-      'GET /api/users': () => json({ clothes: {}, outfits: {}, calendar: {} }),
-    });
-    await fetchWardrobe();
-    expect(server.apiCalls()[0]?.headers.get('authorization')).toBe(`Bearer ${token}`);
-  });
-
-  it('sends updates as a multipart `updates` field in wire spelling, undefined as ""', async () => {
-    const server = fakeServer({
-      'PATCH /api/clothes/c1': () => json({ brand: 'Arket', date_archived: null }),
-    });
-    const answer = await patchItem('c1', {
-      brand: 'Arket',
-      category: 'full body',
-      dateArchived: undefined,
-    });
-    const body = server.apiCalls()[0]?.body as FormData;
-    expect(JSON.parse(body.get('updates') as string)).toEqual({
-      brand: 'Arket',
-      category: 'full_body',
-      date_archived: '',
-    });
-    expect(answer).toEqual({ brand: 'Arket', dateArchived: null });
-  });
-
-  it('sends calendar ids as repeated multipart fields', async () => {
-    const server = fakeServer({ 'PUT /api/calendar/2024-01-05': () => json({}) });
-    await putCalendarDay('2024-01-05', { clothes: ['a', 'b'], outfits: ['o'] });
-    const body = server.apiCalls()[0]?.body as FormData;
-    expect(body.getAll('clothes')).toEqual(['a', 'b']);
-    expect(body.getAll('outfits')).toEqual(['o']);
-    expect(body.has('display_item')).toBe(false);
   });
 });

@@ -1,0 +1,44 @@
+import {
+  itemUpdatesToWire,
+  type ClothingItem,
+  type EditableItemField,
+  type Patch,
+} from '@hanger/domain';
+import { parseAnswer } from './answers';
+import { api } from './transport';
+
+/** The clothes calls of SPEC §7: POST clothes, PATCH clothes/{id} (and its image), DELETE. */
+
+export type NewItemInput = Pick<ClothingItem, 'category' | 'status'> &
+  Partial<Pick<ClothingItem, EditableItemField>>;
+
+export type ItemUpdate = Partial<Pick<ClothingItem, EditableItemField>>;
+
+const path = (id: string) => `/clothes/${encodeURIComponent(id)}`;
+
+export async function postItem(fields: NewItemInput, image: Blob): Promise<ClothingItem> {
+  const body = new FormData();
+  body.set('image', image, image instanceof File ? image.name : 'photo');
+  for (const [key, value] of Object.entries(itemUpdatesToWire(fields))) {
+    if (value !== '') body.set(key, String(value));
+  }
+  return parseAnswer(api.post('/clothes', { body }), (p) => p.parseItemAnswer);
+}
+
+/** Sends the `updates` JSON (SPEC §5: undefined as ""); answers the fields the server changed. */
+export async function patchItem(id: string, updates: ItemUpdate): Promise<Patch<ClothingItem>> {
+  const body = new FormData();
+  body.set('updates', JSON.stringify(itemUpdatesToWire(updates)));
+  return parseAnswer(api.patch(path(id), { body }), (p) => p.parseItemPatchAnswer);
+}
+
+/** SPEC §7: the edited photo goes up as a PNG file named edited-image. */
+export async function patchItemImage(id: string, png: Blob): Promise<Patch<ClothingItem>> {
+  const body = new FormData();
+  body.set('image', new File([png], 'edited-image', { type: 'image/png' }));
+  return parseAnswer(api.patch(`${path(id)}/image`, { body }), (p) => p.parseItemPatchAnswer);
+}
+
+export async function deleteItemRequest(id: string): Promise<void> {
+  await api.delete(path(id));
+}

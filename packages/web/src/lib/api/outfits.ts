@@ -1,0 +1,44 @@
+import {
+  canvasEntryToWire,
+  outfitUpdatesToWire,
+  type CanvasEntry,
+  type EditableOutfitField,
+  type Outfit,
+  type OutfitStatus,
+  type Patch,
+} from '@hanger/domain';
+import { parseAnswer } from './answers';
+import { api } from './transport';
+
+/** The outfit calls of SPEC §7: POST outfit (new or over an id), PATCH and DELETE outfits/{id}. */
+
+export interface OutfitInput {
+  image: Blob;
+  canvasData: CanvasEntry[];
+  /** Saves over this outfit instead of creating one. */
+  id?: string;
+  status?: OutfitStatus;
+}
+
+export type OutfitUpdate = Partial<Pick<Outfit, EditableOutfitField>>;
+
+const path = (id: string) => `/outfits/${encodeURIComponent(id)}`;
+
+export async function postOutfit(input: OutfitInput): Promise<Outfit> {
+  const body = new FormData();
+  body.set('image', input.image, 'outfit.jpg');
+  body.set('canvas_data', JSON.stringify(input.canvasData.map(canvasEntryToWire)));
+  if (input.id) body.set('id', input.id);
+  if (input.status) body.set('status', input.status);
+  return parseAnswer(api.post('/outfit', { body }), (p) => p.parseOutfitAnswer);
+}
+
+export async function patchOutfit(id: string, updates: OutfitUpdate): Promise<Patch<Outfit>> {
+  const body = new FormData();
+  body.set('updates', JSON.stringify(outfitUpdatesToWire(updates)));
+  return parseAnswer(api.patch(path(id), { body }), (p) => p.parseOutfitPatchAnswer);
+}
+
+export async function deleteOutfitRequest(id: string): Promise<void> {
+  await api.delete(path(id));
+}
