@@ -17,7 +17,7 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { processImage } from '../packages/server/src/storage/images.js';
+import { processImage } from '../packages/server/src/photos/images.js';
 
 const WIDTH = 4000;
 const HEIGHT = 3000;
@@ -111,7 +111,7 @@ async function measure(input: Buffer) {
     output: {
       width: last.width,
       height: last.height,
-      displayBytes: last.display.length,
+      displayBytes: last.image.length,
       thumbnailBytes: last.thumbnail.length,
     },
     medianMs: round(percentile(times, 50)),

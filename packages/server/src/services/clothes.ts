@@ -5,8 +5,7 @@ import type { Kysely } from 'kysely';
 import type { ClothesRow, ClothesUpdate, Database } from '../db/schema.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { ServiceContext } from './context.js';
-import { discardPhotos } from './context.js';
-import { storePhoto, withPhoto } from './photos.js';
+import { discardPhoto, photoColumns, photoOf, photoUrls, storePhoto, withPhoto } from './photos.js';
 import { convertedColumns } from './prices.js';
 import type { WireRecord } from './serialize.js';
 import { itemToWire } from './serialize.js';
@@ -44,8 +43,7 @@ export async function createItem(
   const row: ClothesRow = {
     id: randomUUID(),
     user_id: userId,
-    image_key: photo.display,
-    thumb_key: photo.thumb,
+    ...photoColumns(photo),
     category: fields.category,
     sub_category_id: fields.sub_category_id ?? null,
     status: fields.status,
@@ -127,20 +125,16 @@ export async function replaceItemImage(
   await withPhoto(ctx, photo, async () => {
     const result = await ctx.db
       .updateTable('clothes')
-      .set({ image_key: photo.display, thumb_key: photo.thumb })
+      .set(photoColumns(photo))
       .where('id', '=', id)
       .where('user_id', '=', userId)
       .executeTakeFirst();
     // Deleted by another request while the photo was being processed.
     if (Number(result.numUpdatedRows) === 0) throw new NotFoundError(NOT_FOUND);
   });
-  await discardPhotos(ctx, [before.image_key, before.thumb_key]);
+  await discardPhoto(ctx, photoOf(before));
   await ctx.cache.invalidate(userId);
-  const [image, thumbnail] = await Promise.all([
-    ctx.storage.url(photo.display),
-    ctx.storage.url(photo.thumb),
-  ]);
-  return { id, image, thumbnail };
+  return { id, ...(await photoUrls(ctx.storage, photo)) };
 }
 
 /** Delete an item with its calendar entries, the day stars on it and its places on canvases. */

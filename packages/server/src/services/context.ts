@@ -15,12 +15,3 @@ export interface ServiceContext {
   cache: WardrobeCache;
   log: FastifyBaseLogger;
 }
-
-/** Remove photos that are no longer referenced; a failure leaves a file behind, never a broken row. */
-export async function discardPhotos(ctx: ServiceContext, keys: string[]): Promise<void> {
-  try {
-    await ctx.storage.delete(keys);
-  } catch (err) {
-    ctx.log.error({ err, keys }, 'could not delete photos');
-  }
-}

@@ -4,8 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database, OutfitItemRow, OutfitRow } from '../db/schema.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { ServiceContext } from './context.js';
-import { discardPhotos } from './context.js';
-import { storePhoto, withPhoto } from './photos.js';
+import { discardPhoto, photoColumns, photoOf, storePhoto, withPhoto } from './photos.js';
 import type { WireRecord } from './serialize.js';
 import { outfitToWire } from './serialize.js';
 import { deleteWardrobeEntry } from './wardrobe-entry.js';
@@ -88,8 +87,7 @@ export async function saveOutfit(
       const outfit: OutfitRow = {
         id: existing?.id ?? randomUUID(),
         user_id: userId,
-        image_key: photo.display,
-        thumb_key: photo.thumb,
+        ...photoColumns(photo),
         status,
         date_created: existing?.date_created ?? new Date().toISOString(),
         manual_times_worn: existing?.manual_times_worn ?? null,
@@ -97,7 +95,7 @@ export async function saveOutfit(
       if (existing) {
         await trx
           .updateTable('outfits')
-          .set({ image_key: outfit.image_key, thumb_key: outfit.thumb_key, status })
+          .set({ ...photoColumns(photo), status })
           .where('id', '=', outfit.id)
           .where('user_id', '=', userId)
           .execute();
@@ -128,7 +126,7 @@ export async function saveOutfit(
     }),
   );
 
-  if (previous) await discardPhotos(ctx, [previous.image_key, previous.thumb_key]);
+  if (previous) await discardPhoto(ctx, photoOf(previous));
   await ctx.cache.invalidate(userId);
   return { outfit: await outfitToWire(ctx.storage, row, canvas), created: !previous };
 }

@@ -1,14 +1,50 @@
-import type { ServiceContext } from './context.js';
-import { discardPhotos } from './context.js';
+import type { ClothesRow } from '../db/schema.js';
+import type { PhotoFiles } from '../photos/images.js';
+import type { BlobStore, ServiceContext } from './context.js';
 
-export interface StoredPhoto {
-  display: string;
-  thumb: string;
+/** The storage keys of one photo's two files. */
+export type StoredPhoto = PhotoFiles<string>;
+
+/**
+ * The columns of an item or outfit row that hold its photo's keys. They keep the names of the
+ * first migration: renaming them would take a migration on every install for no user-visible gain,
+ * so this pair of functions is the one place where `thumb_key` and `thumbnail` meet.
+ */
+export type PhotoColumns = Pick<ClothesRow, 'image_key' | 'thumb_key'>;
+
+export function photoOf(row: PhotoColumns): StoredPhoto {
+  return { image: row.image_key, thumbnail: row.thumb_key };
+}
+
+export function photoColumns(photo: StoredPhoto): PhotoColumns {
+  return { image_key: photo.image, thumb_key: photo.thumbnail };
+}
+
+/** The links an answer gives for a stored photo. */
+export async function photoUrls(
+  storage: BlobStore,
+  photo: StoredPhoto,
+): Promise<PhotoFiles<string>> {
+  const [image, thumbnail] = await Promise.all([
+    storage.url(photo.image),
+    storage.url(photo.thumbnail),
+  ]);
+  return { image, thumbnail };
+}
+
+/** Remove a photo no row references any more; a failure leaves a file behind, never a broken row. */
+export async function discardPhoto(ctx: ServiceContext, photo: StoredPhoto): Promise<void> {
+  const keys = [photo.image, photo.thumbnail];
+  try {
+    await ctx.storage.delete(keys);
+  } catch (err) {
+    ctx.log.error({ err, keys }, 'could not delete photos');
+  }
 }
 
 /**
  * Check, re-encode (rotated, metadata stripped) and store one uploaded photo in both sizes. The
- * caller must either reference the keys in a committed row or hand them to `discardPhotos`.
+ * caller must either reference the keys in a committed row or hand them to `discardPhoto`.
  */
 export async function storePhoto(
   ctx: ServiceContext,
@@ -16,17 +52,16 @@ export async function storePhoto(
   bytes: Buffer,
 ): Promise<StoredPhoto> {
   // The image library (libvips) loads with the first upload, not at start-up.
-  const { processImage, storageKeys } = await import('../storage/images.js');
-  const image = await processImage(bytes, {});
-  const { display, thumbnail } = storageKeys(userId);
-  const keys = { display, thumb: thumbnail };
+  const { processImage, storageKeys } = await import('../photos/images.js');
+  const files = await processImage(bytes, {});
+  const keys = storageKeys(userId);
   const results = await Promise.allSettled([
-    ctx.storage.put(keys.display, image.display, image.contentType),
-    ctx.storage.put(keys.thumb, image.thumbnail, image.contentType),
+    ctx.storage.put(keys.image, files.image, files.contentType),
+    ctx.storage.put(keys.thumbnail, files.thumbnail, files.contentType),
   ]);
   const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) {
-    await discardPhotos(ctx, [keys.display, keys.thumb]);
+    await discardPhoto(ctx, keys);
     throw failed.reason;
   }
   return keys;
@@ -44,7 +79,7 @@ export async function withPhoto<T>(
   try {
     return await commit();
   } catch (err) {
-    await discardPhotos(ctx, [photo.display, photo.thumb]);
+    await discardPhoto(ctx, photo);
     throw err;
   }
 }

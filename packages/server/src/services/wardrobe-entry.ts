@@ -1,6 +1,6 @@
 import { NotFoundError } from '../errors.js';
 import type { ServiceContext } from './context.js';
-import { discardPhotos } from './context.js';
+import { discardPhoto, photoOf } from './photos.js';
 
 /** The column by which calendar entries and outfit canvases point at an item or an outfit. */
 const REFERENCE = { clothes: 'clothing_id', outfits: 'outfit_id' } as const;
@@ -41,5 +41,5 @@ export async function deleteWardrobeEntry(
     return found;
   });
   await ctx.cache.invalidate(userId);
-  await discardPhotos(ctx, [row.image_key, row.thumb_key]);
+  await discardPhoto(ctx, photoOf(row));
 }

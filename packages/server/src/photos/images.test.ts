@@ -147,7 +147,7 @@ describe('processImage', () => {
     const out = await processImage(photo);
 
     expect(out.contentType).toBe('image/webp');
-    await expectNoMetadata(out.display);
+    await expectNoMetadata(out.image);
     await expectNoMetadata(out.thumbnail);
   });
 
@@ -166,17 +166,17 @@ describe('processImage', () => {
     const out = await processImage(stored);
 
     expect([out.width, out.height]).toEqual([200, 300]);
-    const meta = await sharp(out.display).metadata();
+    const meta = await sharp(out.image).metadata();
     expect([meta.width, meta.height]).toEqual([200, 300]);
     expect(meta.orientation).toBeUndefined();
-    expectColour(await pixel(out.display, 100, 30), [255, 0, 0], 20);
-    expectColour(await pixel(out.display, 100, 270), [0, 0, 255], 20);
+    expectColour(await pixel(out.image, 100, 30), [255, 0, 0], 20);
+    expectColour(await pixel(out.image, 100, 270), [0, 0, 255], 20);
   });
 
   it('fits the display image inside 1600 px and makes a 400 px wide thumbnail', async () => {
     const out = await processImage(await solid(3000, 2000, '#445566').jpeg().toBuffer());
     expect([out.width, out.height]).toEqual([DISPLAY_MAX_SIDE, 1067]);
-    const display = await sharp(out.display).metadata();
+    const display = await sharp(out.image).metadata();
     const thumbnail = await sharp(out.thumbnail).metadata();
     expect([display.width, display.height]).toEqual([1600, 1067]);
     expect([thumbnail.width, thumbnail.height]).toEqual([THUMBNAIL_WIDTH, 267]);
@@ -198,9 +198,9 @@ describe('processImage', () => {
 
     const out = await processImage(cutout);
 
-    expect((await sharp(out.display).metadata()).hasAlpha).toBe(true);
-    expect((await pixel(out.display, 8, 32))[3]).toBe(0);
-    expectColour(await pixel(out.display, 56, 32), [0, 192, 0, 255]);
+    expect((await sharp(out.image).metadata()).hasAlpha).toBe(true);
+    expect((await pixel(out.image, 8, 32))[3]).toBe(0);
+    expectColour(await pixel(out.image, 56, 32), [0, 192, 0, 255]);
     expect((await sharp(out.thumbnail).metadata()).hasAlpha).toBe(true);
   });
 
@@ -212,7 +212,7 @@ describe('processImage', () => {
   ])('accepts %s', async (_name, make) => {
     const out = await processImage(await make());
     expect([out.width, out.height]).toEqual([120, 80]);
-    expectColour(await pixel(out.display, 60, 40), [0xaa, 0x33, 0x11], 12);
+    expectColour(await pixel(out.image, 60, 40), [0xaa, 0x33, 0x11], 12);
   });
 
   it('converts a Display P3 photo to sRGB colours', async () => {
@@ -230,7 +230,7 @@ describe('processImage', () => {
 
     const out = await processImage(p3);
 
-    expectColour(await pixel(out.display, 200, 150), [0, 0xb4, 0], 6);
+    expectColour(await pixel(out.image, 200, 150), [0, 0xb4, 0], 6);
   });
 
   it('applies other profiles through libvips (a gamma 2.2 profile)', async () => {
@@ -244,7 +244,7 @@ describe('processImage', () => {
 
       const out = await processImage(tagged);
 
-      expectColour(await pixel(out.display, 100, 50), byLibvips, 4);
+      expectColour(await pixel(out.image, 100, 50), byLibvips, 4);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -330,12 +330,12 @@ describe('processImage', () => {
 });
 
 describe('storageKeys', () => {
-  it('gives fresh display and thumbnail keys under the owner', () => {
+  it('gives fresh image and thumbnail keys under the owner', () => {
     const a = storageKeys('Usr_42-abc');
     const b = storageKeys('Usr_42-abc');
-    expect(a.display).toMatch(/^Usr_42-abc\/[0-9a-f-]{36}-display\.webp$/);
-    expect(a.thumbnail).toBe(a.display.replace('-display.webp', '-thumb.webp'));
-    expect(b.display).not.toBe(a.display);
+    expect(a.image).toMatch(/^Usr_42-abc\/[0-9a-f-]{36}-image\.webp$/);
+    expect(a.thumbnail).toBe(a.image.replace('-image.webp', '-thumbnail.webp'));
+    expect(b.image).not.toBe(a.image);
   });
 
   it('refuses a user id that could escape its folder', () => {

@@ -38,11 +38,19 @@ const UNSUPPORTED = 'Unsupported image type: upload a JPEG, PNG, WebP, GIF, HEIC
 // Every upload is a different image, so libvips' operation cache would only hold memory.
 sharp.cache(false);
 
-export interface ProcessedImage {
-  /** Fits inside DISPLAY_MAX_SIDE x DISPLAY_MAX_SIDE, never enlarged. */
-  display: Buffer;
+/**
+ * The two files of every photo, named as the API names their URLs (SPEC §3) all the way from
+ * the encoder to storage: the bytes, the storage keys and the links are each an `image` and a
+ * `thumbnail`.
+ */
+export interface PhotoFiles<T> {
+  /** The display size: fits inside DISPLAY_MAX_SIDE x DISPLAY_MAX_SIDE, never enlarged. */
+  image: T;
   /** THUMBNAIL_WIDTH wide (narrower images keep their width), for grids. */
-  thumbnail: Buffer;
+  thumbnail: T;
+}
+
+export interface ProcessedImage extends PhotoFiles<Buffer> {
   contentType: 'image/webp';
   /** Size of the display image, upright. */
   width: number;
@@ -144,21 +152,21 @@ export async function processImage(
     raw: { width: info.width, height: info.height, channels: info.channels },
   };
   // Two encoders in parallel: the libuv pool runs them on both cores.
-  const [display, thumbnail] = await Promise.all([
+  const [image, thumbnail] = await Promise.all([
     sharp(data, raw).webp(WEBP).toBuffer(),
     sharp(data, raw)
       .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
       .webp(WEBP)
       .toBuffer(),
   ]);
-  return { display, thumbnail, contentType: 'image/webp', width: info.width, height: info.height };
+  return { image, thumbnail, contentType: 'image/webp', width: info.width, height: info.height };
 }
 
 const USER_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 /** Fresh keys for one photo's two files, under the owner's folder. */
-export function storageKeys(userId: string): { display: string; thumbnail: string } {
+export function storageKeys(userId: string): PhotoFiles<string> {
   if (!USER_ID.test(userId)) throw new Error(`User id not usable in a storage key: ${userId}`);
   const id = randomUUID();
-  return { display: `${userId}/${id}-display.webp`, thumbnail: `${userId}/${id}-thumb.webp` };
+  return { image: `${userId}/${id}-image.webp`, thumbnail: `${userId}/${id}-thumbnail.webp` };
 }
