@@ -1,6 +1,7 @@
+import type { WireItem, WireOutfit } from '@hanger/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startApp, type TestApp } from './helpers/app.js';
-import { signUp, type ApiUser, type WireItem, type WireOutfit } from './helpers/api.js';
+import { signUp, type ApiUser } from './helpers/api.js';
 
 describe.each(ENGINES)('calendar on %s', (engine) => {
   let t: TestApp;

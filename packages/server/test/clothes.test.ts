@@ -30,7 +30,7 @@ describe.each(ENGINES)('clothes on %s', (engine) => {
     await t?.close();
   });
 
-  const download = async (url: string) => {
+  const download = async (url: string | null | undefined) => {
     const response = await fetch(absolute(t.baseUrl, url));
     expect(response.status).toBe(200);
     return Buffer.from(await response.arrayBuffer());

@@ -1,13 +1,7 @@
+import type { WireWardrobe } from '@hanger/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startApp, type TestApp } from './helpers/app.js';
-import {
-  canvasEntry,
-  photo,
-  signUp,
-  testJpeg,
-  type ApiUser,
-  type Wardrobe,
-} from './helpers/api.js';
+import { canvasEntry, photo, signUp, testJpeg, type ApiUser } from './helpers/api.js';
 
 describe.each(ENGINES)("another user's ids on %s", (engine) => {
   let t: TestApp;
@@ -76,7 +70,7 @@ describe.each(ENGINES)("another user's ids on %s", (engine) => {
   ];
 
   it.each(calls)('%s answers 404 like a missing id and changes nothing', async (_name, call) => {
-    const before: Wardrobe = await owner.wardrobe();
+    const before: WireWardrobe = await owner.wardrobe();
     const files = await t.mediaFiles();
     const ownFiles = files.filter((f) => f.startsWith(`${owner.id}/`));
 

@@ -1,3 +1,4 @@
+import type { WireItem } from '@hanger/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startApp, type TestApp } from './helpers/app.js';
@@ -9,7 +10,6 @@ import {
   testJpeg,
   type ApiUser,
   type FieldValue,
-  type WireItem,
 } from './helpers/api.js';
 
 describe.each(ENGINES)('outfits on %s', (engine) => {

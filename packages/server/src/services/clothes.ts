@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { hasSubcategory, settingsFromWire } from '@hanger/domain';
-import type { ItemUpdates, NewItemFields } from '@hanger/domain';
+import type { ItemUpdates, NewItemFields, WireItem, WireItemPatch } from '@hanger/domain';
 import type { Kysely } from 'kysely';
-import type { ClothesRow, ClothesUpdate, Database } from '../db/schema.js';
+import type { ClothesRow, Database } from '../db/schema.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { ServiceContext } from './context.js';
 import { discardPhoto, photoColumns, photoOf, photoUrls, storePhoto, withPhoto } from './photos.js';
-import { convertedColumns } from './prices.js';
-import type { WireRecord } from './serialize.js';
+import { convertedColumns, type ConvertedColumns } from './prices.js';
 import { itemToWire } from './serialize.js';
 import { readSettings } from './settings.js';
 import { deleteWardrobeEntry } from './wardrobe-entry.js';
@@ -31,7 +30,7 @@ export async function createItem(
   userId: string,
   fields: NewItemFields,
   photoBytes: Buffer,
-): Promise<WireRecord> {
+): Promise<WireItem> {
   const settings = await readSettings(ctx.db, userId);
   if (
     fields.sub_category_id &&
@@ -78,11 +77,11 @@ export async function updateItem(
   userId: string,
   id: string,
   updates: ItemUpdates,
-): Promise<WireRecord> {
+): Promise<WireItemPatch> {
   const changed = await ctx.db.transaction().execute(async (trx) => {
     const row = await ownedItem(trx, userId, id);
-    const set: ClothesUpdate = { ...updates } as ClothesUpdate;
-    const next = { ...row, ...set } as ClothesRow;
+    const set: ItemUpdates & Partial<ConvertedColumns> = { ...updates };
+    const next: ClothesRow = { ...row, ...set };
     const touchesPrices = Object.keys(updates).some((k) => PRICE_FIELDS.has(k));
     const touchesSubcategory = 'category' in updates || 'sub_category_id' in updates;
     if (touchesPrices || touchesSubcategory) {
@@ -107,7 +106,7 @@ export async function updateItem(
         .where('user_id', '=', userId)
         .execute();
     }
-    return set as WireRecord;
+    return set;
   });
   if (Object.keys(changed).length > 0) await ctx.cache.invalidate(userId);
   return changed;
@@ -119,7 +118,7 @@ export async function replaceItemImage(
   userId: string,
   id: string,
   photoBytes: Buffer,
-): Promise<WireRecord> {
+): Promise<WireItemPatch> {
   const before = await ownedItem(ctx.db, userId, id);
   const photo = await storePhoto(ctx, userId, photoBytes);
   await withPhoto(ctx, photo, async () => {

@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { NewOutfitFields, OutfitUpdates, WireCanvasEntry } from '@hanger/domain';
+import type {
+  NewOutfitFields,
+  OutfitUpdates,
+  WireCanvasEntry,
+  WireOutfit,
+  WireOutfitPatch,
+} from '@hanger/domain';
 import type { Kysely } from 'kysely';
 import type { Database, OutfitItemRow, OutfitRow } from '../db/schema.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { ServiceContext } from './context.js';
 import { discardPhoto, photoColumns, photoOf, storePhoto, withPhoto } from './photos.js';
-import type { WireRecord } from './serialize.js';
 import { outfitToWire } from './serialize.js';
 import { deleteWardrobeEntry } from './wardrobe-entry.js';
 
@@ -64,7 +69,7 @@ export async function saveOutfit(
   userId: string,
   fields: NewOutfitFields,
   photoBytes: Buffer,
-): Promise<{ outfit: WireRecord; created: boolean }> {
+): Promise<{ outfit: WireOutfit; created: boolean }> {
   // Refuse what is bound to fail before spending a second on the photo.
   if (fields.id && !(await findOutfit(ctx.db, userId, fields.id)))
     throw new NotFoundError(NOT_FOUND);
@@ -137,7 +142,7 @@ export async function updateOutfit(
   userId: string,
   id: string,
   updates: OutfitUpdates,
-): Promise<WireRecord> {
+): Promise<WireOutfitPatch> {
   if (Object.keys(updates).length === 0) {
     if (!(await findOutfit(ctx.db, userId, id))) throw new NotFoundError(NOT_FOUND);
     return {};

@@ -58,12 +58,17 @@ export interface PricedFields {
   sold_currency: string | null;
 }
 
+export interface ConvertedColumns {
+  converted_price: number | null;
+  converted_sold_price: number | null;
+}
+
 /** The converted columns of an item from its own price fields. */
 export function convertedColumns(
   prices: PriceConverter,
   item: PricedFields,
   userCurrency: string,
-): { converted_price: number | null; converted_sold_price: number | null } {
+): ConvertedColumns {
   return {
     converted_price: prices.toUserCurrency(item.price, item.currency, userCurrency),
     converted_sold_price: prices.toUserCurrency(item.sold_price, item.sold_currency, userCurrency),

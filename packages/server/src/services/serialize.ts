@@ -1,6 +1,7 @@
-import type { WireCanvasEntry } from '@hanger/domain';
+import type { WireCanvasEntry, WireItem, WireOutfit } from '@hanger/domain';
 import type { ClothesRow, OutfitItemRow, OutfitRow } from '../db/schema.js';
 import type { BlobStore } from './context.js';
+import { photoOf, photoUrls } from './photos.js';
 
 /** Wire fields of an item that come straight from its columns (everything but photos and id). */
 export const ITEM_COLUMNS = [
@@ -20,22 +21,34 @@ export const ITEM_COLUMNS = [
   'converted_sold_price',
   'manual_times_worn',
   'scale',
-] as const;
+] as const satisfies readonly (keyof WireItem & keyof ClothesRow)[];
 
-export type WireRecord = Record<string, unknown>;
+// Every other field of WireItem must be one of ITEM_COLUMNS: a new wire field fails to compile here.
+type UnlistedItemField = Exclude<
+  keyof WireItem,
+  'id' | 'image' | 'thumbnail' | (typeof ITEM_COLUMNS)[number]
+>;
+const _everyItemFieldListed: [UnlistedItemField] extends [never] ? true : UnlistedItemField = true;
+
+/** The row's value of each column that is set: SPEC §5 leaves absent fields out of answers. */
+function setColumns<R, K extends keyof R>(row: R, columns: readonly K[]): Partial<Pick<R, K>> {
+  const out: Partial<Pick<R, K>> = {};
+  for (const column of columns) {
+    const value = row[column];
+    if (value !== null && value !== undefined) out[column] = value;
+  }
+  return out;
+}
 
 /** An item as GET users and POST clothes answer it: absent fields are left out. */
-export async function itemToWire(storage: BlobStore, row: ClothesRow): Promise<WireRecord> {
-  const [image, thumbnail] = await Promise.all([
-    storage.url(row.image_key),
-    storage.url(row.thumb_key),
-  ]);
-  const wire: WireRecord = { id: row.id, image, thumbnail };
-  for (const column of ITEM_COLUMNS) {
-    const value = row[column];
-    if (value !== null && value !== undefined) wire[column] = value;
-  }
-  return wire;
+export async function itemToWire(storage: BlobStore, row: ClothesRow): Promise<WireItem> {
+  return {
+    id: row.id,
+    ...(await photoUrls(storage, photoOf(row))),
+    category: row.category,
+    date_created: row.date_created,
+    ...setColumns(row, ITEM_COLUMNS),
+  };
 }
 
 export function canvasToWire(entries: OutfitItemRow[]): WireCanvasEntry[] {
@@ -52,14 +65,12 @@ export async function outfitToWire(
   storage: BlobStore,
   row: OutfitRow,
   canvas: OutfitItemRow[],
-): Promise<WireRecord> {
-  const [image, thumbnail] = await Promise.all([
-    storage.url(row.image_key),
-    storage.url(row.thumb_key),
-  ]);
-  const wire: WireRecord = { id: row.id, image, thumbnail, date_created: row.date_created };
-  if (row.status !== null) wire.status = row.status;
-  if (row.manual_times_worn !== null) wire.manual_times_worn = row.manual_times_worn;
-  wire.canvas_data = canvasToWire(canvas);
-  return wire;
+): Promise<WireOutfit> {
+  return {
+    id: row.id,
+    ...(await photoUrls(storage, photoOf(row))),
+    date_created: row.date_created,
+    ...setColumns(row, ['status', 'manual_times_worn']),
+    canvas_data: canvasToWire(canvas),
+  };
 }

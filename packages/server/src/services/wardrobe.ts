@@ -1,12 +1,11 @@
-import type { WireCalendarEntry } from '@hanger/domain';
+import type { WireWardrobe } from '@hanger/domain';
 import type { OutfitItemRow } from '../db/schema.js';
 import type { CachedWardrobe } from './wardrobe-cache.js';
 import type { ServiceContext } from './context.js';
-import type { WireRecord } from './serialize.js';
 import { itemToWire, outfitToWire } from './serialize.js';
 
-/** GET users: every item, outfit and calendar day of the user, as one JSON document. */
-export async function serializeWardrobe(ctx: ServiceContext, userId: string): Promise<string> {
+/** GET users: every item, outfit and calendar day of the user. */
+export async function readWardrobe(ctx: ServiceContext, userId: string): Promise<WireWardrobe> {
   const { db, storage } = ctx;
   const [clothes, outfits, placements, days, stars] = await Promise.all([
     db
@@ -57,7 +56,7 @@ export async function serializeWardrobe(ctx: ServiceContext, userId: string): Pr
     Promise.all(outfits.map((row) => outfitToWire(storage, row, canvases.get(row.id) ?? []))),
   ]);
 
-  const calendar: Record<string, WireCalendarEntry> = {};
+  const calendar: WireWardrobe['calendar'] = {};
   const dayOf = (day: string) => (calendar[day] ??= { clothes: [], outfits: [] });
   for (const item of days) {
     if (item.clothing_id) dayOf(item.day).clothes.push(item.clothing_id);
@@ -65,12 +64,12 @@ export async function serializeWardrobe(ctx: ServiceContext, userId: string): Pr
   }
   for (const star of stars) dayOf(star.day).display_item = star.display_item;
 
-  const byId = (records: WireRecord[]) =>
-    Object.fromEntries(records.map((r) => [r.id as string, r]));
-  return JSON.stringify({ clothes: byId(wireClothes), outfits: byId(wireOutfits), calendar });
+  const byId = <T extends { id: string }>(records: T[]) =>
+    Object.fromEntries(records.map((r) => [r.id, r]));
+  return { clothes: byId(wireClothes), outfits: byId(wireOutfits), calendar };
 }
 
 /** The user's wardrobe from the cache, serialized on a miss. */
 export function wardrobeFor(ctx: ServiceContext, userId: string): Promise<CachedWardrobe> {
-  return ctx.cache.get(userId, () => serializeWardrobe(ctx, userId));
+  return ctx.cache.get(userId, async () => JSON.stringify(await readWardrobe(ctx, userId)));
 }

@@ -1,3 +1,4 @@
+import type { WireItem, WireOutfit, WireSettings, WireWardrobe } from '@hanger/domain';
 import sharp from 'sharp';
 import { signUpAndGetToken } from './auth.js';
 import type { TestApp } from './app.js';
@@ -54,14 +55,14 @@ export class ApiUser {
     });
   }
 
-  async wardrobe(): Promise<Wardrobe> {
+  async wardrobe(): Promise<WireWardrobe> {
     const response = await this.get('/api/users');
     if (response.status !== 200) throw new Error(`GET /api/users answered ${response.status}`);
-    return (await response.json()) as Wardrobe;
+    return (await response.json()) as WireWardrobe;
   }
 
-  async settings(): Promise<Record<string, unknown>> {
-    return (await (await this.get('/api/users/settings')).json()) as Record<string, unknown>;
+  async settings(): Promise<WireSettings> {
+    return (await (await this.get('/api/users/settings')).json()) as WireSettings;
   }
 
   async putSettings(settings: Record<string, unknown>): Promise<Response> {
@@ -107,29 +108,6 @@ export function canvasEntry(clothingId: string, i = 0) {
   };
 }
 
-export interface WireItem {
-  id: string;
-  image: string;
-  thumbnail: string;
-  category: string;
-  [field: string]: unknown;
-}
-
-export interface WireOutfit {
-  id: string;
-  image: string;
-  thumbnail: string;
-  status?: string;
-  canvas_data: { clothing_id: string; x: number; y: number; scale: number; rotation: number }[];
-  [field: string]: unknown;
-}
-
-export interface Wardrobe {
-  clothes: Record<string, WireItem>;
-  outfits: Record<string, WireOutfit>;
-  calendar: Record<string, { clothes: string[]; outfits: string[]; display_item?: string }>;
-}
-
 export async function signUp(t: TestApp, email?: string): Promise<ApiUser> {
   const user = await signUpAndGetToken(t.baseUrl, email);
   return new ApiUser(t.baseUrl, user.token, user.userId, user.email);
@@ -164,6 +142,7 @@ export async function testJpeg(options: JpegOptions = {}): Promise<Buffer> {
 }
 
 /** Absolute URL of a photo link from an answer (disk storage answers site-relative links). */
-export function absolute(baseUrl: string, url: string): string {
+export function absolute(baseUrl: string, url: string | null | undefined): string {
+  if (!url) throw new Error('The answer carries no photo link');
   return new URL(url, baseUrl).toString();
 }
