@@ -212,6 +212,13 @@ describe('composer rules', () => {
     expect(outfitStatusForItems(['a', 'w'], clothes)).toBe('wishlist');
     expect(outfitStatusForItems(['a'], clothes)).toBe('outfits');
   });
+
+  it('keeps an archived outfit archived when its layout is saved again', () => {
+    expect(outfitStatusForItems(['a'], clothes, 'archived')).toBe('archived');
+    expect(outfitStatusForItems(['a', 'w'], clothes, 'archived')).toBe('wishlist');
+    expect(outfitStatusForItems(['a'], clothes, 'wishlist')).toBe('outfits');
+    expect(outfitStatusForItems(['a'], clothes, 'outfits')).toBe('outfits');
+  });
 });
 
 describe('nudge', () => {

@@ -269,12 +269,19 @@ export function parseSelectedQuery(
   return out;
 }
 
-/** A saved outfit holding any wishlist item is a wishlist outfit (SPEC §3). */
+/**
+ * A saved outfit holding any wishlist item is a wishlist outfit, otherwise an outfit in the
+ * closet (SPEC §3). Saving a new layout over an archived outfit keeps it archived: editing is not
+ * taking it out of the archive. A wishlist status that only followed from a wishlist item does
+ * not outlive that item.
+ */
 export function outfitStatusForItems(
   clothingIds: readonly string[],
   clothes: Readonly<Record<string, Pick<ClothingItem, 'status'> | undefined>>,
+  previous?: OutfitStatus,
 ): OutfitStatus {
-  return clothingIds.some((id) => clothes[id]?.status === 'wishlist') ? 'wishlist' : 'outfits';
+  if (clothingIds.some((id) => clothes[id]?.status === 'wishlist')) return 'wishlist';
+  return previous === 'archived' ? 'archived' : 'outfits';
 }
 
 /** The scale each used item keeps for its next outfit, in outfit units (SPEC §7 POST outfit). */

@@ -183,6 +183,39 @@ describe('saving an outfit', () => {
       { type: 'success', title: 'Outfit created successfully', message: undefined },
     ]);
   });
+
+  it('saves a new layout over an archived outfit without taking it out of the archive', async () => {
+    useWardrobeStore.getState().update((d) => ({
+      ...d,
+      outfits: { o1: { ...d.outfits.o1!, status: 'archived' } },
+    }));
+    const server = fakeServer({
+      'POST /api/outfit': () =>
+        json({
+          id: 'o1',
+          image: '/media/o1b.jpg',
+          status: 'archived',
+          date_created: '2024-01-02T09:00:00Z',
+          canvas_data: [],
+        }),
+      'PATCH /api/clothes/c1': () => json({ scale: 0.5 }),
+    });
+    const canvasData = [{ clothingId: 'c1', x: 1, y: 2, scale: 0.5, rotation: 0 }];
+    expect((await saveOutfit({ image: new Blob(['jpg']), canvasData, id: 'o1' }))?.id).toBe('o1');
+    const post = server.apiCalls()[0]?.body as FormData;
+    expect(post.get('id')).toBe('o1');
+    expect(post.get('status')).toBe('archived');
+  });
+
+  it("answers null and shows the catalogue's message when the server refuses", async () => {
+    fakeServer({ 'POST /api/outfit': () => json({ detail: 'Too large' }, 413) });
+    const canvasData = [{ clothingId: 'c1', x: 1, y: 2, scale: 0.5, rotation: 0 }];
+    expect(await saveOutfit({ image: new Blob(['jpg']), canvasData })).toBeNull();
+    expect(toasts()).toEqual([
+      { type: 'error', title: 'Outfit Upload Failed', message: 'Too large' },
+    ]);
+    expect(Object.keys(wardrobe().outfits)).toEqual(['o1']);
+  });
 });
 
 describe('the calendar', () => {

@@ -100,11 +100,14 @@ export async function saveOutfit(
   input: Omit<OutfitInput, 'status'>,
   options: ActionOptions = {},
 ): Promise<Outfit | null> {
-  const clothes = useWardrobeStore.getState().data?.clothes ?? {};
+  const data = useWardrobeStore.getState().data;
+  const clothes = data?.clothes ?? {};
   const canvasData = keepExistingEntries(input.canvasData, clothes);
+  const previous = input.id ? data?.outfits[input.id]?.status : undefined;
   const status = outfitStatusForItems(
     canvasData.map((e) => e.clothingId),
     clothes,
+    previous,
   );
   try {
     const outfit = await postOutfit({ ...input, canvasData, status });
