@@ -1,9 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Tests import the domain package from source so that no build is needed before `vitest`.
+// Tests import the domain package from source so that no build is needed before `vitest`, and
+// its test builders as '@hanger/domain/testing'. Both are matched exactly: a plain
+// '@hanger/domain' key would also rewrite the longer name.
 const domainSrc = fileURLToPath(new URL('./packages/domain/src/index.ts', import.meta.url));
-const alias = { '@hanger/domain': domainSrc };
+const domainTesting = fileURLToPath(
+  new URL('./packages/domain/src/testing/fixtures.ts', import.meta.url),
+);
+const alias = [
+  { find: /^@hanger\/domain\/testing$/, replacement: domainTesting },
+  { find: /^@hanger\/domain$/, replacement: domainSrc },
+];
 
 export default defineConfig({
   test: {

@@ -10,18 +10,8 @@ import { useGroupFilters } from './group-filters-store';
 import GroupsPage from './groups-page';
 import LoanedPage from './loaned-page';
 import WishlistPage from './wishlist-page';
-import { signedInWith, user, wardrobeOf } from '../../test-utils/fixtures';
+import { item, signedInWith, user, wardrobeOf } from '../../test-utils/fixtures';
 import { tileLabels } from '../../test-utils/queries';
-
-function item(id: string, fields: Partial<ClothingItem>): ClothingItem {
-  return {
-    id,
-    image: `/media/${id}.webp`,
-    category: 'top',
-    dateCreated: '2024-01-01T12:00:00.000Z',
-    ...fields,
-  };
-}
 
 const CLOTHES = [
   item('tee', { brand: 'Uniqlo' }),

@@ -7,21 +7,11 @@ import { useClothesFilters } from '../../lib/stores/filters-store';
 import { useSessionStore } from '../../lib/stores/session-store';
 import { UI_PREFS_STORAGE_KEY, useUiPrefsStore } from '../../lib/stores/ui-prefs-store';
 import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
-import { signedInWith, user, wardrobeOf } from '../../test-utils/fixtures';
+import { item, signedInWith, user, wardrobeOf } from '../../test-utils/fixtures';
 import { tileLabels } from '../../test-utils/queries';
 import ItemsPage from './items-page';
 
 const thisYear = new Date().getFullYear();
-
-function item(id: string, fields: Partial<ClothingItem>): ClothingItem {
-  return {
-    id,
-    image: `/media/${id}.webp`,
-    category: 'top',
-    dateCreated: '2024-01-01T12:00:00.000Z',
-    ...fields,
-  };
-}
 
 const CLOSET: ClothingItem[] = [
   item('coat', {

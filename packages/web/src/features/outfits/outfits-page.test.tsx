@@ -7,26 +7,13 @@ import { OUTFITS_FILTERS_KEY, useOutfitsFilters } from '../../lib/stores/filters
 import { useSessionStore } from '../../lib/stores/session-store';
 import { useUiPrefsStore } from '../../lib/stores/ui-prefs-store';
 import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
-import { signedInWith, user, wardrobeOf } from '../../test-utils/fixtures';
+import { item, outfit, signedInWith, user, wardrobeOf } from '../../test-utils/fixtures';
 import { tileLabels } from '../../test-utils/queries';
 import OutfitsPage from './outfits-page';
 
-const item = (id: string, price?: number): ClothingItem => ({
-  id,
-  image: `/media/${id}.webp`,
-  category: 'top',
-  dateCreated: '2024-01-01T12:00:00.000Z',
-  ...(price === undefined ? {} : { price }),
-});
-
-const outfit = (id: string, items: string[], fields: Partial<Outfit> = {}): Outfit => ({
-  id,
-  image: `/media/${id}.jpg`,
-  thumbnail: `/media/${id}-thumb.jpg`,
-  dateCreated: '2024-01-01T12:00:00.000Z',
-  canvasData: items.map((clothingId) => ({ clothingId, x: 0, y: 0, scale: 1, rotation: 0 })),
-  ...fields,
-});
+/** An outfit with its own thumbnail, as the server answers it. */
+const outfitOf = (id: string, items: string[], fields: Partial<Outfit> = {}): Outfit =>
+  outfit(id, items, { thumbnail: `/media/${id}-thumb.jpg`, ...fields });
 
 function seed(clothes: ClothingItem[], outfits: Outfit[], calendar: WardrobeData['calendar'] = {}) {
   signedInWith(wardrobeOf(clothes, outfits, calendar), { ...user, settings: defaultSettings() });
@@ -57,11 +44,11 @@ afterEach(() => {
   });
 });
 
-const CLOTHES = [item('a', 20), item('b', 35.5), item('c')];
+const CLOTHES = [item('a', { price: 20 }), item('b', { price: 35.5 }), item('c')];
 const OUTFITS = [
-  outfit('cheap', ['a']),
-  outfit('dear', ['a', 'b', 'c'], { manualTimesWorn: 2 }),
-  outfit('gone', ['b'], { status: 'archived' }),
+  outfitOf('cheap', ['a']),
+  outfitOf('dear', ['a', 'b', 'c'], { manualTimesWorn: 2 }),
+  outfitOf('gone', ['b'], { status: 'archived' }),
 ];
 
 describe('outfits page', () => {
