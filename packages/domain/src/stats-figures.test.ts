@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatRecentDay,
   formatStatNumber,
   formatStatPercent,
   STAT_FIGURE_IDS,
@@ -70,5 +71,23 @@ describe('statFigures', () => {
 
   it('reads an unknown locale tag as English instead of failing', () => {
     expect(formatStatNumber(1234.56, 'not a locale!')).toBe('1,234.6');
+  });
+});
+
+describe('formatRecentDay', () => {
+  it('leaves the year out within the current year', () => {
+    expect(formatRecentDay('2025-06-10', '2025-06-15', 'en-GB')).toBe('10 Jun');
+    expect(formatRecentDay('2025-06-10', '2025-06-15', 'en-US')).toBe('Jun 10');
+    expect(formatRecentDay('2025-06-10', '2025-06-15', 'de-DE')).toBe('10. Juni');
+  });
+
+  it('keeps the year for earlier years', () => {
+    expect(formatRecentDay('2024-12-31', '2025-01-02', 'en-GB')).toBe('31 Dec 2024');
+    expect(formatRecentDay('2024-01-15', '2025-06-15', 'de-DE')).toBe('15. Jan. 2024');
+  });
+
+  it('does not shift the day with the time zone, and passes odd input through', () => {
+    expect(formatRecentDay('2025-01-01', '2025-06-15', 'en-GB')).toBe('1 Jan');
+    expect(formatRecentDay('someday', '2025-06-15', 'en-GB')).toBe('someday');
   });
 });

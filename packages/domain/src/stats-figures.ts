@@ -74,6 +74,36 @@ export function formatStatPercent(percent: number, locale: string): string {
   return numberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(percent / 100);
 }
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A day close to today, short: "10 Jun" in the current year, "15 Jan 2024" before it, in the
+ * locale's own order ("10. Juni", "Jun 10"). Day keys are calendar days, so they are formatted
+ * in UTC and never shift with the time zone.
+ */
+export function formatRecentDay(day: string, today: string, locale: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  if (!y || !m || !d) return day;
+  const withYear = day.slice(0, 4) !== today.slice(0, 4);
+  const key = `${locale}|${withYear}`;
+  let format = dayFormats.get(key);
+  if (!format) {
+    const options: Intl.DateTimeFormatOptions = {
+      day: 'numeric',
+      month: 'short',
+      timeZone: 'UTC',
+      ...(withYear ? { year: 'numeric' } : {}),
+    };
+    try {
+      format = new Intl.DateTimeFormat(locale, options);
+    } catch {
+      format = new Intl.DateTimeFormat('en', options);
+    }
+    dayFormats.set(key, format);
+  }
+  return format.format(new Date(Date.UTC(y, m - 1, d)));
+}
+
 /** Every figure of the screen, formatted for the user's locale and currency. */
 export function statFigures(
   stats: WardrobeStats,

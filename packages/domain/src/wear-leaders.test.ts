@@ -4,6 +4,8 @@ import { computeItemStats } from './item-stats.js';
 import { at, day, item, outfit, settings, wardrobe } from './testing/fixtures.js';
 import {
   costPerWearLeaders,
+  LEADERS_LIMIT,
+  mostPaired,
   mostWorn,
   NOT_WORN_RECENTLY_DAYS,
   notWornRecently,
@@ -54,6 +56,36 @@ describe('mostWorn', () => {
   it('counts manual wears of an item the stats do not know', () => {
     const loose = item('loose', { manualTimesWorn: 4 });
     expect(mostWorn([loose], new Map())).toEqual([{ item: loose, timesWorn: 4 }]);
+  });
+});
+
+describe('mostPaired', () => {
+  it('orders by distinct partners, then outfits, and leaves out pieces never paired', () => {
+    const w = wardrobe(
+      [item('a'), item('b'), item('c'), item('d'), item('e'), item('solo')],
+      [
+        outfit('o1', ['a', 'b', 'c']),
+        outfit('o2', ['a', 'b']),
+        outfit('o3', ['d', 'e']),
+        outfit('o4', ['solo']),
+      ],
+    );
+    const stats = computeItemStats(w, s, now);
+    // a: b, c in 2 outfits; b: a, c in 2; c: a, b in 1; d, e: 1 partner in 1 outfit.
+    expect(
+      mostPaired(Object.values(w.clothes), stats, 10).map((l) => [
+        l.item.id,
+        l.pairings,
+        l.outfits,
+      ]),
+    ).toEqual([
+      ['a', 2, 2],
+      ['b', 2, 2],
+      ['c', 2, 1],
+      ['d', 1, 1],
+      ['e', 1, 1],
+    ]);
+    expect(mostPaired(Object.values(w.clothes), stats)).toHaveLength(LEADERS_LIMIT);
   });
 });
 

@@ -12,8 +12,8 @@ import { daysBetween } from './wear-day.js';
 
 /** An item in the closet untouched for this many days is "not worn in 90 days". */
 export const NOT_WORN_RECENTLY_DAYS = 90;
-/** Pieces a leader list shows before "show all". */
-export const LEADERS_LIMIT = 5;
+/** Pieces a leader list shows before "show all": one row of photo tiles. */
+export const LEADERS_LIMIT = 4;
 
 export interface WornLeader {
   item: ClothingItem;
@@ -50,6 +50,35 @@ export function mostWorn(
       a.item.id.localeCompare(b.item.id),
   );
   return worn.slice(0, Math.max(0, limit));
+}
+
+export interface PairedLeader {
+  item: ClothingItem;
+  /** Distinct pieces it shares an outfit with. */
+  pairings: number;
+  outfits: number;
+}
+
+/**
+ * The most versatile pieces: most distinct partners across outfits first, then most outfits,
+ * then id. Pieces in no outfit with another piece are left out.
+ */
+export function mostPaired(
+  items: readonly ClothingItem[],
+  itemStats: ReadonlyMap<string, ItemStats>,
+  limit: number = LEADERS_LIMIT,
+): PairedLeader[] {
+  const paired: PairedLeader[] = [];
+  for (const item of items) {
+    const stats = itemStats.get(item.id);
+    if (!stats || stats.numPairings <= 0) continue;
+    paired.push({ item, pairings: stats.numPairings, outfits: stats.numOutfits });
+  }
+  paired.sort(
+    (a, b) =>
+      b.pairings - a.pairings || b.outfits - a.outfits || a.item.id.localeCompare(b.item.id),
+  );
+  return paired.slice(0, Math.max(0, limit));
 }
 
 export interface IdleItem {

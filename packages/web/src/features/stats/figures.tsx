@@ -1,5 +1,14 @@
-import type { StatFigure, StatFigureId } from '@hanger/domain';
+import {
+  formatStatNumber,
+  type PairedLeader,
+  type Settings,
+  type StatFigure,
+  type StatFigureId,
+} from '@hanger/domain';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { itemTileLabel } from '../../components/wardrobe-browser';
+import { itemPath } from '../../lib/paths';
 import { StatsCard } from './stats-card';
 
 type Figures = Record<StatFigureId, StatFigure>;
@@ -104,10 +113,15 @@ export function WearFigures({ figures }: { figures: Figures }) {
 export function PairingsPanel({
   figures,
   percent,
+  versatile,
+  settings,
   className,
 }: {
   figures: Figures;
   percent: number;
+  /** The pieces with the most partners, shown under the figures. */
+  versatile: readonly PairedLeader[];
+  settings: Settings;
   className?: string;
 }) {
   const pct = figures.pairingsPercentage;
@@ -135,6 +149,56 @@ export function PairingsPanel({
         <Figure figure={figures.averagePairingsPerItem} note="Total pairings × 2 ÷ items" />
         <Figure figure={figures.averageOutfitsPerItem} />
       </dl>
+      {versatile.length > 0 && <MostVersatile leaders={versatile} settings={settings} />}
     </StatsCard>
+  );
+}
+
+/** The pieces that go with the most others: a short list with photos, each opening the piece. */
+function MostVersatile({
+  leaders,
+  settings,
+}: {
+  leaders: readonly PairedLeader[];
+  settings: Settings;
+}) {
+  const { locale } = settings;
+  const count = (n: number, one: string, many: string) =>
+    `${formatStatNumber(n, locale)} ${n === 1 ? one : many}`;
+  return (
+    <div className="flex flex-col gap-2 border-t border-line pt-6">
+      <h3 className="text-sm font-semibold text-fg">Most versatile</h3>
+      <ol aria-label="Most versatile" className="flex flex-col gap-1">
+        {leaders.map((l) => {
+          const name = itemTileLabel(l.item, settings);
+          const pairs = `Pairs with ${count(l.pairings, 'piece', 'pieces')}`;
+          const outfits = `in ${count(l.outfits, 'outfit', 'outfits')}`;
+          return (
+            <li key={l.item.id}>
+              <Link
+                to={itemPath(l.item.id)}
+                aria-label={`${name}, ${pairs.toLowerCase()} ${outfits}`}
+                className="-mx-2 flex items-center gap-3 rounded-xl p-2 transition-colors hover:bg-surface-2"
+              >
+                <img
+                  src={l.item.thumbnail || l.item.image}
+                  alt=""
+                  crossOrigin="anonymous"
+                  loading="lazy"
+                  decoding="async"
+                  className="size-12 shrink-0 rounded-lg bg-surface-2 object-cover"
+                />
+                <span aria-hidden="true" className="min-w-0 flex-1">
+                  <span className="block truncate text-sm font-medium text-fg">{name}</span>
+                  <span className="block truncate text-xs text-fg-muted tabular-nums">
+                    {pairs} {outfits}
+                  </span>
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import {
-  formatDay,
+  formatRecentDay,
   formatMoney,
   formatStatNumber,
   LEADERS_LIMIT,
@@ -40,19 +40,18 @@ function cpwPieces(list: readonly CostPerWearLeader[], settings: Settings): Stri
 export function WearLeaders({ view }: { view: StatsView }) {
   const { settings } = view;
   const { locale } = settings;
+  const day = (d: string) => formatRecentDay(d, view.today, locale);
   const favourites: StripPiece[] = view.mostWorn.map((l) => ({
     item: l.item,
     name: itemTileLabel(l.item, settings),
     figure: wears(l.timesWorn, locale),
-    ...(l.lastWorn ? { detail: `Last ${formatDay(l.lastWorn, locale)}` } : {}),
+    ...(l.lastWorn ? { detail: `Last ${day(l.lastWorn)}` } : {}),
   }));
   const idle: StripPiece[] = view.notWornRecently.map((l) => ({
     item: l.item,
     name: itemTileLabel(l.item, settings),
     figure: l.lastWorn ? `${days(l.idleDays, locale)} ago` : 'Never worn',
-    detail: l.lastWorn
-      ? `Last ${formatDay(l.since, locale)}`
-      : `Since ${formatDay(l.since, locale)}`,
+    detail: `${l.lastWorn ? 'Last' : 'Since'} ${day(l.since)}`,
   }));
   return (
     <>

@@ -63,8 +63,8 @@ export function PieceStrip({
         aria-label={label}
         className={
           all
-            ? 'grid grid-cols-3 gap-3 sm:grid-cols-5'
-            : '-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:grid sm:grid-cols-5 sm:overflow-visible sm:px-0'
+            ? 'grid grid-cols-3 gap-3 sm:grid-cols-4'
+            : '-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:grid sm:grid-cols-4 sm:overflow-visible sm:px-0'
         }
       >
         {shown.map((p, i) => (

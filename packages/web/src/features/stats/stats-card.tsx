@@ -24,14 +24,14 @@ export function StatsCard({
       aria-labelledby={id}
       className={`flex min-w-0 flex-col gap-4 rounded-2xl border border-line bg-surface p-4 md:p-6 ${className}`}
     >
-      <div className="flex items-start gap-4">
-        <div className="min-w-0 flex-1">
-          <h2 id={id} className="text-base font-semibold tracking-tight text-fg">
+      <div>
+        <div className="flex min-h-8 items-center gap-4">
+          <h2 id={id} className="min-w-0 flex-1 text-base font-semibold tracking-tight text-fg">
             {title}
           </h2>
-          {description && <p className="mt-1 text-sm text-fg-muted">{description}</p>}
+          {action && <div className="-my-1 -mr-2 shrink-0">{action}</div>}
         </div>
-        {action && <div className="shrink-0">{action}</div>}
+        {description && <p className="mt-1 text-sm text-fg-muted">{description}</p>}
       </div>
       {children}
     </section>

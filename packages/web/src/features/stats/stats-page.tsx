@@ -9,7 +9,7 @@ import {
   type SortDirection,
 } from '@hanger/domain';
 import { ArrowRight, CalendarRange, ChartColumn } from 'lucide-react';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/button';
 import { displayLabel } from '../../components/chip-group';
@@ -30,14 +30,11 @@ import { useStatsTimeRange } from './use-time-range';
 import { useStatsView } from './use-stats-view';
 import { WearFrequencyChart } from './wear-frequency-chart';
 
-function Header({ subtitle, children }: { subtitle?: string; children?: ReactNode }) {
+function Header({ subtitle }: { subtitle?: string }) {
   return (
-    <header className="mb-4 flex flex-col gap-4 md:mb-6">
-      <div className="min-w-0">
-        <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">Stats</h1>
-        {subtitle && <p className="mt-1 text-sm text-fg-muted">{subtitle}</p>}
-      </div>
-      {children}
+    <header className="mb-4 min-w-0 md:mb-6">
+      <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">Stats</h1>
+      {subtitle && <p className="mt-1 text-sm text-fg-muted">{subtitle}</p>}
     </header>
   );
 }
@@ -138,9 +135,11 @@ export default function StatsPage() {
 
   return (
     <Page>
-      <Header subtitle={subtitle}>
+      <Header subtitle={subtitle} />
+      {/* Stays in reach while scrolling a long page: below the top bar on wide screens. */}
+      <div className="sticky top-0 z-30 -mx-4 mb-2 bg-canvas/90 px-4 backdrop-blur md:top-16 md:-mx-8 md:mb-4 md:px-8">
         <TimeRangeControl value={range} onChange={setRange} />
-      </Header>
+      </div>
       {stats.totalItems === 0 ? (
         <EmptyState
           icon={CalendarRange}
@@ -171,6 +170,8 @@ export default function StatsPage() {
             <PairingsPanel
               figures={figures}
               percent={stats.pairingsPercentage}
+              versatile={view.mostPaired}
+              settings={settings}
               className="lg:col-span-5"
             />
           </div>

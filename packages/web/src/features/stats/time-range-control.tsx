@@ -14,7 +14,7 @@ interface TimeRangeControlProps {
 export function TimeRangeControl({ value, onChange }: TimeRangeControlProps) {
   const name = useId();
   return (
-    <fieldset className="-mx-4 min-w-0 overflow-x-auto px-4 [scrollbar-width:none] md:mx-0 md:px-0">
+    <fieldset className="-mx-4 min-w-0 overflow-x-auto px-4 py-2 [scrollbar-width:none] md:mx-0 md:px-0">
       <legend className="sr-only">Time range</legend>
       <div className="inline-flex gap-1 rounded-full border border-line bg-surface p-1 shadow-xs">
         {TIME_RANGES.map((range) => {

@@ -4,6 +4,7 @@ import {
   computeWardrobeStats,
   costPerWearLeaders,
   itemsInRange,
+  mostPaired,
   mostWorn,
   notWornRecently,
   statFigures,
@@ -11,6 +12,7 @@ import {
   type CostPerWearLeaders,
   type IdleItem,
   type ItemStats,
+  type PairedLeader,
   type Settings,
   type StatFigure,
   type StatFigureId,
@@ -34,6 +36,7 @@ export interface StatsView {
   items: ClothingItem[];
   itemStats: Map<string, ItemStats>;
   mostWorn: WornLeader[];
+  mostPaired: PairedLeader[];
   notWornRecently: IdleItem[];
   costPerWear: CostPerWearLeaders;
 }
@@ -70,6 +73,7 @@ export function useStatsView(range: TimeRange): StatsView | null {
       items,
       itemStats,
       mostWorn: mostWorn(items, itemStats),
+      mostPaired: mostPaired(items, itemStats, 3),
       notWornRecently: notWornRecently(items, itemStats, s, index.today),
       costPerWear: costPerWearLeaders(items, itemStats, s.currency),
     };
