@@ -72,8 +72,21 @@ function handle(page: Page, name: string): Promise<{ x: number; y: number } | nu
   return page.evaluate((anchor) => {
     type Stage = {
       container(): HTMLElement;
-      findOne(selector: string):
-        | { findOne(s: string): { getAbsolutePosition(): { x: number; y: number }; width(): number; height(): number; visible(): boolean } | undefined }
+      findOne(
+        selector: string,
+      ):
+        | {
+            findOne(
+              s: string,
+            ):
+              | {
+                  getAbsolutePosition(): { x: number; y: number };
+                  width(): number;
+                  height(): number;
+                  visible(): boolean;
+                }
+              | undefined;
+          }
         | undefined;
     };
     const konva = (window as unknown as { Konva?: { stages: Stage[] } }).Konva;
@@ -181,8 +194,8 @@ test.describe('the outfit composer with a mouse', () => {
 
     // Added at the bottom right: each piece's right and bottom edges touch the card's.
     for (const p of await pieces(page)) {
-      expect(p.x + (p.width / scale)).toBeCloseTo(720, 0);
-      expect(p.y + (p.height / scale)).toBeCloseTo(1080, 0);
+      expect(p.x + p.width / scale).toBeCloseTo(720, 0);
+      expect(p.y + p.height / scale).toBeCloseTo(1080, 0);
     }
     // Items on the canvas are not offered again.
     await page.getByRole('button', { name: 'Add Clothes' }).click();
@@ -345,7 +358,9 @@ test.describe('the outfit composer with a mouse', () => {
     // Offline: the network error's message.
     await page.route('**/api/outfit', (route) => route.abort('internetdisconnected'));
     await page.getByRole('button', { name: 'Save Outfit' }).click();
-    await expect(page.getByText('Unable to connect to the server.', { exact: false })).toBeVisible();
+    await expect(
+      page.getByText('Unable to connect to the server.', { exact: false }),
+    ).toBeVisible();
     expect(await order(page)).toEqual([jeans!.id, tee!.id]);
     await page.unroute('**/api/outfit');
 
@@ -481,7 +496,11 @@ test.describe('composer screenshots', () => {
       // Top first: each drag starts where the piece is on top at that point.
       for (const id of [tee!.id, shoes!.id, jeans!.id]) {
         const p = byId(await pieces(page), id);
-        await drag(page, { x: p.cx, y: p.cy }, { x: moves[id]!.x * scale, y: moves[id]!.y * scale });
+        await drag(
+          page,
+          { x: p.cx, y: p.cy },
+          { x: moves[id]!.x * scale, y: moves[id]!.y * scale },
+        );
       }
       await selectPiece(page, 'COS Top');
       // The pieces list shows while it has focus; the screenshots show the canvas alone.

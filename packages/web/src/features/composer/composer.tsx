@@ -382,7 +382,10 @@ export default function Composer({ outfitId, initialSelected, onSaved, onClose }
           inert={pickerOpen}
           className={
             'relative flex min-h-0 flex-1 items-center gap-4 ' +
-            (sideToolbar ? 'flex-row justify-center' : 'flex-col justify-start pt-2 sm:pt-4')
+            (sideToolbar
+              ? 'flex-row justify-center'
+              : // Phones: the card at the top, the tools at the bottom within thumb reach.
+                'flex-col justify-start pt-2 pb-[calc(1rem+env(safe-area-inset-bottom))] sm:pt-4')
           }
         >
           <div
@@ -431,7 +434,7 @@ export default function Composer({ outfitId, initialSelected, onSaved, onClose }
                 onToggleLock: () => canvas.change((l) => toggleLock(l, selected.clothingId)),
               }
             }
-            className="shrink-0"
+            className={sideToolbar ? 'shrink-0' : 'mt-auto shrink-0'}
           />
           <PiecesList
             items={items}
