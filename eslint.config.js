@@ -1,16 +1,116 @@
+import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/**
+ * The web app's layers (DESIGN: app -> features -> components -> lib). An import may only point
+ * down: lib imports nothing from components/, features/ or app/; components nothing from
+ * features/ or app/; a feature nothing from app/ or from another feature (the app composes
+ * them; what two features share goes in components/ or lib/).
+ *
+ * Imports are relative, so what a path reaches depends on how deep the importing file sits:
+ * there is one block per layer and depth, each with the number of `../` that climbs from that
+ * depth to src/ (files deeper than MAX_WEB_DEPTH folders are not checked). Dynamic import() is
+ * held to the same rule.
+ */
+const WEB_SRC = 'packages/web/src';
+const MAX_WEB_DEPTH = 5;
+const FEATURES_OR_APP = '(?:features|app)(?:/|$)';
+
+function webLayer({ dir, segments, forbidden, message }) {
+  const blocks = [];
+  for (let depth = 1; depth <= MAX_WEB_DEPTH; depth++) {
+    const toSrc = segments + depth - 1;
+    const regexes = [`^(?:\\.\\./){${toSrc}}${forbidden}`];
+    // Inside features/<f>/, climbing to features/ and down again reaches another feature.
+    if (dir === 'features/*') regexes.push(`^(?:\\.\\./){${toSrc - 1}}(?!\\.\\./)`);
+    const folders = '*/'.repeat(depth - 1);
+    blocks.push({
+      files: [`${WEB_SRC}/${dir}/${folders}*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: regexes.map((regex) => ({ regex, message })) },
+        ],
+        'no-restricted-syntax': [
+          'error',
+          ...regexes.map((regex) => ({
+            selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\/')}/]`,
+            message,
+          })),
+        ],
+      },
+    });
+  }
+  return blocks;
+}
+
+const webLayers = [
+  ...webLayer({
+    dir: 'lib',
+    segments: 1,
+    forbidden: '(?:components|features|app)(?:/|$)',
+    message: 'lib/ is the bottom layer: it imports nothing from components/, features/ or app/.',
+  }),
+  ...webLayer({
+    dir: 'components',
+    segments: 1,
+    forbidden: FEATURES_OR_APP,
+    message: 'Shared components import nothing from features/ or app/; pass what they need in.',
+  }),
+  ...webLayer({
+    dir: 'features/*',
+    segments: 2,
+    forbidden: FEATURES_OR_APP,
+    message:
+      'A feature never imports another feature or the app: move what they share to components/ or lib/, and let app/ compose them.',
+  }),
+];
+
+/** What the pure domain package may not import: Node built-ins, UI, and every I/O library. */
+const DOMAIN_FORBIDDEN = [
+  ...builtinModules.filter((m) => !m.startsWith('_') && !m.includes('/')),
+  'react',
+  'react-dom',
+  '@hanger/server',
+  '@hanger/web',
+  'kysely',
+  'pg',
+  'better-sqlite3',
+  'ioredis',
+  'sharp',
+  'fastify',
+  'nodemailer',
+  'better-auth',
+  'zustand',
+  'idb-keyval',
+];
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const DOMAIN_FORBIDDEN_REGEX = `^(?:node:|@fastify/|@aws-sdk/|(?:${DOMAIN_FORBIDDEN.map(escapeRegex).join('|')})(?:/|$))`;
+
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'bench/results/**', 'e2e/artifacts/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'bench/results/**',
+      'e2e/artifacts/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -20,10 +120,35 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    // The domain package stays pure: no I/O, no node:* modules, no React.
+    // The domain package stays pure: no I/O, no Node built-ins, no React.
     files: ['packages/domain/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['node:*', 'react', 'react-dom', 'fs', 'path'] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: DOMAIN_FORBIDDEN_REGEX,
+              message: 'packages/domain holds pure rules: no I/O, no Node built-ins, no UI.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...[
+          'fetch',
+          'XMLHttpRequest',
+          'WebSocket',
+          'localStorage',
+          'sessionStorage',
+          'indexedDB',
+        ].map((name) => ({
+          name,
+          message: 'packages/domain does no I/O: the caller passes data in.',
+        })),
+      ],
     },
   },
+  ...webLayers,
 );
