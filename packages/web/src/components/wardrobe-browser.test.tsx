@@ -6,15 +6,14 @@ import {
   type OutfitFilters,
   type SortDirection,
 } from '@hanger/domain';
-import { act, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../lib/stores/session-store';
 import { useUiPrefsStore } from '../lib/stores/ui-prefs-store';
-import { useWardrobeStore } from '../lib/stores/wardrobe-store';
-import { item, outfit, signedInWith, user, wardrobeOf } from '../test-utils/fixtures';
+import { item, outfit, signedInWith, signedOut, user, wardrobeOf } from '../test-utils/fixtures';
+import { filterChoices } from '../test-utils/queries';
 import { WardrobeBrowser, type WardrobeBrowserProps } from './wardrobe-browser';
 
 const CLOTHES: ClothingItem[] = [
@@ -34,31 +33,39 @@ type PickerProps = Omit<
   'kind' | 'filters' | 'onFiltersChange' | 'onClearFilters' | 'selection'
 >;
 
+/** A selection kept by the caller, as the pickers keep theirs. */
+function useSelection(initial: string[] = [], onToggle?: (id: string) => void) {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set(initial));
+  return {
+    selected,
+    onToggle: (id: string) => {
+      onToggle?.(id);
+      setSelected((s) => {
+        const next = new Set(s);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      });
+    },
+  };
+}
+
+/** Filters kept by the caller, starting from none. */
+function useFilterState<F extends object>() {
+  const [filters, setFilters] = useState<F>({} as F);
+  return { filters, onFiltersChange: setFilters, onClearFilters: () => setFilters({} as F) };
+}
+
 /** A picker as the composer and calendar build it: the caller keeps the selection and filters. */
 function ItemPicker({
-  initial = [],
+  initial,
   onToggle,
   ...props
 }: PickerProps & { initial?: string[]; onToggle?: (id: string) => void }) {
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set(initial));
-  const [filters, setFilters] = useState<ItemFilters>({});
   return (
     <WardrobeBrowser
       kind="items"
-      filters={filters}
-      onFiltersChange={setFilters}
-      onClearFilters={() => setFilters({})}
-      selection={{
-        selected,
-        onToggle: (id) => {
-          onToggle?.(id);
-          setSelected((s) => {
-            const next = new Set(s);
-            if (!next.delete(id)) next.add(id);
-            return next;
-          });
-        },
-      }}
+      {...useFilterState<ItemFilters>()}
+      selection={useSelection(initial, onToggle)}
       {...props}
     />
   );
@@ -85,13 +92,7 @@ beforeEach(() => {
   window.innerWidth = 390;
 });
 
-afterEach(() => {
-  act(() => {
-    useWardrobeStore.setState({ data: null });
-    useSessionStore.setState({ user: null });
-    useUiPrefsStore.getState().reset();
-  });
-});
+afterEach(signedOut);
 
 describe('wardrobe browser in selection mode', () => {
   it('toggles a tile instead of opening it; chosen tiles are pressed, dimmed and checked', async () => {
@@ -142,15 +143,8 @@ describe('wardrobe browser in selection mode', () => {
     expect(screen.queryByRole('link', { name: /add/i })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'More options' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
-    const status = within(screen.getByRole('dialog', { name: 'Filters' })).getByRole('group', {
-      name: 'Status',
-    });
-    expect(
-      within(status)
-        .getAllByRole('radio')
-        .map((r) => r.closest('label')?.textContent),
-    ).toEqual(['In closet', 'Archived', 'Loaned', 'Wishlist']);
-    await userEvent.click(within(status).getByRole('radio', { name: 'Wishlist' }));
+    expect(filterChoices('Status')).toEqual(['In closet', 'Archived', 'Loaned', 'Wishlist']);
+    await userEvent.click(screen.getByRole('radio', { name: 'Wishlist' }));
     expect(tileNames()).toEqual(['Cos Bag']);
   });
 
@@ -199,16 +193,12 @@ describe('wardrobe browser in selection mode', () => {
   it('selects outfits too, and hides the ones excluded', async () => {
     seed();
     function OutfitPicker() {
-      const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-      const [filters, setFilters] = useState<OutfitFilters>({});
       return (
         <WardrobeBrowser
           kind="outfits"
-          filters={filters}
-          onFiltersChange={setFilters}
-          onClearFilters={() => setFilters({})}
+          {...useFilterState<OutfitFilters>()}
           exclude={new Set(['o2'])}
-          selection={{ selected, onToggle: (id) => setSelected(new Set([...selected, id])) }}
+          selection={useSelection()}
         />
       );
     }

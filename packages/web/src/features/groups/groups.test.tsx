@@ -4,13 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useClothesFilters } from '../../lib/stores/filters-store';
-import { useSessionStore } from '../../lib/stores/session-store';
-import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
 import { useGroupFilters } from './group-filters-store';
 import GroupsPage from './groups-page';
 import LoanedPage from './loaned-page';
 import WishlistPage from './wishlist-page';
-import { item, signedInWith, user, wardrobeOf } from '../../test-utils/fixtures';
+import { item, signedInWith, signedOut, user, wardrobeOf } from '../../test-utils/fixtures';
 import { tileLabels } from '../../test-utils/queries';
 
 const CLOTHES = [
@@ -45,12 +43,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  act(() => {
-    useWardrobeStore.setState({ data: null });
-    useSessionStore.setState({ user: null });
-    useGroupFilters.getState().reset();
-    useClothesFilters.getState().reset();
-  });
+  signedOut();
+  act(() => useGroupFilters.getState().reset());
 });
 
 describe('groups screen', () => {

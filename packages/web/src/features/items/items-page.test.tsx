@@ -5,9 +5,9 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useClothesFilters } from '../../lib/stores/filters-store';
 import { useSessionStore } from '../../lib/stores/session-store';
-import { UI_PREFS_STORAGE_KEY, useUiPrefsStore } from '../../lib/stores/ui-prefs-store';
+import { UI_PREFS_STORAGE_KEY } from '../../lib/stores/ui-prefs-store';
 import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
-import { item, signedInWith, user, wardrobeOf } from '../../test-utils/fixtures';
+import { item, signedInWith, signedOut, user, wardrobeOf } from '../../test-utils/fixtures';
 import { tileLabels } from '../../test-utils/queries';
 import ItemsPage from './items-page';
 
@@ -55,14 +55,7 @@ beforeEach(() => {
   window.innerWidth = 390;
 });
 
-afterEach(() => {
-  act(() => {
-    useWardrobeStore.setState({ data: null });
-    useSessionStore.setState({ user: null });
-    useUiPrefsStore.getState().reset();
-    useClothesFilters.getState().reset();
-  });
-});
+afterEach(signedOut);
 
 describe('items page', () => {
   it('shows the closet newest first by default, without archived or wishlist items', () => {

@@ -1,13 +1,10 @@
 import { defaultSettings, type ClothingItem, type Outfit, type WardrobeData } from '@hanger/domain';
-import { act, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { OUTFITS_FILTERS_KEY, useOutfitsFilters } from '../../lib/stores/filters-store';
-import { useSessionStore } from '../../lib/stores/session-store';
-import { useUiPrefsStore } from '../../lib/stores/ui-prefs-store';
-import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
-import { item, outfit, signedInWith, user, wardrobeOf } from '../../test-utils/fixtures';
+import { OUTFITS_FILTERS_KEY } from '../../lib/stores/filters-store';
+import { item, outfit, signedInWith, signedOut, user, wardrobeOf } from '../../test-utils/fixtures';
 import { tileLabels } from '../../test-utils/queries';
 import OutfitsPage from './outfits-page';
 
@@ -35,14 +32,7 @@ beforeEach(() => {
   window.innerWidth = 390;
 });
 
-afterEach(() => {
-  act(() => {
-    useWardrobeStore.setState({ data: null });
-    useSessionStore.setState({ user: null });
-    useUiPrefsStore.getState().reset();
-    useOutfitsFilters.getState().reset();
-  });
-});
+afterEach(signedOut);
 
 const CLOTHES = [item('a', { price: 20 }), item('b', { price: 35.5 }), item('c')];
 const OUTFITS = [
