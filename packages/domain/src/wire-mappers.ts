@@ -32,12 +32,11 @@ import type {
  * Typed conversions between the wire (snake_case, 'full_body', nulls allowed) and the app's
  * records (camelCase, 'full body', absent instead of null). Parsed wire in, app records out, and
  * back. Each record's fields are named once, in a table the compiler checks against both shapes
- * (every optional field listed, each paired with a wire key of the same type), rather than
- * converted with toCamel/toSnake: a 5,000-item wardrobe converts without regex work per key.
+ * (every field listed, each paired with a wire key of the same type), rather than converted with
+ * toCamel/toSnake: a 5,000-item wardrobe converts without regex work per key. A record is built
+ * from its table alone, so it starts as `{} as Record`: the table names every field, and parsed
+ * wire always carries the required ones.
  */
-
-/** The keys of T whose value may be absent. */
-type OptionalKey<T> = { [K in keyof T]-?: undefined extends T[K] ? K : never }[keyof T];
 
 /** The keys of Wire that carry the same kind of value as V (null and absence aside). */
 type WireKeyFor<V, Wire> = {
@@ -48,15 +47,19 @@ type WireKeyFor<V, Wire> = {
     : never;
 }[keyof Wire];
 
-/** For every optional field of an app record, the wire key that carries it. */
-type OptionalFieldKeys<App, Wire> = { readonly [K in OptionalKey<App>]: WireKeyFor<App[K], Wire> };
+/** For every field of an app record, the wire key that carries it. */
+type FieldKeys<App, Wire> = { readonly [K in keyof App]-?: WireKeyFor<App[K], Wire> };
 
-const ITEM_FIELDS: OptionalFieldKeys<ClothingItem, WireItem> = {
+/** Every item field but `category`, whose value is spelled differently on the wire. */
+const ITEM_FIELDS: FieldKeys<Omit<ClothingItem, 'category'>, WireItem> = {
+  id: 'id',
+  image: 'image',
   thumbnail: 'thumbnail',
   subCategoryId: 'sub_category_id',
   status: 'status',
   source: 'source',
   brand: 'brand',
+  dateCreated: 'date_created',
   dateObtained: 'date_obtained',
   dateArchived: 'date_archived',
   price: 'price',
@@ -69,10 +72,23 @@ const ITEM_FIELDS: OptionalFieldKeys<ClothingItem, WireItem> = {
   scale: 'scale',
 };
 
-const OUTFIT_FIELDS: OptionalFieldKeys<Outfit, WireOutfit> = {
+/** Every outfit field but `canvasData`, whose entries are records of their own. */
+const OUTFIT_FIELDS: FieldKeys<Omit<Outfit, 'canvasData'>, WireOutfit> = {
+  id: 'id',
+  image: 'image',
   thumbnail: 'thumbnail',
   status: 'status',
+  dateCreated: 'date_created',
   manualTimesWorn: 'manual_times_worn',
+};
+
+/** Every settings field but `subcategories`, keyed by category as each side spells it. */
+const SETTINGS_FIELDS: FieldKeys<Omit<Settings, 'subcategories'>, WireSettings> = {
+  locale: 'locale',
+  currency: 'currency',
+  weekStart: 'week_start',
+  dataConsent: 'data_consent',
+  trackingStartDate: 'tracking_start_date',
 };
 
 /** [from, to] key pairs, read once from a field table. */
@@ -86,20 +102,8 @@ const ITEM_TO_WIRE = appToWire(ITEM_FIELDS);
 const ITEM_FROM_WIRE = wireToApp(ITEM_FIELDS);
 const OUTFIT_TO_WIRE = appToWire(OUTFIT_FIELDS);
 const OUTFIT_FROM_WIRE = wireToApp(OUTFIT_FIELDS);
-/** PATCH answers may carry any field, required ones included. */
-const ITEM_PATCH_FROM_WIRE = wireToApp({
-  ...ITEM_FIELDS,
-  id: 'id',
-  image: 'image',
-  category: 'category',
-  dateCreated: 'date_created',
-});
-const OUTFIT_PATCH_FROM_WIRE = wireToApp({
-  ...OUTFIT_FIELDS,
-  id: 'id',
-  image: 'image',
-  dateCreated: 'date_created',
-});
+const SETTINGS_TO_WIRE = appToWire(SETTINGS_FIELDS);
+const SETTINGS_FROM_WIRE = wireToApp(SETTINGS_FIELDS);
 
 /**
  * Copy the values of `from` into `to` under their new keys, leaving out undefined ones and, unless
@@ -131,23 +135,15 @@ function mapValues<A, B>(record: Readonly<Record<string, A>>, fn: (value: A) => 
 }
 
 export function itemFromWire(wire: WireItem): ClothingItem {
-  const item: ClothingItem = {
-    id: wire.id,
-    image: wire.image,
-    category: categoryFromWire(wire.category),
-    dateCreated: wire.date_created,
-  };
-  return copyFields(wire, item, ITEM_FROM_WIRE);
+  const item = copyFields(wire, {} as ClothingItem, ITEM_FROM_WIRE);
+  item.category = categoryFromWire(wire.category);
+  return item;
 }
 
 export function itemToWire(item: ClothingItem): WireItem {
-  const wire: WireItem = {
-    id: item.id,
-    image: item.image,
-    category: categoryToWire(item.category),
-    date_created: item.dateCreated,
-  };
-  return copyFields(item, wire, ITEM_TO_WIRE);
+  const wire = copyFields(item, {} as WireItem, ITEM_TO_WIRE);
+  wire.category = categoryToWire(item.category);
+  return wire;
 }
 
 export function canvasEntryFromWire(wire: WireCanvasEntry): CanvasEntry {
@@ -172,23 +168,15 @@ export function canvasEntryToWire(entry: CanvasEntry): WireCanvasEntry {
 }
 
 export function outfitFromWire(wire: WireOutfit): Outfit {
-  const outfit: Outfit = {
-    id: wire.id,
-    image: wire.image,
-    dateCreated: wire.date_created,
-    canvasData: wire.canvas_data.map(canvasEntryFromWire),
-  };
-  return copyFields(wire, outfit, OUTFIT_FROM_WIRE);
+  const outfit = copyFields(wire, {} as Outfit, OUTFIT_FROM_WIRE);
+  outfit.canvasData = wire.canvas_data.map(canvasEntryFromWire);
+  return outfit;
 }
 
 export function outfitToWire(outfit: Outfit): WireOutfit {
-  const wire: WireOutfit = {
-    id: outfit.id,
-    image: outfit.image,
-    date_created: outfit.dateCreated,
-    canvas_data: outfit.canvasData.map(canvasEntryToWire),
-  };
-  return copyFields(outfit, wire, OUTFIT_TO_WIRE);
+  const wire = copyFields(outfit, {} as WireOutfit, OUTFIT_TO_WIRE);
+  wire.canvas_data = outfit.canvasData.map(canvasEntryToWire);
+  return wire;
 }
 
 /** A PATCH answer in app spelling: only the fields that changed; null marks a cleared one. */
@@ -196,14 +184,14 @@ export type Patch<T> = { [K in keyof T]?: T[K] | null };
 
 /** Read a parsed PATCH clothes/{id} answer (itemPatchResponseSchema) into app spelling. */
 export function itemPatchFromWire(wire: WireItemPatch): Patch<ClothingItem> {
-  const patch = copyFields(wire, {} as Patch<ClothingItem>, ITEM_PATCH_FROM_WIRE, true);
+  const patch = copyFields(wire, {} as Patch<ClothingItem>, ITEM_FROM_WIRE, true);
   if (wire.category !== undefined) patch.category = categoryFromWire(wire.category);
   return patch;
 }
 
 /** Read a parsed PATCH outfits/{id} answer (outfitPatchResponseSchema) into app spelling. */
 export function outfitPatchFromWire(wire: WireOutfitPatch): Patch<Outfit> {
-  const patch = copyFields(wire, {} as Patch<Outfit>, OUTFIT_PATCH_FROM_WIRE, true);
+  const patch = copyFields(wire, {} as Patch<Outfit>, OUTFIT_FROM_WIRE, true);
   if (wire.canvas_data !== undefined) patch.canvasData = wire.canvas_data.map(canvasEntryFromWire);
   return patch;
 }
@@ -236,26 +224,14 @@ function subcategoryLists<F extends string, T extends string>(
 const sameCategory = (category: Category): Category => category;
 
 export function settingsFromWire(wire: WireSettings): Settings {
-  const settings: Settings = {
-    locale: wire.locale,
-    currency: wire.currency,
-    weekStart: wire.week_start,
-    subcategories: subcategoryLists(wire.subcategories, categoryToWire, sameCategory),
-    dataConsent: wire.data_consent,
-  };
-  put(settings, 'trackingStartDate', wire.tracking_start_date);
+  const settings = copyFields(wire, {} as Settings, SETTINGS_FROM_WIRE);
+  settings.subcategories = subcategoryLists(wire.subcategories, categoryToWire, sameCategory);
   return settings;
 }
 
 export function settingsToWire(settings: Settings): WireSettings {
-  const wire: WireSettings = {
-    locale: settings.locale,
-    currency: settings.currency,
-    week_start: settings.weekStart,
-    subcategories: subcategoryLists(settings.subcategories, sameCategory, categoryToWire),
-    data_consent: settings.dataConsent,
-  };
-  put(wire, 'tracking_start_date', settings.trackingStartDate);
+  const wire = copyFields(settings, {} as WireSettings, SETTINGS_TO_WIRE);
+  wire.subcategories = subcategoryLists(settings.subcategories, sameCategory, categoryToWire);
   return wire;
 }
 
