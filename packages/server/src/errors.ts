@@ -12,44 +12,29 @@ export class AppError extends Error {
   }
 }
 
-/** 401: no token, a bad token, or an expired one. */
-export class UnauthorizedError extends AppError {
-  constructor(message = 'Not signed in') {
-    super(401, message);
-  }
+/** A typed error class for one HTTP status, with the text it gives when thrown without one. */
+function withStatus(statusCode: number, defaultMessage: string) {
+  return class extends AppError {
+    constructor(message = defaultMessage) {
+      super(statusCode, message);
+    }
+  };
 }
+
+/** 401: no token, a bad token, or an expired one. */
+export class UnauthorizedError extends withStatus(401, 'Not signed in') {}
 
 /** 403: signed in but not allowed (e.g. a disabled account). */
-export class ForbiddenError extends AppError {
-  constructor(message = 'Forbidden') {
-    super(403, message);
-  }
-}
+export class ForbiddenError extends withStatus(403, 'Forbidden') {}
 
 /** 404: missing, or owned by another user; both answer the same. */
-export class NotFoundError extends AppError {
-  constructor(message = 'Not found') {
-    super(404, message);
-  }
-}
+export class NotFoundError extends withStatus(404, 'Not found') {}
 
 /** 413: a body or file over MAX_UPLOAD_BYTES, or an image with an absurd pixel count. */
-export class PayloadTooLargeError extends AppError {
-  constructor(message = 'The file is too large') {
-    super(413, message);
-  }
-}
+export class PayloadTooLargeError extends withStatus(413, 'The file is too large') {}
 
 /** 422: invalid fields, malformed JSON, a missing or unreadable image. */
-export class ValidationError extends AppError {
-  constructor(message = 'Invalid input') {
-    super(422, message);
-  }
-}
+export class ValidationError extends withStatus(422, 'Invalid input') {}
 
 /** 415: a body in a format the route does not read (e.g. JSON where a form is expected). */
-export class UnsupportedMediaTypeError extends AppError {
-  constructor(message = 'Unsupported content type') {
-    super(415, message);
-  }
-}
+export class UnsupportedMediaTypeError extends withStatus(415, 'Unsupported content type') {}
