@@ -9,7 +9,7 @@ import {
   roundMoney,
 } from './currency.js';
 import { ratesTableSchema } from './schemas.js';
-import { itemPriceIn } from './money.js';
+import { itemPriceIn, itemSoldPriceIn } from './money.js';
 import { item } from './testing/fixtures.js';
 
 const rates = { base: 'USD', date: '2024-01-01', rates: { EUR: 0.9, GBP: 0.8, JPY: 150 } };
@@ -65,6 +65,14 @@ describe('itemPriceIn', () => {
     expect(itemPriceIn(item('a', { price: 9, currency: 'EUR' }), 'USD', rates)).toBeCloseTo(10);
     expect(itemPriceIn(item('a', { price: 9, currency: 'CHF' }), 'USD', rates)).toBeUndefined();
     expect(itemPriceIn(item('a'), 'USD', rates)).toBeUndefined();
+  });
+
+  it('reads the sold price by the same rules, from its own fields', () => {
+    const sold = item('a', { price: 50, soldPrice: 9, soldCurrency: 'EUR' });
+    expect(itemSoldPriceIn(sold, 'EUR', rates)).toBe(9);
+    expect(itemSoldPriceIn({ ...sold, convertedSoldPrice: 11 }, 'USD', rates)).toBe(11);
+    expect(itemSoldPriceIn(sold, 'USD', rates)).toBeCloseTo(10);
+    expect(itemSoldPriceIn(item('a', { price: 50 }), 'USD', rates)).toBeUndefined();
   });
 });
 

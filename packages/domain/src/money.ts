@@ -2,6 +2,23 @@ import { BUNDLED_RATES, convert, type RatesTable } from './currency.js';
 import type { ClothingItem } from './types.js';
 
 /**
+ * An amount in `currency`: itself when it is already in that currency (or names none), else the
+ * server's conversion, else one through `rates`.
+ */
+function amountIn(
+  amount: number | undefined,
+  amountCurrency: string | undefined,
+  converted: number | undefined,
+  currency: string,
+  rates: RatesTable,
+): number | undefined {
+  if (amount === undefined) return undefined;
+  if (amountCurrency === undefined || amountCurrency === currency) return amount;
+  if (converted !== undefined) return converted;
+  return convert(amount, amountCurrency, currency, rates);
+}
+
+/**
  * An item's price in the user's currency (SPEC §3 cost per wear, spending stats):
  * the price itself when it is already in that currency (or names none), else the server's
  * convertedPrice, else a conversion through `rates`. Undefined when there is no price or no way
@@ -12,10 +29,7 @@ export function itemPriceIn(
   currency: string,
   rates: RatesTable = BUNDLED_RATES,
 ): number | undefined {
-  if (item.price === undefined) return undefined;
-  if (item.currency === undefined || item.currency === currency) return item.price;
-  if (item.convertedPrice !== undefined) return item.convertedPrice;
-  return convert(item.price, item.currency, currency, rates);
+  return amountIn(item.price, item.currency, item.convertedPrice, currency, rates);
 }
 
 /** The sold price in the user's currency, by the same rules. */
@@ -24,8 +38,5 @@ export function itemSoldPriceIn(
   currency: string,
   rates: RatesTable = BUNDLED_RATES,
 ): number | undefined {
-  if (item.soldPrice === undefined) return undefined;
-  if (item.soldCurrency === undefined || item.soldCurrency === currency) return item.soldPrice;
-  if (item.convertedSoldPrice !== undefined) return item.convertedSoldPrice;
-  return convert(item.soldPrice, item.soldCurrency, currency, rates);
+  return amountIn(item.soldPrice, item.soldCurrency, item.convertedSoldPrice, currency, rates);
 }
