@@ -24,19 +24,11 @@ function amountIn(
  * convertedPrice, else a conversion through `rates`. Undefined when there is no price or no way
  * to convert it.
  */
-export function itemPriceIn(
-  item: ClothingItem,
-  currency: string,
-  rates: RatesTable = BUNDLED_RATES,
-): number | undefined {
+export function itemPriceIn(item: ClothingItem, currency: string, rates = BUNDLED_RATES) {
   return amountIn(item.price, item.currency, item.convertedPrice, currency, rates);
 }
 
 /** The sold price in the user's currency, by the same rules. */
-export function itemSoldPriceIn(
-  item: ClothingItem,
-  currency: string,
-  rates: RatesTable = BUNDLED_RATES,
-): number | undefined {
+export function itemSoldPriceIn(item: ClothingItem, currency: string, rates = BUNDLED_RATES) {
   return amountIn(item.soldPrice, item.soldCurrency, item.convertedSoldPrice, currency, rates);
 }
