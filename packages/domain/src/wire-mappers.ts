@@ -32,8 +32,8 @@ import type {
  * Typed conversions between the wire (snake_case, 'full_body', nulls allowed) and the app's
  * records (camelCase, 'full body', absent instead of null). Parsed wire in, app records out, and
  * back. Each record's fields are named once, in a table the compiler checks against both shapes
- * (every field listed, each paired with a wire key of the same type), rather than converted with
- * toCamel/toSnake: a 5,000-item wardrobe converts without regex work per key. A record is built
+ * (every field listed, each paired with a wire key of the same type), rather than converted key
+ * by key with a regex: a 5,000-item wardrobe converts without string work per key. A record is built
  * from its table alone, so it starts as `{} as Record`: the table names every field, and parsed
  * wire always carries the required ones.
  */

@@ -1,18 +1,13 @@
 /**
- * snake_case on the wire, camelCase in the app (SPEC §5). Only object keys are converted, never
+ * snake_case on the wire (SPEC §5) for JSON request bodies. Only object keys are converted, never
  * values, and never the keys of id-keyed maps (clothes, outfits, calendar, subcategories), which
- * are data, not field names.
+ * are data, not field names. Records and answers go through the typed mappers of wire-mappers.ts.
  */
 
 const ID_KEYED_MAPS = new Set(['clothes', 'outfits', 'calendar', 'subcategories']);
 
-/** Field names whose camelCase spelling is not the mechanical one (SPEC §3 User.photoURL). */
-const CAMEL_EXCEPTIONS: Record<string, string> = { photo_url: 'photoURL' };
+/** Field names whose snake_case spelling is not the mechanical one (SPEC §3 User.photoURL). */
 const SNAKE_EXCEPTIONS: Record<string, string> = { photoURL: 'photo_url' };
-
-export function snakeToCamel(key: string): string {
-  return CAMEL_EXCEPTIONS[key] ?? key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-}
 
 export function camelToSnake(key: string): string {
   return SNAKE_EXCEPTIONS[key] ?? key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -36,11 +31,6 @@ function convertKeys(value: unknown, convert: (k: string) => string, mapDepth = 
     out[newKey] = convertKeys(v, convert, ID_KEYED_MAPS.has(key) && isPlainObject(v));
   }
   return out;
-}
-
-/** Deep-convert a wire payload's keys to camelCase. */
-export function toCamel<T = unknown>(value: unknown): T {
-  return convertKeys(value, snakeToCamel) as T;
 }
 
 /** Deep-convert an app object's keys to snake_case for the wire. */
