@@ -33,9 +33,9 @@ import type {
  * records (camelCase, 'full body', absent instead of null). Parsed wire in, app records out, and
  * back. Each record's fields are named once, in a table the compiler checks against both shapes
  * (every field listed, each paired with a wire key of the same type), rather than converted key
- * by key with a regex: a 5,000-item wardrobe converts without string work per key. A record is built
- * from its table alone, so it starts as `{} as Record`: the table names every field, and parsed
- * wire always carries the required ones.
+ * by key with a regex: a 5,000-item wardrobe converts without string work per key. A record is
+ * built from its table alone, so it starts as `{} as Record`: the table names every field, and
+ * parsed wire always carries the required ones.
  */
 
 /** The keys of Wire that carry the same kind of value as V (null and absence aside). */
