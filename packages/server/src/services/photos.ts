@@ -32,7 +32,10 @@ export async function photoUrls(
   return { image, thumbnail };
 }
 
-/** Remove a photo no row references any more; a failure leaves a file behind, never a broken row. */
+/**
+ * Remove a photo that no row references any more; a failure leaves a file behind, never a broken
+ * row.
+ */
 export async function discardPhoto(ctx: ServiceContext, photo: StoredPhoto): Promise<void> {
   const keys = [photo.image, photo.thumbnail];
   try {

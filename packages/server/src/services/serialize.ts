@@ -23,7 +23,7 @@ export const ITEM_COLUMNS = [
   'scale',
 ] as const satisfies readonly (keyof WireItem & keyof ClothesRow)[];
 
-// Every other field of WireItem must be one of ITEM_COLUMNS: a new wire field fails to compile here.
+// Every other field of WireItem must be in ITEM_COLUMNS: a new wire field fails to compile here.
 type UnlistedItemField = Exclude<
   keyof WireItem,
   'id' | 'image' | 'thumbnail' | (typeof ITEM_COLUMNS)[number]
