@@ -36,14 +36,8 @@ describe('constants of SPEC §9', () => {
   });
 
   it('give the item picker 3 columns on phones up to 7 on very wide screens', () => {
-    expect(pickerGridCols(320)).toBe(3);
-    expect(pickerGridCols(639)).toBe(3);
-    expect(pickerGridCols(640)).toBe(4);
-    expect(pickerGridCols(768)).toBe(5);
-    expect(pickerGridCols(1024)).toBe(6);
-    expect(pickerGridCols(1535)).toBe(6);
-    expect(pickerGridCols(1536)).toBe(7);
-    expect(pickerGridCols(3840)).toBe(7);
+    const widths = [320, 639, 640, 768, 1024, 1535, 1536, 3840];
+    expect(widths.map(pickerGridCols)).toEqual([3, 3, 4, 5, 6, 6, 7, 7]);
   });
 
   it('time out requests after 30 s on desktop and 60 s on mobile', () => {

@@ -61,34 +61,46 @@ function mergeAnswer<T extends object>(record: T, answer: Patch<T>): T {
   return withoutNulls({ ...record, ...answer } as Record<string, unknown>) as T;
 }
 
-/** Replaces one item through `fn`, when it is still in the wardrobe. */
-function changeItem(id: string, fn: (item: ClothingItem) => ClothingItem): void {
+/** The wardrobe's two kinds of record, under the names of their maps (and of calendar entries). */
+interface Records {
+  clothes: ClothingItem;
+  outfits: Outfit;
+}
+type Kind = keyof Records;
+
+/** Replaces one record through `fn`, when it is still in the wardrobe. */
+function changeRecord<K extends Kind>(kind: K, id: string, fn: (r: Records[K]) => Records[K]) {
   change((d) => {
-    const item = d.clothes[id];
-    return item ? { ...d, clothes: { ...d.clothes, [id]: fn(item) } } : d;
+    const record = d[kind][id] as Records[K] | undefined;
+    return record ? { ...d, [kind]: { ...d[kind], [id]: fn(record) } } : d;
   });
 }
 
-function changeOutfit(id: string, fn: (outfit: Outfit) => Outfit): void {
-  change((d) => {
-    const outfit = d.outfits[id];
-    return outfit ? { ...d, outfits: { ...d.outfits, [id]: fn(outfit) } } : d;
-  });
-}
-
-function putOutfit(outfit: Outfit): void {
-  change((d) => ({ ...d, outfits: { ...d.outfits, [outfit.id]: outfit } }));
+/** One server call: its success toast, or its failure under `failure` (both unless quiet). */
+async function send(
+  call: () => Promise<unknown>,
+  success: string | null,
+  failure: string,
+  options: ActionOptions,
+): Promise<boolean> {
+  try {
+    await call();
+    if (success && !options.quiet) toast.success(success);
+    return true;
+  } catch (err) {
+    fail(failure, err, options.quiet);
+    return false;
+  }
 }
 
 /** GET users: the whole wardrobe replaces the local copy. */
 export async function loadWardrobe(options: ActionOptions = {}): Promise<boolean> {
-  try {
-    useWardrobeStore.getState().setData(await fetchWardrobe());
-    return true;
-  } catch (err) {
-    fail(ERROR_TOASTS.loadWardrobe, err, options.quiet);
-    return false;
-  }
+  return send(
+    async () => useWardrobeStore.getState().setData(await fetchWardrobe()),
+    null,
+    ERROR_TOASTS.loadWardrobe,
+    options,
+  );
 }
 
 /**
@@ -109,19 +121,44 @@ export async function saveOutfit(
     clothes,
     previous,
   );
-  try {
-    const outfit = await postOutfit({ ...input, canvasData, status });
-    putOutfit(outfit);
-    if (!options.quiet) toast.success(SUCCESS_TOASTS.outfitCreated);
+  let saved: Outfit | null = null;
+  await send(
+    async () => {
+      const outfit = await postOutfit({ ...input, canvasData, status });
+      change((d) => ({ ...d, outfits: { ...d.outfits, [outfit.id]: outfit } }));
+      saved = outfit;
+    },
+    SUCCESS_TOASTS.outfitCreated,
+    ERROR_TOASTS.uploadOutfit,
+    options,
+  );
+  if (saved) {
     const scales = [...itemScalesFromCanvas(canvasData)]
       .filter(([id, scale]) => clothes[id] && clothes[id].scale !== scale)
       .map(([id, scale]) => ({ id, updates: { scale } }));
     void batchUpdateItems(scales);
-    return outfit;
-  } catch (err) {
-    fail(ERROR_TOASTS.uploadOutfit, err, options.quiet);
-    return null;
   }
+  return saved;
+}
+
+/** PATCH: optimistic, then the answer's fields merged in. */
+function updateRecord<K extends Kind>(
+  kind: K,
+  id: string,
+  updates: Partial<Records[K]>,
+  patch: (id: string, updates: Partial<Records[K]>) => Promise<Patch<Records[K]>>,
+  options: ActionOptions,
+): Promise<boolean> {
+  changeRecord(kind, id, (record) => applyEdits(record, updates));
+  return send(
+    async () => {
+      const answer = await patch(id, updates);
+      changeRecord(kind, id, (record) => mergeAnswer(record, answer));
+    },
+    SUCCESS_TOASTS.itemUpdated,
+    ERROR_TOASTS.updateItem,
+    options,
+  );
 }
 
 /** PATCH clothes/{id}: optimistic, then the answer's fields merged in. */
@@ -130,16 +167,7 @@ export async function updateItem(
   updates: ItemUpdate,
   options: ActionOptions = {},
 ): Promise<boolean> {
-  changeItem(id, (item) => applyEdits<ClothingItem>(item, updates));
-  try {
-    const answer = await patchItem(id, updates);
-    changeItem(id, (item) => mergeAnswer(item, answer));
-    if (!options.quiet) toast.success(SUCCESS_TOASTS.itemUpdated);
-    return true;
-  } catch (err) {
-    fail(ERROR_TOASTS.updateItem, err, options.quiet);
-    return false;
-  }
+  return updateRecord('clothes', id, updates, patchItem, options);
 }
 
 /** PATCH outfits/{id}: optimistic, then the answer's fields merged in. */
@@ -148,16 +176,7 @@ export async function updateOutfit(
   updates: OutfitUpdate,
   options: ActionOptions = {},
 ): Promise<boolean> {
-  changeOutfit(id, (outfit) => applyEdits<Outfit>(outfit, updates));
-  try {
-    const answer = await patchOutfit(id, updates);
-    changeOutfit(id, (outfit) => mergeAnswer(outfit, answer));
-    if (!options.quiet) toast.success(SUCCESS_TOASTS.itemUpdated);
-    return true;
-  } catch (err) {
-    fail(ERROR_TOASTS.updateItem, err, options.quiet);
-    return false;
-  }
+  return updateRecord('outfits', id, updates, patchOutfit, options);
 }
 
 /** PATCH clothes/{id}/image with the edited PNG; the new photo URLs come from the answer. */
@@ -166,51 +185,39 @@ export async function updateItemImage(
   png: Blob,
   options: ActionOptions = {},
 ): Promise<boolean> {
-  try {
-    const answer = await patchItemImage(id, png);
-    if (answer.image) {
-      changeItem(id, (item) => mergeAnswer(item, answer));
-    } else {
+  return send(
+    async () => {
+      const answer = await patchItemImage(id, png);
+      if (answer.image) changeRecord('clothes', id, (item) => mergeAnswer(item, answer));
       // The answer is not specified (SPEC §7): read the item's new photo URLs from the wardrobe.
-      await loadWardrobe({ quiet: true });
-    }
-    if (!options.quiet) toast.success(SUCCESS_TOASTS.imageUpdated);
-    return true;
-  } catch (err) {
-    fail(ERROR_TOASTS.updateImage, err, options.quiet);
-    return false;
-  }
+      else await loadWardrobe({ quiet: true });
+    },
+    SUCCESS_TOASTS.imageUpdated,
+    ERROR_TOASTS.updateImage,
+    options,
+  );
 }
 
 /** Delete (SPEC §4): off every calendar day, then out of the local wardrobe, then the server. */
-export async function deleteItem(id: string, options: ActionOptions = {}): Promise<boolean> {
+function deleteRecord(
+  kind: Kind,
+  id: string,
+  request: (id: string) => Promise<void>,
+  options: ActionOptions,
+): Promise<boolean> {
   change((d) => {
-    const { [id]: _removed, ...clothes } = d.clothes;
-    return { ...d, calendar: removeEverywhere(d.calendar, 'clothes', id), clothes };
+    const { [id]: _removed, ...rest } = d[kind];
+    return { ...d, calendar: removeEverywhere(d.calendar, kind, id), [kind]: rest };
   });
-  try {
-    await deleteItemRequest(id);
-    if (!options.quiet) toast.success(SUCCESS_TOASTS.deleted);
-    return true;
-  } catch (err) {
-    fail(ERROR_TOASTS.deleteItem, err, options.quiet);
-    return false;
-  }
+  return send(() => request(id), SUCCESS_TOASTS.deleted, ERROR_TOASTS.deleteItem, options);
+}
+
+export async function deleteItem(id: string, options: ActionOptions = {}): Promise<boolean> {
+  return deleteRecord('clothes', id, deleteItemRequest, options);
 }
 
 export async function deleteOutfit(id: string, options: ActionOptions = {}): Promise<boolean> {
-  change((d) => {
-    const { [id]: _removed, ...outfits } = d.outfits;
-    return { ...d, calendar: removeEverywhere(d.calendar, 'outfits', id), outfits };
-  });
-  try {
-    await deleteOutfitRequest(id);
-    if (!options.quiet) toast.success(SUCCESS_TOASTS.deleted);
-    return true;
-  } catch (err) {
-    fail(ERROR_TOASTS.deleteItem, err, options.quiet);
-    return false;
-  }
+  return deleteRecord('outfits', id, deleteOutfitRequest, options);
 }
 
 /** Several updates in parallel; failures are only logged (SPEC §8). Answers how many succeeded. */
