@@ -1,7 +1,6 @@
 import type { Category } from './categories.js';
 import { roundMoney } from './currency.js';
 import { MAX_MONEY, MAX_TEXT, MAX_WEARS } from './limits.js';
-import type { EditableItemField } from './schemas.js';
 import type { ItemStatus } from './status.js';
 import type { ClothingItem } from './types.js';
 
@@ -10,6 +9,32 @@ import type { ClothingItem } from './types.js';
  * needs (SPEC §5), how typed amounts and counts are read, and what a status change or a sale
  * also changes. Screens call these; the server validates the same limits with its schemas.
  */
+
+/**
+ * The item fields a user may edit (camelCase), for forms and update payloads. They live here,
+ * not beside the schemas, so that the update mappers the web needs on its first load do not
+ * bring the schema library with them.
+ */
+export const EDITABLE_ITEM_FIELDS = [
+  'category',
+  'subCategoryId',
+  'status',
+  'source',
+  'brand',
+  'dateObtained',
+  'dateArchived',
+  'price',
+  'currency',
+  'soldPrice',
+  'soldCurrency',
+  'manualTimesWorn',
+  'scale',
+] as const;
+export type EditableItemField = (typeof EDITABLE_ITEM_FIELDS)[number];
+
+/** The outfit fields a user may edit; the canvas changes through POST outfit. */
+export const EDITABLE_OUTFIT_FIELDS = ['status', 'manualTimesWorn'] as const;
+export type EditableOutfitField = (typeof EDITABLE_OUTFIT_FIELDS)[number];
 
 export type ItemEdits = Partial<Pick<ClothingItem, EditableItemField>>;
 

@@ -257,24 +257,6 @@ function clearableNumber(schema: z.ZodNumber) {
   return z.preprocess((v) => numericString(blankToNull(v)), schema.nullable().optional());
 }
 
-/** The item fields a user may edit (camelCase), for forms and update payloads. */
-export const EDITABLE_ITEM_FIELDS = [
-  'category',
-  'subCategoryId',
-  'status',
-  'source',
-  'brand',
-  'dateObtained',
-  'dateArchived',
-  'price',
-  'currency',
-  'soldPrice',
-  'soldCurrency',
-  'manualTimesWorn',
-  'scale',
-] as const;
-export type EditableItemField = (typeof EDITABLE_ITEM_FIELDS)[number];
-
 /**
  * PATCH clothes/{id} `updates`. Category cannot be cleared (every item has one); clearing status
  * makes the item 'clothes' again (a missing status counts as clothes).
@@ -297,9 +279,6 @@ export const itemUpdatesSchema = z
   })
   .transform(dropUndefined);
 export type ItemUpdates = z.output<typeof itemUpdatesSchema>;
-
-export const EDITABLE_OUTFIT_FIELDS = ['status', 'manualTimesWorn'] as const;
-export type EditableOutfitField = (typeof EDITABLE_OUTFIT_FIELDS)[number];
 
 /** PATCH outfits/{id} `updates`. The canvas changes through POST outfit with the outfit's id. */
 export const outfitUpdatesSchema = z

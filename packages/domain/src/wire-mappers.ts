@@ -2,12 +2,14 @@ import { CATEGORIES, categoryFromWire, categoryToWire, type Category } from './c
 import {
   EDITABLE_ITEM_FIELDS,
   EDITABLE_OUTFIT_FIELDS,
+  type EditableItemField,
+  type EditableOutfitField,
+} from './item-edits.js';
+import {
   wardrobeResponseSchema,
   wireItemSchema,
   wireOutfitSchema,
   wireSettingsSchema,
-  type EditableItemField,
-  type EditableOutfitField,
   type WireCalendarEntry,
   type WireCanvasEntry,
   type WireItem,

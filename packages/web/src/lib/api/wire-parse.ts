@@ -21,7 +21,9 @@ import {
 /**
  * Answers validated with the domain's schemas and read into app records. Loaded on demand (see
  * answers.ts): the schema library is the largest part of the data layer and the first screen of
- * a returning user renders from local data before any answer needs parsing.
+ * a returning user renders from local data before any answer needs parsing. The schemas are named
+ * here rather than through the domain's parseWardrobe & co.: those live beside the mappers the
+ * first load needs, and would pull the schema library into it.
  */
 
 export function parseWardrobeAnswer(json: unknown): WardrobeData {
