@@ -6,9 +6,9 @@ import {
   type OutfitFilters,
   type SortDirection,
 } from '@hanger/domain';
-import { render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUiPrefsStore } from '../lib/stores/ui-prefs-store';
@@ -92,7 +92,10 @@ beforeEach(() => {
   window.innerWidth = 390;
 });
 
-afterEach(signedOut);
+afterEach(() => {
+  signedOut();
+  vi.restoreAllMocks();
+});
 
 describe('wardrobe browser in selection mode', () => {
   it('toggles a tile instead of opening it; chosen tiles are pressed, dimmed and checked', async () => {
@@ -220,5 +223,33 @@ describe('wardrobe browser in selection mode', () => {
     expect(shown.length).toBeGreaterThan(0);
     expect(shown.length).toBeLessThan(100);
     expect(shown[0]).toHaveAttribute('aria-setsize', '2000');
+  });
+
+  it('virtualizes against a scrolling overlay when it is not the window that scrolls', () => {
+    seed(Array.from({ length: 2000 }, (_, i) => item(`i${i}`)));
+    // The test DOM lays nothing out: the overlay is as tall as a phone screen.
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(844);
+    function Overlay() {
+      const scroller = useRef<HTMLDivElement>(null);
+      return (
+        <div ref={scroller} style={{ height: 800, overflowY: 'auto' }}>
+          <ItemPicker columns="picker" captions={false} scrollElement={scroller} />
+        </div>
+      );
+    }
+    renderAt(<Overlay />);
+    const shown = within(grid()).getAllByRole('listitem');
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.length).toBeLessThan(100);
+    expect(shown[0]).toHaveAttribute('aria-posinset', '1');
+
+    // Scrolling the overlay, not the window, brings later rows in.
+    const scroller = grid().closest('div[style*="overflow"]') as HTMLElement;
+    act(() => {
+      scroller.scrollTop = 100_000;
+      fireEvent.scroll(scroller);
+    });
+    const first = within(grid()).getAllByRole('listitem')[0];
+    expect(Number(first?.getAttribute('aria-posinset'))).toBeGreaterThan(500);
   });
 });
