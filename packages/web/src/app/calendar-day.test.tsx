@@ -130,7 +130,7 @@ describe('the calendar day', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Uniqlo Top' }));
     await userEvent.click(screen.getByRole('button', { name: 'Star' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Not saved');
+    expect(alert).toHaveTextContent('weren’t saved');
     expect(alert).toHaveTextContent('Starring the day’s picture failed');
     expect(toastTitles()).toEqual(['Failed to update calendar']);
     // Kept locally (SPEC §4) but not passed off as saved.
@@ -158,7 +158,7 @@ describe('the calendar day', () => {
     open('/calendar/2024/03/05');
     await userEvent.click(await screen.findByRole('button', { name: 'Add more' }));
     const picker = await screen.findByRole('dialog', { name: 'Add to 5 Mar 2024' });
-    const items = within(picker).getByRole('list', { name: 'Items to add' });
+    const items = within(picker).getByRole('list', { name: 'Items to choose from' });
     // Tee and jeans are on the day already.
     const offeredItems = await within(items).findAllByRole('button');
     expect(offeredItems.map((b) => b.getAttribute('aria-label'))).toEqual(['Cos Outerwear']);

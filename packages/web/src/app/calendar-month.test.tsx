@@ -49,7 +49,8 @@ afterEach(() => vi.useRealTimers());
 describe('the calendar month', () => {
   it("lays the month out from the user's week start, with covers and counts", async () => {
     open('/calendar/2024/03');
-    const grid = await screen.findByRole('grid', { name: 'March 2024' });
+    // The first test waits for the lazily loaded page.
+    const grid = await screen.findByRole('grid', { name: 'March 2024' }, { timeout: 5000 });
     // The fixture's user starts weeks on Monday; 1 March 2024 is a Friday (fifth column).
     const headers = within(grid).getAllByRole('columnheader');
     expect(headers.map((h) => h.getAttribute('aria-label'))).toEqual([

@@ -1,10 +1,13 @@
 import { calendarMonthPath, parseCalendarRoute } from '@hanger/domain';
-import { lazy } from 'react';
+import { Suspense, lazy } from 'react';
 import { Navigate, useParams } from 'react-router';
+import { Spinner } from '../components/spinner';
+import type { ComposerSlotProps } from '../features/calendar/calendar-day-page';
 import { currentCalendarPath } from '../lib/paths';
 
 const CalendarMonthPage = lazy(() => import('../features/calendar/calendar-month-page'));
 const CalendarDayPage = lazy(() => import('../features/calendar/calendar-day-page'));
+const Composer = lazy(() => import('../features/composer/composer'));
 
 /** /calendar: the month of today (SPEC §2). */
 export function CalendarRedirect() {
@@ -20,6 +23,26 @@ export function CalendarMonthRoute() {
     return <Navigate to={route.canonical} replace />;
   // Keyed by month: each month starts with its own keyboard focus and fades in.
   return <CalendarMonthPage key={route.canonical} year={route.year} month={route.month} />;
+}
+
+/**
+ * The day picker's 'New outfit': the composer (another feature), over the picker. Features do not
+ * import each other, so the app layer hands it to the calendar.
+ */
+function renderComposer({ onSaved, onClose }: ComposerSlotProps) {
+  return (
+    <Suspense
+      fallback={
+        <div className="fixed inset-0 z-[60] grid place-items-center bg-canvas text-fg-subtle">
+          <Spinner label="Opening the composer" size="lg" />
+        </div>
+      }
+    >
+      <div className="fixed inset-0 z-[60] bg-canvas">
+        <Composer onSaved={onSaved} onClose={onClose} />
+      </div>
+    </Suspense>
+  );
 }
 
 /**
@@ -41,5 +64,5 @@ export function CalendarDayRoute() {
   if (route.kind !== 'day') return <Navigate to={currentCalendarPath()} replace />;
   if (route.canonical !== `/calendar/${params.year}/${params.month}/${params.day}`)
     return <Navigate to={route.canonical} replace />;
-  return <CalendarDayPage key={route.day} date={route.day} />;
+  return <CalendarDayPage key={route.day} date={route.day} renderComposer={renderComposer} />;
 }

@@ -89,6 +89,11 @@ export default function CalendarDayPage({ date, renderComposer }: CalendarDayPag
     if (askedToAdd || entries.length === 0) setPicker('auto');
   }, [data, entries.length, askedToAdd]);
 
+  // Fetch the picker's code while the day is on screen, so 'Add more' opens without a wait.
+  useEffect(() => {
+    void import('./day-picker');
+  }, []);
+
   const [revealed, setRevealed] = useState<string | null>(null);
   const gridRef = useRef<HTMLUListElement>(null);
   useEffect(() => {
@@ -202,28 +207,28 @@ export default function CalendarDayPage({ date, renderComposer }: CalendarDayPag
         {failures.length > 0 && (
           <div
             role="alert"
-            className="mb-6 flex flex-col gap-3 rounded-2xl border border-danger/40 bg-danger-soft p-4 sm:flex-row sm:items-center"
+            className="mb-6 flex items-start gap-3 rounded-2xl border border-danger/40 bg-danger-soft p-4"
           >
-            <CircleAlert aria-hidden="true" className="size-5 shrink-0 text-danger" />
-            <div className="min-w-0 flex-1 text-sm">
-              <p className="font-semibold text-fg">
-                Not saved — this day may differ on your other devices
-              </p>
-              <ul className="mt-1 text-fg-muted">
-                {failures.map((f) => (
-                  <li key={f.key}>
-                    {describeChange(f.change)} failed: {f.message}
-                  </li>
-                ))}
-              </ul>
-            </div>
-            <div className="flex shrink-0 gap-2">
-              <Button variant="secondary" size="sm" onClick={() => void discardCalendarDay(date)}>
-                Discard
-              </Button>
-              <Button size="sm" onClick={() => void retryCalendarDay(date)}>
-                Retry
-              </Button>
+            <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-danger" />
+            <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-center">
+              <div className="min-w-0 flex-1 text-sm">
+                <p className="font-semibold text-fg">Some changes to this day weren’t saved</p>
+                <ul className="mt-1 text-fg-muted">
+                  {failures.map((f) => (
+                    <li key={f.key}>
+                      {describeChange(f.change)} failed: {f.message}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+              <div className="flex shrink-0 gap-2">
+                <Button variant="secondary" size="sm" onClick={() => void discardCalendarDay(date)}>
+                  Discard
+                </Button>
+                <Button size="sm" onClick={() => void retryCalendarDay(date)}>
+                  Retry
+                </Button>
+              </div>
             </div>
           </div>
         )}

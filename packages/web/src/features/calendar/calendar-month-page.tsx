@@ -229,7 +229,7 @@ export default function CalendarMonthPage({ year, month }: CalendarMonthPageProp
                   <div
                     role="gridcell"
                     key={`blank-${i}`}
-                    className="h-[3.75rem] border-t border-l border-line bg-surface-2/40 first:border-l-0 sm:h-20 md:h-[6.5rem]"
+                    className="h-[4.5rem] border-t border-l border-line bg-surface-2/40 first:border-l-0 sm:h-20 md:h-[6.5rem]"
                   />
                 ),
               )}
@@ -334,7 +334,7 @@ const DayCell = memo(function DayCell({ cell, unsaved, tabbable, onFocus }: DayC
         aria-label={parts.join(', ')}
         aria-current={today ? 'date' : undefined}
         className={
-          'group relative block h-[3.75rem] overflow-hidden transition-colors hover:bg-surface-2 focus-visible:z-10 focus-visible:outline-offset-[-2px] sm:h-20 md:h-[6.5rem] ' +
+          'group relative block h-[4.5rem] overflow-hidden transition-colors hover:bg-surface-2 focus-visible:z-10 focus-visible:outline-offset-[-2px] sm:h-20 md:h-[6.5rem] ' +
           (today ? 'bg-accent-soft/60 ' : '')
         }
       >

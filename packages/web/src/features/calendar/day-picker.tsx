@@ -1,13 +1,11 @@
 import {
-  DEFAULT_ITEM_FILTERS,
   DEFAULT_OUTFIT_FILTERS,
   idsOnDay,
-  type ItemFilters,
   type OutfitFilters,
   type OutfitSortOption,
   type SortDirection,
 } from '@hanger/domain';
-import { Plus, X } from 'lucide-react';
+import { Layers, Plus, X } from 'lucide-react';
 import {
   useCallback,
   useEffect,
@@ -19,6 +17,8 @@ import {
   type ReactNode,
 } from 'react';
 import { Button, IconButton } from '../../components/button';
+import { EmptyState } from '../../components/empty-state';
+import { ItemPicker } from '../../components/item-picker/item-picker';
 import { WardrobeBrowser } from '../../components/wardrobe-browser';
 import { addToCalendarDay } from '../../lib/stores/calendar-actions';
 import { useUiPrefsStore } from '../../lib/stores/ui-prefs-store';
@@ -72,7 +72,6 @@ export default function DayPicker({
   // so that the choice does not shift while the picker is open.
   const [onDay] = useState(() => idsOnDay(calendar ?? {}, day));
 
-  const [itemFilters, setItemFilters] = useState<ItemFilters>({ ...DEFAULT_ITEM_FILTERS });
   const [outfitFilters, setOutfitFilters] = useState<OutfitFilters>({ ...DEFAULT_OUTFIT_FILTERS });
   const savedOutfitSort = useUiPrefsStore((s) => s.outfitSortOption);
   const savedOutfitDirection = useUiPrefsStore((s) => s.outfitSortDirection);
@@ -111,10 +110,7 @@ export default function DayPicker({
     onSaved();
   }
 
-  const itemSelection = useMemo(
-    () => ({ selected: items, onToggle: (id: string) => setItems((s) => toggled(s, id)) }),
-    [items],
-  );
+  const toggleItem = useCallback((id: string) => setItems((s) => toggled(s, id)), []);
   const outfitSelection = useMemo(
     () => ({ selected: outfits, onToggle: (id: string) => setOutfits((s) => toggled(s, id)) }),
     [outfits],
@@ -202,20 +198,12 @@ export default function DayPicker({
         className="min-h-0 flex-1 overflow-y-auto overscroll-contain"
       >
         {tab === 'items' ? (
-          <WardrobeBrowser
+          <ItemPicker
             key="items"
-            kind="items"
-            filters={itemFilters}
-            onFiltersChange={setItemFilters}
-            onClearFilters={() => setItemFilters({ ...DEFAULT_ITEM_FILTERS })}
-            statusOptions="picker"
-            columns="picker"
-            selection={itemSelection}
+            selected={items}
+            onToggle={toggleItem}
             exclude={onDay.clothes}
-            stickTo="top"
             scrollElement={scrollRef}
-            label="Items to add"
-            empty={<NothingToAdd kind="items" />}
           />
         ) : (
           <WardrobeBrowser
@@ -237,10 +225,7 @@ export default function DayPicker({
             scrollElement={scrollRef}
             label="Outfits to add"
             empty={
-              <NothingToAdd
-                kind="outfits"
-                onNewOutfit={renderComposer ? () => setComposing(true) : undefined}
-              />
+              <NothingToAdd onNewOutfit={renderComposer ? () => setComposing(true) : undefined} />
             }
           />
         )}
@@ -281,26 +266,20 @@ export default function DayPicker({
   );
 }
 
-function NothingToAdd({ kind, onNewOutfit }: { kind: Tab; onNewOutfit?: () => void }) {
+/** The outfit picker with nothing to offer: every outfit is on the day already, or none exists. */
+function NothingToAdd({ onNewOutfit }: { onNewOutfit?: () => void }) {
   return (
-    <div className="mx-auto flex max-w-sm flex-col items-center px-6 py-16 text-center">
-      <h3 className="text-lg font-semibold tracking-tight">
-        {kind === 'items' ? 'No items to add' : 'No outfits to add'}
-      </h3>
-      <p className="mt-2 text-sm leading-6 text-fg-muted">
-        {kind === 'items'
-          ? 'Everything in your wardrobe is already on this day, or there is nothing in it yet.'
-          : 'Every outfit is already on this day, or you have not made one yet.'}
-      </p>
-      {onNewOutfit && (
-        <Button
-          className="mt-6"
-          icon={<Plus aria-hidden="true" className="size-4" />}
-          onClick={onNewOutfit}
-        >
-          New outfit
-        </Button>
-      )}
-    </div>
+    <EmptyState
+      icon={Layers}
+      title="No outfits to add"
+      description="Every outfit is already on this day, or you have not made one yet."
+      action={
+        onNewOutfit && (
+          <Button icon={<Plus aria-hidden="true" className="size-4" />} onClick={onNewOutfit}>
+            New outfit
+          </Button>
+        )
+      }
+    />
   );
 }
