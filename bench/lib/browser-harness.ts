@@ -300,9 +300,8 @@ export async function openSeededApp(options: SeedOptions): Promise<SeededApp> {
   await page.getByRole('button', { name: /^sign in$/i }).click();
   await page.waitForURL(/\/items$/, { timeout: 60_000 });
   // The wardrobe has loaded once the Items tab shows its count.
-  await page.waitForFunction('document.querySelectorAll("img").length > 0', undefined, {
-    timeout: 60_000,
-  });
+  // (A locator, not waitForFunction: a string predicate is eval, which the app's CSP forbids.)
+  await page.locator('img').first().waitFor({ state: 'attached', timeout: 60_000 });
 
   return {
     baseUrl,
