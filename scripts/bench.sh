@@ -8,3 +8,4 @@ echo "==> domain stats";  npx tsx bench/domain.bench.ts
 echo "==> photo pipeline"; npx tsx bench/images.bench.ts
 echo "==> API";           npx tsx bench/api.bench.ts
 echo "==> web bundle";    node bench/web-bundle.mjs
+echo "==> calendar";      npx tsx bench/calendar.bench.ts

@@ -21,8 +21,7 @@ export function CalendarMonthRoute() {
   if (route.kind !== 'month') return <Navigate to={currentCalendarPath()} replace />;
   if (route.canonical !== `/calendar/${params.year}/${params.month}`)
     return <Navigate to={route.canonical} replace />;
-  // Keyed by month: each month starts with its own keyboard focus and fades in.
-  return <CalendarMonthPage key={route.canonical} year={route.year} month={route.month} />;
+  return <CalendarMonthPage year={route.year} month={route.month} />;
 }
 
 /**

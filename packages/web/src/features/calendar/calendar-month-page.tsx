@@ -48,10 +48,7 @@ interface MonthLocationState {
 /** A horizontal swipe at least this long (px), and clearly more sideways than up or down. */
 const SWIPE_MIN_PX = 56;
 
-/**
- * /calendar/{yyyy}/{mm}: the month in weeks from the user's week start; each day shows what was
- * worn. The route keys the page by month, so a new month starts with its own focus and fade.
- */
+/** /calendar/{yyyy}/{mm}: the month in weeks from the user's week start; each day shows what was worn. */
 export default function CalendarMonthPage({ year, month }: CalendarMonthPageProps) {
   const weekStart = useSessionStore((s) => s.user?.settings.weekStart ?? 0);
   const data = useWardrobeStore((s) => s.data);
@@ -87,15 +84,24 @@ export default function CalendarMonthPage({ year, month }: CalendarMonthPageProp
   // Roving focus: one day of the grid is in the tab order; arrows move it.
   const focusFromState = (location.state as MonthLocationState | null)?.focusDay;
   const firstDay = grid.weeks.flat().find((c) => c !== null)!.day;
-  const [focusDay, setFocusDay] = useState<string>(focusFromState ?? today ?? firstDay);
-  const tabDay = inMonth(focusDay) ? focusDay : (today ?? firstDay);
+  const [focusDay, setFocusDay] = useState<string | undefined>(undefined);
+  const arrivedFocus = focusFromState && inMonth(focusFromState) ? focusFromState : undefined;
+  const tabDay = focusDay && inMonth(focusDay) ? focusDay : (arrivedFocus ?? today ?? firstDay);
   const gridRef = useRef<HTMLDivElement>(null);
-  const shouldFocus = useRef(Boolean(focusFromState));
+  const shouldFocus = useRef(false);
+
+  const focusCell = (day: string) =>
+    gridRef.current?.querySelector<HTMLElement>(`[data-day="${day}"]`)?.focus();
+
+  // The keyboard crossed into this month: the day it moved to takes the focus.
+  useEffect(() => {
+    if (arrivedFocus) focusCell(arrivedFocus);
+  }, [location.key]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
     if (!shouldFocus.current) return;
     shouldFocus.current = false;
-    gridRef.current?.querySelector<HTMLElement>(`[data-day="${tabDay}"]`)?.focus();
+    focusCell(tabDay);
   }, [tabDay]);
 
   function moveFocus(day: string) {
@@ -213,13 +219,14 @@ export default function CalendarMonthPage({ year, month }: CalendarMonthPageProp
             </div>
           ))}
         </div>
-        <div key={`${year}-${month}`} className="animate-fade-in">
+        {/* Cells are keyed by position: a new month reuses them, so switching only updates. */}
+        <div>
           {grid.weeks.map((week, w) => (
             <div role="row" key={w} className="grid grid-cols-7">
               {week.map((cell, i) =>
                 cell ? (
                   <DayCell
-                    key={cell.day}
+                    key={i}
                     cell={cell}
                     unsaved={unsaved.has(cell.day)}
                     tabbable={cell.day === tabDay}
@@ -228,7 +235,7 @@ export default function CalendarMonthPage({ year, month }: CalendarMonthPageProp
                 ) : (
                   <div
                     role="gridcell"
-                    key={`blank-${i}`}
+                    key={i}
                     className="h-[4.5rem] border-t border-l border-line bg-surface-2/40 first:border-l-0 sm:h-20 md:h-[6.5rem]"
                   />
                 ),
@@ -349,6 +356,8 @@ const DayCell = memo(function DayCell({ cell, unsaved, tabbable, onFocus }: DayC
             }
           >
             <img
+              // A new photo gets a new element: a reused one would show the last month's until loaded.
+              key={src}
               src={src}
               alt=""
               crossOrigin="anonymous"
