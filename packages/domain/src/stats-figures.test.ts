@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { formatMoney } from './currency.js';
 import {
   formatRecentDay,
+  formatStatMoney,
   formatStatNumber,
   formatStatPercent,
   STAT_FIGURE_IDS,
@@ -89,5 +91,19 @@ describe('formatRecentDay', () => {
   it('does not shift the day with the time zone, and passes odd input through', () => {
     expect(formatRecentDay('2025-01-01', '2025-06-15', 'en-GB')).toBe('1 Jan');
     expect(formatRecentDay('someday', '2025-06-15', 'en-GB')).toBe('someday');
+  });
+});
+
+describe('formatStatMoney', () => {
+  it('reads exactly as formatMoney, including an unknown code', () => {
+    for (const [amount, currency, locale] of [
+      [1234.5, 'EUR', 'de-DE'],
+      [0.3, 'JPY', 'ja-JP'],
+      [12, 'USD', 'en'],
+      [12, 'XYZW', 'en'],
+    ] as const) {
+      expect(formatStatMoney(amount, currency, locale)).toBe(formatMoney(amount, currency, locale));
+    }
+    expect(formatStatMoney(12, 'XYZW', 'en')).toBe('12.00 XYZW');
   });
 });

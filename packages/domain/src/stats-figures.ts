@@ -1,4 +1,3 @@
-import { formatMoney } from './currency.js';
 import type { WardrobeStats } from './wardrobe-stats.js';
 
 /** The figures of the stats screen (SPEC §2), in the spec's order, as the screen shows them. */
@@ -64,6 +63,18 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.N
   return format;
 }
 
+/**
+ * Money as formatMoney shows it ("$12.50", "12,50 €"), with the format kept: the screen shows a
+ * few dozen amounts per range. An unknown currency code falls back to the amount and the code.
+ */
+export function formatStatMoney(amount: number, currency: string, locale: string): string {
+  try {
+    return numberFormat(locale, { style: 'currency', currency }).format(amount);
+  } catch {
+    return `${amount.toFixed(2)} ${currency}`;
+  }
+}
+
 /** A count or an average: grouped digits, at most `maxFractionDigits` decimals ("1,234.5"). */
 export function formatStatNumber(value: number, locale: string, maxFractionDigits = 1): string {
   return numberFormat(locale, { maximumFractionDigits: maxFractionDigits }).format(value);
@@ -109,7 +120,7 @@ export function statFigures(
   stats: WardrobeStats,
   locale: string,
 ): Record<StatFigureId, StatFigure> {
-  const money = (v: number) => formatMoney(v, stats.currency, locale);
+  const money = (v: number) => formatStatMoney(v, stats.currency, locale);
   const num = (v: number) => formatStatNumber(v, locale);
   const values: Record<StatFigureId, string | undefined> = {
     spendThisYear: money(stats.spendThisYear),

@@ -2,12 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { at, day, item, outfit, settings, wardrobe } from './testing/fixtures.js';
 import type { ClothingItem } from './types.js';
+import { TIME_RANGES } from './time-ranges.js';
 import {
   brandShares,
   computeWardrobeStats,
   countSharedPairs,
   itemsInRange,
+  prepareWardrobeStats,
+  rangeItems,
   sourceShares,
+  statsForRange,
   wearFrequencySeries,
 } from './wardrobe-stats.js';
 
@@ -265,6 +269,78 @@ describe('sourceShares', () => {
       { source: 'bought new', label: 'bought new', count: 1, percent: 25, color: '#3b82f6' },
       { source: 'preloved', label: 'preloved', count: 2, percent: 50, color: '#22c55e' },
       { source: 'unknown', label: 'not specified', count: 1, percent: 25, color: '#9ca3af' },
+    ]);
+  });
+});
+
+describe('prepareWardrobeStats', () => {
+  const ids = ['a', 'b', 'c', 'd', 'e', 'f'];
+  const days = ['2023-01-01', '2024-01-10', '2024-03-20', '2024-06-01', '2024-06-20', undefined];
+  const arbitraryWardrobe = fc
+    .record({
+      obtained: fc.array(fc.constantFrom(...days), { minLength: 6, maxLength: 6 }),
+      wishlist: fc.subarray(ids),
+      outfits: fc.array(fc.subarray(ids, { minLength: 1 }), { maxLength: 8 }),
+    })
+    .map(({ obtained, wishlist, outfits }) =>
+      wardrobe(
+        ids.map((id, i) =>
+          item(id, {
+            ...(obtained[i] ? { dateObtained: obtained[i] } : {}),
+            ...(wishlist.includes(id) ? { status: 'wishlist' as const } : {}),
+          }),
+        ),
+        outfits.map((list, i) => outfit(`o${i}`, list)),
+      ),
+    );
+
+  it('gives each range exactly the items itemsInRange names, and their pairs', () => {
+    fc.assert(
+      fc.property(arbitraryWardrobe, (w) => {
+        const prepared = prepareWardrobeStats(w, s, now);
+        for (const range of TIME_RANGES) {
+          const mine = rangeItems(prepared, range).map((e) => e.item.id);
+          const reference = itemsInRange(w, s, range, now).map((i) => i.id);
+          expect([...mine].sort()).toEqual([...reference].sort());
+          const pairs = countSharedPairs(
+            Object.values(w.outfits).map((o) => o.canvasData.map((c) => c.clothingId)),
+            new Set(reference),
+          );
+          expect(statsForRange(prepared, range).totalPairings).toBe(pairs);
+        }
+      }),
+    );
+  });
+
+  it('labels a brand as written on the piece that came first', () => {
+    const w = wardrobe([
+      item('x', { brand: 'COS', dateObtained: '2024-05-01' }),
+      item('y', { brand: 'cos', dateObtained: '2020-01-01' }),
+    ]);
+    expect(statsForRange(prepareWardrobeStats(w, s, now), 'all').brandShares[0]?.label).toBe('cos');
+  });
+
+  it('keeps facts that do not depend on the range', () => {
+    const w = wardrobe(
+      [
+        item('a', { price: 30, dateObtained: '2024-01-01', manualTimesWorn: 1 }),
+        item('w', { status: 'wishlist' }),
+      ],
+      [],
+      { '2024-06-05': day(['a']) },
+    );
+    expect(prepareWardrobeStats(w, s, now).items).toEqual([
+      expect.objectContaining({
+        start: '2024-01-01',
+        price: 30,
+        wears: 2,
+        lastWorn: '2024-06-05',
+        daysSinceWorn: 10,
+        idleDays: 10,
+        costPerWear: 15,
+        inCloset: true,
+        obtainedThisYear: true,
+      }),
     ]);
   });
 });

@@ -18,7 +18,7 @@ import { itemPriceIn } from './money.js';
 import { timeRangeBounds, type TimeRange } from './time-ranges.js';
 import type { ClothingItem, Settings, WardrobeData } from './types.js';
 import { buildWearIndex } from './wear-index.js';
-import { daysBetween } from './wear-day.js';
+import { dayNumber } from './day-keys.js';
 
 /** One point of the wear-frequency chart: the share of items worn at least `timesWorn` times. */
 export interface WearFrequencyPoint {
@@ -141,33 +141,12 @@ function byCountThenLabel(a: ShareSlice, b: ShareSlice): number {
  * largest to smallest, the grouped slice and 'None specified' last.
  */
 export function brandShares(items: readonly ClothingItem[]): ShareSlice[] {
-  const total = items.length;
-  if (total === 0 || !items.some((i) => i.brand?.trim())) return [];
-  const counts = new Map<string, { label: string; count: number }>();
-  let none = 0;
-  for (const item of items) {
-    const brand = item.brand?.trim();
-    if (!brand) {
-      none += 1;
-      continue;
-    }
-    const key = brand.toLocaleLowerCase();
-    const entry = counts.get(key);
-    if (entry) entry.count += 1;
-    else counts.set(key, { label: brand, count: 1 });
-  }
-  const slices: ShareSlice[] = [];
-  let other = 0;
-  for (const { label, count } of counts.values()) {
-    // Compare counts, not rounded percentages, so that 3 of 100 is exactly at the boundary.
-    if (count < BRAND_GROUP_THRESHOLD * total - 1e-9) other += count;
-    else slices.push({ label, count, percent: (count / total) * 100 });
-  }
-  slices.sort(byCountThenLabel);
-  if (other > 0)
-    slices.push({ label: OTHER_BRANDS_LABEL, count: other, percent: (other / total) * 100 });
-  if (none > 0) slices.push({ label: NO_BRAND_LABEL, count: none, percent: (none / total) * 100 });
-  return slices;
+  return brandSharesOf(
+    items.map((item) => {
+      const brand = item.brand?.trim() ?? '';
+      return { brandKey: brand.toLocaleLowerCase(), brandLabel: brand };
+    }),
+  );
 }
 
 /** Source shares with the colours of SPEC §9, in the order of SOURCES, 'not specified' last. */
@@ -227,25 +206,194 @@ export interface WardrobeStatsOptions extends StatsOptions {
 }
 
 /**
- * The stats screen for one range (SPEC §2). Averages over items are over the range's items;
- * an empty range gives zeros, which the screen replaces with 'No items match the selected time
- * range.'.
+ * What the stats screen needs of one counted item, whatever the range: worked out once per
+ * wardrobe so that switching range only filters and sums (SPEC §2 figures, and the leader lists
+ * of wear-leaders.ts).
  */
-export function computeWardrobeStats(
+export interface StatsItem {
+  item: ClothingItem;
+  /** The day its time in the closet started: what the ranges filter on. */
+  start: string;
+  /** Price in the user's currency; undefined when it has none (or none that converts). */
+  price?: number;
+  /** Calendar wears plus earlier (manual) wears. */
+  wears: number;
+  outfits: number;
+  /** Distinct pieces it shares an outfit with (over the whole wardrobe, as on its own page). */
+  pairings: number;
+  lastWorn?: string;
+  /** Days from the last wear to today; undefined if never worn on the calendar. */
+  daysSinceWorn?: number;
+  /** Days from the last wear, else from the closet start, to today. */
+  idleDays: number;
+  costPerWear?: number;
+  /** Status clothes (or none): 'in closet'. */
+  inCloset: boolean;
+  obtainedThisYear: boolean;
+  /** Brand folded for grouping ('' when none) and as written. */
+  brandKey: string;
+  brandLabel: string;
+}
+
+/** A wardrobe ready for any range: see prepareWardrobeStats. */
+export interface PreparedWardrobeStats {
+  now: Date;
+  /** Today by the wear-day rule. */
+  today: string;
+  currency: string;
+  /** Counted items (never the wishlist), ascending by start day, ties in wardrobe order. */
+  items: StatsItem[];
+  /**
+   * Distinct pairs of counted items that share an outfit, as positions in `items`, lower
+   * position first: [a0, b0, a1, b1, …].
+   */
+  pairs: Int32Array;
+}
+
+/**
+ * Everything range-independent, computed once per wardrobe and moment: each counted item's
+ * facts, sorted by start day so that any range is one contiguous run of them, and the wardrobe's
+ * pairings as position pairs so that a range counts its own with one pass.
+ */
+export function prepareWardrobeStats(
   wardrobe: WardrobeData,
   settings: Settings,
-  range: TimeRange,
   now: Date = new Date(),
   options: WardrobeStatsOptions = {},
-): WardrobeStats {
+): PreparedWardrobeStats {
   const index = options.index ?? buildWearIndex(wardrobe, now);
   const rates = options.rates ?? BUNDLED_RATES;
   const itemStats =
     options.itemStats ?? computeItemStats(wardrobe, settings, now, { index, rates });
-  const items = itemsInRange(wardrobe, settings, range, now, index.items);
-  const n = items.length;
-  const thisYear = index.today.slice(0, 4);
+  const today = index.today;
+  const thisYear = today.slice(0, 4);
+  const todayNumber = dayNumber(today);
 
+  const items: StatsItem[] = [];
+  for (const item of index.items) {
+    if (item.status === 'wishlist') continue;
+    const stats = itemStats.get(item.id);
+    const start = closetStartDay(item, settings);
+    const brand = item.brand?.trim() ?? '';
+    const entry: StatsItem = {
+      item,
+      start,
+      wears: stats?.totalTimesWorn ?? item.manualTimesWorn ?? 0,
+      outfits: stats?.numOutfits ?? 0,
+      pairings: stats?.numPairings ?? 0,
+      idleDays: 0,
+      inCloset: item.status === undefined || item.status === 'clothes',
+      obtainedThisYear: item.dateObtained?.startsWith(thisYear) ?? false,
+      brandKey: brand.toLocaleLowerCase(),
+      brandLabel: brand,
+    };
+    const price = itemPriceIn(item, settings.currency, rates);
+    if (price !== undefined) entry.price = price;
+    if (stats?.costPerWear !== undefined) entry.costPerWear = stats.costPerWear;
+    if (stats?.lastWorn !== undefined) {
+      entry.lastWorn = stats.lastWorn;
+      entry.daysSinceWorn = todayNumber - dayNumber(stats.lastWorn);
+      entry.idleDays = entry.daysSinceWorn;
+    } else {
+      entry.idleDays = todayNumber - dayNumber(start);
+    }
+    items.push(entry);
+  }
+  // Stable: ties keep the wardrobe's order. A brand is labelled as written on its earliest piece.
+  items.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+
+  const position = new Map<string, number>();
+  items.forEach((e, i) => position.set(e.item.id, i));
+  const n = items.length;
+  const seen = new Set<number>();
+  const pairs: number[] = [];
+  const members: number[] = [];
+  for (const ids of index.outfitItems.values()) {
+    members.length = 0;
+    for (const id of ids) {
+      const p = position.get(id);
+      if (p !== undefined) members.push(p);
+    }
+    for (let i = 0; i < members.length; i++) {
+      for (let j = i + 1; j < members.length; j++) {
+        const a = Math.min(members[i]!, members[j]!);
+        const b = Math.max(members[i]!, members[j]!);
+        const key = a * n + b;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        pairs.push(a, b);
+      }
+    }
+  }
+  return { now, today, currency: settings.currency, items, pairs: Int32Array.from(pairs) };
+}
+
+/** First position whose start day is not before `day` (or, with `after`, is after it). */
+function searchStart(items: readonly StatsItem[], day: string, after: boolean): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const s = items[mid]!.start;
+    if (after ? s <= day : s < day) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The positions [from, to) of a range's items in a prepared wardrobe: those whose closet start
+ * lies from the range's first day to today ('all' keeps every one, even a start still to come).
+ */
+export function rangePositions(
+  prepared: PreparedWardrobeStats,
+  range: TimeRange,
+): { from: number; to: number } {
+  const { start, end } = timeRangeBounds(range, prepared.now);
+  if (start === undefined) return { from: 0, to: prepared.items.length };
+  const from = searchStart(prepared.items, start, false);
+  const to = Math.max(from, searchStart(prepared.items, end, true));
+  return { from, to };
+}
+
+/** The counted items of a range, in start-day order. */
+export function rangeItems(prepared: PreparedWardrobeStats, range: TimeRange): StatsItem[] {
+  const { from, to } = rangePositions(prepared, range);
+  return prepared.items.slice(from, to);
+}
+
+function brandSharesOf(items: readonly Pick<StatsItem, 'brandKey' | 'brandLabel'>[]): ShareSlice[] {
+  const total = items.length;
+  const counts = new Map<string, { label: string; count: number }>();
+  let none = 0;
+  for (const { brandKey, brandLabel } of items) {
+    if (!brandKey) {
+      none += 1;
+      continue;
+    }
+    const entry = counts.get(brandKey);
+    if (entry) entry.count += 1;
+    else counts.set(brandKey, { label: brandLabel, count: 1 });
+  }
+  if (total === 0 || counts.size === 0) return [];
+  const slices: ShareSlice[] = [];
+  let other = 0;
+  for (const { label, count } of counts.values()) {
+    // Compare counts, not rounded percentages, so that 3 of 100 is exactly at the boundary.
+    if (count < BRAND_GROUP_THRESHOLD * total - 1e-9) other += count;
+    else slices.push({ label, count, percent: (count / total) * 100 });
+  }
+  slices.sort(byCountThenLabel);
+  if (other > 0)
+    slices.push({ label: OTHER_BRANDS_LABEL, count: other, percent: (other / total) * 100 });
+  if (none > 0) slices.push({ label: NO_BRAND_LABEL, count: none, percent: (none / total) * 100 });
+  return slices;
+}
+
+/** The stats screen for one range of a prepared wardrobe (SPEC §2). */
+export function statsForRange(prepared: PreparedWardrobeStats, range: TimeRange): WardrobeStats {
+  const { from, to } = rangePositions(prepared, range);
+  const n = to - from;
   let spendThisYear = 0;
   let spentInCloset = 0;
   let allTimeSpend = 0;
@@ -255,35 +403,37 @@ export function computeWardrobeStats(
   let daysSinceCount = 0;
   let cpwSum = 0;
   let cpwCount = 0;
-  const wearCounts: number[] = new Array<number>(n);
-  const ids = new Set<string>();
-
-  items.forEach((item, i) => {
-    ids.add(item.id);
-    const stats = itemStats.get(item.id);
-    const price = itemPriceIn(item, settings.currency, rates) ?? 0;
+  const wearCounts = new Array<number>(n);
+  const slice = prepared.items.slice(from, to);
+  slice.forEach((e, i) => {
+    const price = e.price ?? 0;
     allTimeSpend += price;
-    if (item.status === undefined || item.status === 'clothes') spentInCloset += price;
-    if (item.dateObtained?.startsWith(thisYear)) spendThisYear += price;
-    const wears = stats?.totalTimesWorn ?? item.manualTimesWorn ?? 0;
-    wearCounts[i] = wears;
-    wearsSum += wears;
-    outfitsSum += stats?.numOutfits ?? 0;
-    if (stats?.lastWorn !== undefined) {
-      daysSinceSum += daysBetween(stats.lastWorn, index.today);
+    if (e.inCloset) spentInCloset += price;
+    if (e.obtainedThisYear) spendThisYear += price;
+    wearCounts[i] = e.wears;
+    wearsSum += e.wears;
+    outfitsSum += e.outfits;
+    if (e.daysSinceWorn !== undefined) {
+      daysSinceSum += e.daysSinceWorn;
       daysSinceCount += 1;
     }
-    if (stats?.costPerWear !== undefined) {
-      cpwSum += stats.costPerWear;
+    if (e.costPerWear !== undefined) {
+      cpwSum += e.costPerWear;
       cpwCount += 1;
     }
   });
 
+  let totalPairings = 0;
+  const { pairs } = prepared;
+  for (let k = 0; k < pairs.length; k += 2) {
+    // a < b by construction, so both lie in the run when a is at or after its start and b
+    // before its end.
+    if (pairs[k]! >= from && pairs[k + 1]! < to) totalPairings += 1;
+  }
   const maxPairings = n > 1 ? (n * (n - 1)) / 2 : 0;
-  const totalPairings = countSharedPairs(index.outfitItems.values(), ids);
   const stats: WardrobeStats = {
     range,
-    currency: settings.currency,
+    currency: prepared.currency,
     totalItems: n,
     spendThisYear,
     spentInCloset,
@@ -295,10 +445,25 @@ export function computeWardrobeStats(
     averagePairingsPerItem: n > 0 ? (totalPairings * 2) / n : 0,
     averageTimesWorn: n > 0 ? wearsSum / n : 0,
     wearFrequency: wearFrequencySeries(wearCounts),
-    brandShares: brandShares(items),
-    sourceShares: sourceShares(items),
+    brandShares: brandSharesOf(slice),
+    sourceShares: sourceShares(slice.map((e) => e.item)),
   };
   if (daysSinceCount > 0) stats.averageDaysSinceLastWorn = daysSinceSum / daysSinceCount;
   if (cpwCount > 0) stats.averageCostPerWear = cpwSum / cpwCount;
   return stats;
+}
+
+/**
+ * The stats screen for one range (SPEC §2). Averages over items are over the range's items;
+ * an empty range gives zeros, which the screen replaces with 'No items match the selected time
+ * range.'. To show several ranges of one wardrobe, prepare it once and call statsForRange.
+ */
+export function computeWardrobeStats(
+  wardrobe: WardrobeData,
+  settings: Settings,
+  range: TimeRange,
+  now: Date = new Date(),
+  options: WardrobeStatsOptions = {},
+): WardrobeStats {
+  return statsForRange(prepareWardrobeStats(wardrobe, settings, now, options), range);
 }

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeItemStats } from './item-stats.js';
 import { at, day, item, outfit, settings, wardrobe } from './testing/fixtures.js';
+import type { Settings, WardrobeData } from './types.js';
+import { prepareWardrobeStats } from './wardrobe-stats.js';
 import {
   costPerWearLeaders,
   LEADERS_LIMIT,
@@ -9,11 +10,14 @@ import {
   mostWorn,
   NOT_WORN_RECENTLY_DAYS,
   notWornRecently,
+  topBy,
 } from './wear-leaders.js';
 
 const now = at('2024-06-15', 12);
-const today = '2024-06-15';
 const s = settings();
+
+/** Every counted item of the wardrobe, as the stats screen prepares them. */
+const counted = (w: WardrobeData, st: Settings = s) => prepareWardrobeStats(w, st, now).items;
 
 const ids = (list: readonly { item: { id: string } }[]) => list.map((e) => e.item.id);
 
@@ -34,13 +38,12 @@ describe('mostWorn', () => {
       '2024-07-01': day(['scarf', 'scarf']),
     },
   );
-  const stats = computeItemStats(w, s, now);
-  const items = Object.values(w.clothes);
+  const items = counted(w);
 
   it('orders by wears, then the most recent wear, and leaves out pieces never worn', () => {
     // tee: 1 day + 2 manual = 3; coat: 2 (last 06-12); jeans: 2 (last 06-10); scarf: 1 (the
     // 07-01 plan is in the future).
-    expect(mostWorn(items, stats).map((l) => [l.item.id, l.timesWorn, l.lastWorn])).toEqual([
+    expect(mostWorn(items, 10).map((l) => [l.item.id, l.timesWorn, l.lastWorn])).toEqual([
       ['tee', 3, '2024-06-01'],
       ['coat', 2, '2024-06-12'],
       ['jeans', 2, '2024-06-10'],
@@ -49,13 +52,9 @@ describe('mostWorn', () => {
   });
 
   it('stops at the limit', () => {
-    expect(ids(mostWorn(items, stats, 2))).toEqual(['tee', 'coat']);
-    expect(mostWorn(items, stats, 0)).toEqual([]);
-  });
-
-  it('counts manual wears of an item the stats do not know', () => {
-    const loose = item('loose', { manualTimesWorn: 4 });
-    expect(mostWorn([loose], new Map())).toEqual([{ item: loose, timesWorn: 4 }]);
+    expect(ids(mostWorn(items, 2))).toEqual(['tee', 'coat']);
+    expect(mostWorn(items, 0)).toEqual([]);
+    expect(mostWorn(items)).toHaveLength(LEADERS_LIMIT);
   });
 });
 
@@ -70,22 +69,15 @@ describe('mostPaired', () => {
         outfit('o4', ['solo']),
       ],
     );
-    const stats = computeItemStats(w, s, now);
     // a: b, c in 2 outfits; b: a, c in 2; c: a, b in 1; d, e: 1 partner in 1 outfit.
-    expect(
-      mostPaired(Object.values(w.clothes), stats, 10).map((l) => [
-        l.item.id,
-        l.pairings,
-        l.outfits,
-      ]),
-    ).toEqual([
+    expect(mostPaired(counted(w), 10).map((l) => [l.item.id, l.pairings, l.outfits])).toEqual([
       ['a', 2, 2],
       ['b', 2, 2],
       ['c', 2, 1],
       ['d', 1, 1],
       ['e', 1, 1],
     ]);
-    expect(mostPaired(Object.values(w.clothes), stats)).toHaveLength(LEADERS_LIMIT);
+    expect(mostPaired(counted(w))).toHaveLength(LEADERS_LIMIT);
   });
 });
 
@@ -104,8 +96,7 @@ describe('notWornRecently', () => {
     [],
     { '2024-01-01': day(['old-worn']), '2024-06-01': day(['recent']) },
   );
-  const stats = computeItemStats(w, s, now);
-  const idle = notWornRecently(Object.values(w.clothes), stats, s, today);
+  const { items: idle, total } = notWornRecently(counted(w));
 
   it('lists pieces in the closet idle for 90 days or more, longest idle first', () => {
     // never: 2023-06-01 -> 2024-06-15 = 380 days; manual: 2023-12-01 -> 197 days; old-worn:
@@ -123,23 +114,27 @@ describe('notWornRecently', () => {
     expect(idle.find((e) => e.item.id === 'never')).toMatchObject({ since: '2023-06-01' });
     expect(idle.find((e) => e.item.id === 'never')?.lastWorn).toBeUndefined();
     expect(idle.find((e) => e.item.id === 'manual')?.timesWorn).toBe(9);
+    expect(total).toBe(4);
+  });
+
+  it('keeps the longest idle up to a limit, and still counts them all', () => {
+    const top = notWornRecently(counted(w), 2);
+    expect(top.items.map((e) => e.item.id)).toEqual(['never', 'manual']);
+    expect(top.total).toBe(4);
   });
 
   it('starts the clock at the tracking start when there is no date obtained', () => {
-    const undated = item('undated', { dateCreated: '2024-06-10T10:00:00Z' });
-    expect(notWornRecently([undated], new Map(), s, today)).toEqual([]);
+    const undated = wardrobe([item('undated', { dateCreated: '2024-06-10T10:00:00Z' })]);
+    expect(notWornRecently(counted(undated)).items).toEqual([]);
     const tracked = notWornRecently(
-      [undated],
-      new Map(),
-      settings({ trackingStartDate: '2024-01-01' }),
-      today,
+      counted(undated, settings({ trackingStartDate: '2024-01-01' })),
     );
-    expect(tracked.map((e) => e.idleDays)).toEqual([166]);
+    expect(tracked.items.map((e) => [e.idleDays, e.since])).toEqual([[166, '2024-01-01']]);
   });
 
   it('uses 90 days by default', () => {
     expect(NOT_WORN_RECENTLY_DAYS).toBe(90);
-    expect(notWornRecently(Object.values(w.clothes), stats, s, today, 200)).toHaveLength(1);
+    expect(notWornRecently(counted(w), Infinity, 200).total).toBe(1);
   });
 });
 
@@ -154,11 +149,10 @@ describe('costPerWearLeaders', () => {
     item('gift', { manualTimesWorn: 5 }), // no price
     item('euro', { price: 100, currency: 'EUR', convertedPrice: 110, manualTimesWorn: 11 }), // 10
   ]);
-  const stats = computeItemStats(w, s, now);
-  const items = Object.values(w.clothes);
+  const items = counted(w);
 
   it('puts the cheapest wears first and the dearest (never worn included) on the other list', () => {
-    const { earned, notYet } = costPerWearLeaders(items, stats, 'USD', 3);
+    const { earned, notYet } = costPerWearLeaders(items, 3);
     // 6 priced pieces: the best half (3) earned their price.
     expect(earned.map((e) => [e.item.id, e.costPerWear])).toEqual([
       ['tee', 2],
@@ -173,7 +167,7 @@ describe('costPerWearLeaders', () => {
   });
 
   it('uses the converted price in the user currency', () => {
-    const { earned } = costPerWearLeaders(items, stats, 'USD', 5);
+    const { earned } = costPerWearLeaders(items, 5);
     expect(earned.find((e) => e.item.id === 'euro')?.price).toBe(110);
   });
 
@@ -184,10 +178,10 @@ describe('costPerWearLeaders', () => {
     });
     fc.assert(
       fc.property(wornCounts, fc.integer({ min: 0, max: 6 }), (counts, limit) => {
-        const list = counts.map((n, i) =>
-          item(`i${i}`, { price: 10 + i, manualTimesWorn: n ?? 0 }),
+        const list = counted(
+          wardrobe(counts.map((n, i) => item(`i${i}`, { price: 10 + i, manualTimesWorn: n ?? 0 }))),
         );
-        const { earned, notYet } = costPerWearLeaders(list, new Map(), 'USD', limit);
+        const { earned, notYet } = costPerWearLeaders(list, limit);
         const a = new Set(ids(earned));
         expect(ids(notYet).some((id) => a.has(id))).toBe(false);
         expect(earned.every((e) => e.timesWorn > 0)).toBe(true);
@@ -198,6 +192,21 @@ describe('costPerWearLeaders', () => {
         for (let i = 1; i < notYet.length; i++)
           expect(notYet[i]!.costPerWear).toBeLessThanOrEqual(notYet[i - 1]!.costPerWear);
       }),
+    );
+  });
+});
+
+describe('topBy', () => {
+  it('gives the same first entries as a full sort, for any input', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: -20, max: 20 }), { maxLength: 60 }),
+        fc.integer({ min: 0, max: 10 }),
+        (values, limit) => {
+          const compare = (a: number, b: number) => b - a;
+          expect(topBy(values, limit, compare)).toEqual([...values].sort(compare).slice(0, limit));
+        },
+      ),
     );
   });
 });

@@ -1,19 +1,40 @@
-import { BUNDLED_RATES, type RatesTable } from './currency.js';
-import { closetStartDay, type ItemStats } from './item-stats.js';
-import { itemPriceIn } from './money.js';
-import type { ClothingItem, Settings } from './types.js';
-import { daysBetween } from './wear-day.js';
+import type { ClothingItem } from './types.js';
+import type { StatsItem } from './wardrobe-stats.js';
 
 /**
  * The stats screen's lists of pieces (beyond SPEC §2, what users of every wardrobe app ask for):
- * the most worn, the ones not worn for a while, and cost per wear at both ends. Each list takes
- * the items of the chosen time range and the item stats of the same moment.
+ * the most worn, the most versatile, the ones not worn for a while, and cost per wear at both
+ * ends. Each list takes the range's items as prepareWardrobeStats describes them (rangeItems), so
+ * a range switch costs one pass over its items, never a sort of the whole wardrobe.
  */
 
 /** An item in the closet untouched for this many days is "not worn in 90 days". */
 export const NOT_WORN_RECENTLY_DAYS = 90;
-/** Pieces a leader list shows before "show all": one row of photo tiles. */
+/** Pieces a leader list shows: one row of photo tiles. */
 export const LEADERS_LIMIT = 4;
+
+/**
+ * The first `limit` entries in `compare` order, in one pass: a short sorted buffer instead of a
+ * sort of everything (n·limit comparisons for a handful of leaders out of thousands).
+ */
+export function topBy<T>(items: Iterable<T>, limit: number, compare: (a: T, b: T) => number): T[] {
+  const top: T[] = [];
+  if (limit <= 0) return top;
+  for (const x of items) {
+    if (top.length === limit && compare(x, top[limit - 1]!) >= 0) continue;
+    let i = top.length < limit ? top.length : limit - 1;
+    if (top.length < limit) top.push(x);
+    while (i > 0 && compare(x, top[i - 1]!) < 0) {
+      top[i] = top[i - 1]!;
+      i -= 1;
+    }
+    top[i] = x;
+  }
+  return top;
+}
+
+const byId = (a: StatsItem, b: StatsItem) =>
+  a.item.id < b.item.id ? -1 : a.item.id > b.item.id ? 1 : 0;
 
 export interface WornLeader {
   item: ClothingItem;
@@ -21,35 +42,24 @@ export interface WornLeader {
   lastWorn?: string;
 }
 
-function wearsOf(item: ClothingItem, stats: ItemStats | undefined): number {
-  return stats?.totalTimesWorn ?? item.manualTimesWorn ?? 0;
-}
-
 /**
  * Items worn at least once, most wears first; ties go to the one worn more recently (the
  * current favourite), then to the id so the order never flickers.
  */
-export function mostWorn(
-  items: readonly ClothingItem[],
-  itemStats: ReadonlyMap<string, ItemStats>,
-  limit: number = LEADERS_LIMIT,
-): WornLeader[] {
-  const worn: WornLeader[] = [];
-  for (const item of items) {
-    const stats = itemStats.get(item.id);
-    const timesWorn = wearsOf(item, stats);
-    if (timesWorn <= 0) continue;
-    const leader: WornLeader = { item, timesWorn };
-    if (stats?.lastWorn !== undefined) leader.lastWorn = stats.lastWorn;
-    worn.push(leader);
-  }
-  worn.sort(
+export function mostWorn(items: readonly StatsItem[], limit = LEADERS_LIMIT): WornLeader[] {
+  const lastOf = (e: StatsItem) => e.lastWorn ?? '';
+  return topBy(
+    items.filter((e) => e.wears > 0),
+    limit,
     (a, b) =>
-      b.timesWorn - a.timesWorn ||
-      (b.lastWorn ?? '').localeCompare(a.lastWorn ?? '') ||
-      a.item.id.localeCompare(b.item.id),
-  );
-  return worn.slice(0, Math.max(0, limit));
+      b.wears - a.wears ||
+      (lastOf(a) > lastOf(b) ? -1 : lastOf(a) < lastOf(b) ? 1 : 0) ||
+      byId(a, b),
+  ).map((e) => {
+    const leader: WornLeader = { item: e.item, timesWorn: e.wears };
+    if (e.lastWorn !== undefined) leader.lastWorn = e.lastWorn;
+    return leader;
+  });
 }
 
 export interface PairedLeader {
@@ -63,22 +73,12 @@ export interface PairedLeader {
  * The most versatile pieces: most distinct partners across outfits first, then most outfits,
  * then id. Pieces in no outfit with another piece are left out.
  */
-export function mostPaired(
-  items: readonly ClothingItem[],
-  itemStats: ReadonlyMap<string, ItemStats>,
-  limit: number = LEADERS_LIMIT,
-): PairedLeader[] {
-  const paired: PairedLeader[] = [];
-  for (const item of items) {
-    const stats = itemStats.get(item.id);
-    if (!stats || stats.numPairings <= 0) continue;
-    paired.push({ item, pairings: stats.numPairings, outfits: stats.numOutfits });
-  }
-  paired.sort(
-    (a, b) =>
-      b.pairings - a.pairings || b.outfits - a.outfits || a.item.id.localeCompare(b.item.id),
-  );
-  return paired.slice(0, Math.max(0, limit));
+export function mostPaired(items: readonly StatsItem[], limit = LEADERS_LIMIT): PairedLeader[] {
+  return topBy(
+    items.filter((e) => e.pairings > 0),
+    limit,
+    (a, b) => b.pairings - a.pairings || b.outfits - a.outfits || byId(a, b),
+  ).map((e) => ({ item: e.item, pairings: e.pairings, outfits: e.outfits }));
 }
 
 export interface IdleItem {
@@ -91,36 +91,43 @@ export interface IdleItem {
   idleDays: number;
 }
 
+export interface IdleItems {
+  /** The longest idle first, at most the limit asked for. */
+  items: IdleItem[];
+  /** How many pieces are idle in all. */
+  total: number;
+}
+
 /**
- * Items in the closet (status clothes) not worn for `days` days or more, longest idle first.
- * An item never worn on the calendar is idle since its time in the closet started (date
- * obtained, else tracking start, else creation), so a piece bought last week is not "forgotten"
- * yet. Manual wears carry no date, so they do not reset the clock. Archived, loaned and wishlist
- * items are left out: there is nothing to decide about a piece that is not in the closet.
+ * Items in the closet (status clothes) not worn for `days` days or more, longest idle first
+ * (then fewest wears, then id). An item never worn on the calendar is idle since its time in the
+ * closet started (date obtained, else tracking start, else creation), so a piece bought last
+ * week is not "forgotten" yet. Manual wears carry no date, so they do not reset the clock.
+ * Archived, loaned and wishlist items are left out: there is nothing to decide about a piece
+ * that is not in the closet.
  */
 export function notWornRecently(
-  items: readonly ClothingItem[],
-  itemStats: ReadonlyMap<string, ItemStats>,
-  settings: Pick<Settings, 'trackingStartDate'>,
-  today: string,
+  items: readonly StatsItem[],
+  limit = Number.POSITIVE_INFINITY,
   days: number = NOT_WORN_RECENTLY_DAYS,
-): IdleItem[] {
-  const idle: IdleItem[] = [];
-  for (const item of items) {
-    if (item.status !== undefined && item.status !== 'clothes') continue;
-    const stats = itemStats.get(item.id);
-    const since = stats?.lastWorn ?? closetStartDay(item, settings);
-    const idleDays = daysBetween(since, today);
-    if (!(idleDays >= days)) continue;
-    const entry: IdleItem = { item, timesWorn: wearsOf(item, stats), since, idleDays };
-    if (stats?.lastWorn !== undefined) entry.lastWorn = stats.lastWorn;
-    idle.push(entry);
-  }
-  idle.sort(
-    (a, b) =>
-      b.idleDays - a.idleDays || a.timesWorn - b.timesWorn || a.item.id.localeCompare(b.item.id),
-  );
-  return idle;
+): IdleItems {
+  const idle = items.filter((e) => e.inCloset && e.idleDays >= days);
+  const compare = (a: StatsItem, b: StatsItem) =>
+    b.idleDays - a.idleDays || a.wears - b.wears || byId(a, b);
+  const chosen = limit >= idle.length ? [...idle].sort(compare) : topBy(idle, limit, compare);
+  return {
+    total: idle.length,
+    items: chosen.map((e) => {
+      const entry: IdleItem = {
+        item: e.item,
+        timesWorn: e.wears,
+        since: e.lastWorn ?? e.start,
+        idleDays: e.idleDays,
+      };
+      if (e.lastWorn !== undefined) entry.lastWorn = e.lastWorn;
+      return entry;
+    }),
+  };
 }
 
 export interface CostPerWearLeader {
@@ -145,28 +152,38 @@ export interface CostPerWearLeaders {
  * price, the rest compete for "not yet", so a small wardrobe does not show one piece twice.
  */
 export function costPerWearLeaders(
-  items: readonly ClothingItem[],
-  itemStats: ReadonlyMap<string, ItemStats>,
-  currency: string,
-  limit: number = LEADERS_LIMIT,
-  rates: RatesTable = BUNDLED_RATES,
+  items: readonly StatsItem[],
+  limit = LEADERS_LIMIT,
 ): CostPerWearLeaders {
-  const priced: CostPerWearLeader[] = [];
-  for (const item of items) {
-    const price = itemPriceIn(item, currency, rates);
-    if (price === undefined || !(price > 0)) continue;
-    const timesWorn = wearsOf(item, itemStats.get(item.id));
-    priced.push({ item, price, timesWorn, costPerWear: price / Math.max(1, timesWorn) });
+  const priced: (CostPerWearLeader & { id: string })[] = [];
+  for (const e of items) {
+    if (e.price === undefined || !(e.price > 0)) continue;
+    priced.push({
+      id: e.item.id,
+      item: e.item,
+      price: e.price,
+      timesWorn: e.wears,
+      costPerWear: e.price / Math.max(1, e.wears),
+    });
   }
-  const byId = (a: CostPerWearLeader, b: CostPerWearLeader) => a.item.id.localeCompare(b.item.id);
-  const best = priced
-    .filter((p) => p.timesWorn > 0)
-    .sort((a, b) => a.costPerWear - b.costPerWear || b.timesWorn - a.timesWorn || byId(a, b));
-  const earned = best.slice(0, Math.max(0, Math.min(limit, Math.ceil(priced.length / 2))));
-  const taken = new Set(earned.map((e) => e.item.id));
-  const notYet = priced
-    .filter((p) => !taken.has(p.item.id))
-    .sort((a, b) => b.costPerWear - a.costPerWear || a.timesWorn - b.timesWorn || byId(a, b))
-    .slice(0, Math.max(0, limit));
-  return { earned, notYet };
+  type P = (typeof priced)[number];
+  const ids = (a: P, b: P) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const earned = topBy(
+    priced.filter((p) => p.timesWorn > 0),
+    Math.max(0, Math.min(limit, Math.ceil(priced.length / 2))),
+    (a, b) => a.costPerWear - b.costPerWear || b.timesWorn - a.timesWorn || ids(a, b),
+  );
+  const taken = new Set(earned.map((e) => e.id));
+  const notYet = topBy(
+    priced.filter((p) => !taken.has(p.id)),
+    Math.max(0, limit),
+    (a, b) => b.costPerWear - a.costPerWear || a.timesWorn - b.timesWorn || ids(a, b),
+  );
+  const plain = ({ item, price, timesWorn, costPerWear }: P): CostPerWearLeader => ({
+    item,
+    price,
+    timesWorn,
+    costPerWear,
+  });
+  return { earned: earned.map(plain), notYet: notYet.map(plain) };
 }

@@ -1,6 +1,6 @@
 import {
   formatRecentDay,
-  formatMoney,
+  formatStatMoney,
   formatStatNumber,
   LEADERS_LIMIT,
   NOT_WORN_RECENTLY_DAYS,
@@ -27,12 +27,12 @@ function cpwPieces(list: readonly CostPerWearLeader[], settings: Settings): Stri
     name: itemTileLabel(l.item, settings),
     figure:
       l.timesWorn === 0
-        ? formatMoney(l.price, currency, locale)
-        : `${formatMoney(l.costPerWear, currency, locale)} a wear`,
+        ? formatStatMoney(l.price, currency, locale)
+        : `${formatStatMoney(l.costPerWear, currency, locale)} a wear`,
     detail:
       l.timesWorn === 0
         ? 'Never worn'
-        : `${wears(l.timesWorn, locale)} · ${formatMoney(l.price, currency, locale)}`,
+        : `${wears(l.timesWorn, locale)} · ${formatStatMoney(l.price, currency, locale)}`,
   }));
 }
 
@@ -47,7 +47,8 @@ export function WearLeaders({ view }: { view: StatsView }) {
     figure: wears(l.timesWorn, locale),
     ...(l.lastWorn ? { detail: `Last ${day(l.lastWorn)}` } : {}),
   }));
-  const idle: StripPiece[] = view.notWornRecently.map((l) => ({
+  const { total: idleTotal } = view.notWornRecently;
+  const idle: StripPiece[] = view.notWornRecently.items.map((l) => ({
     item: l.item,
     name: itemTileLabel(l.item, settings),
     figure: l.lastWorn ? `${days(l.idleDays, locale)} ago` : 'Never worn',
@@ -69,8 +70,8 @@ export function WearLeaders({ view }: { view: StatsView }) {
       <StatsCard
         title={`Not worn in ${NOT_WORN_RECENTLY_DAYS} days`}
         description={
-          idle.length > 0
-            ? `${formatStatNumber(idle.length, locale)} ${idle.length === 1 ? 'piece' : 'pieces'} in your closet, longest forgotten first.`
+          idleTotal > 0
+            ? `${formatStatNumber(idleTotal, locale)} ${idleTotal === 1 ? 'piece' : 'pieces'} in your closet, longest forgotten first.`
             : 'Pieces in your closet, longest forgotten first.'
         }
         className="lg:col-span-6"
@@ -84,6 +85,7 @@ export function WearLeaders({ view }: { view: StatsView }) {
             label={`Not worn in ${NOT_WORN_RECENTLY_DAYS} days`}
             pieces={idle}
             initial={LEADERS_LIMIT}
+            total={idleTotal}
           />
         )}
       </StatsCard>

@@ -47,12 +47,15 @@ export function PieceStrip({
   pieces,
   ranked = false,
   initial = pieces.length,
+  total = pieces.length,
 }: {
   label: string;
   pieces: readonly StripPiece[];
   ranked?: boolean;
-  /** Tiles shown before "Show all". */
+  /** Tiles shown before "Show more". */
   initial?: number;
+  /** How many there are in all, when `pieces` holds only the first of them. */
+  total?: number;
 }) {
   const [all, setAll] = useState(false);
   const shown = all ? pieces : pieces.slice(0, initial);
@@ -103,8 +106,13 @@ export function PieceStrip({
           onClick={() => setAll((v) => !v)}
           className="self-start rounded text-sm font-semibold text-accent-ink underline-offset-4 hover:underline"
         >
-          {all ? 'Show fewer' : `Show all ${pieces.length}`}
+          {all ? 'Show fewer' : pieces.length < total ? 'Show more' : `Show all ${pieces.length}`}
         </button>
+      )}
+      {all && pieces.length < total && (
+        <p className="text-xs text-fg-subtle">
+          Showing {pieces.length} of {total}.
+        </p>
       )}
     </div>
   );

@@ -1,17 +1,16 @@
 import {
   buildWearIndex,
   computeItemStats,
-  computeWardrobeStats,
   costPerWearLeaders,
-  itemsInRange,
   mostPaired,
   mostWorn,
   notWornRecently,
+  prepareWardrobeStats,
+  rangeItems,
   statFigures,
-  type ClothingItem,
+  statsForRange,
   type CostPerWearLeaders,
-  type IdleItem,
-  type ItemStats,
+  type IdleItems,
   type PairedLeader,
   type Settings,
   type StatFigure,
@@ -24,6 +23,9 @@ import { useMemo } from 'react';
 import { useSessionStore } from '../../lib/stores/session-store';
 import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
 
+/** Idle pieces listed at most: the rest are counted, not drawn. */
+export const IDLE_SHOWN_MAX = 24;
+
 export interface StatsView {
   settings: Settings;
   /** Today by the wear-day rule, as the figures count it. */
@@ -32,50 +34,45 @@ export interface StatsView {
   ownsAnything: boolean;
   stats: WardrobeStats;
   figures: Record<StatFigureId, StatFigure>;
-  /** The items the range counts. */
-  items: ClothingItem[];
-  itemStats: Map<string, ItemStats>;
   mostWorn: WornLeader[];
   mostPaired: PairedLeader[];
-  notWornRecently: IdleItem[];
+  notWornRecently: IdleItems;
   costPerWear: CostPerWearLeaders;
 }
 
 /**
  * Everything the stats screen shows for one range. What does not depend on the range (the wear
- * index and every item's stats) is computed once per wardrobe, so switching range only redoes
- * the range's sums and lists. Null until the wardrobe and the user's settings are known.
+ * index, every item's stats, the prepared table of counted items) is worked out once per
+ * wardrobe, so switching range only filters one run of items and sums it. Null until the
+ * wardrobe and the user's settings are known.
  */
 export function useStatsView(range: TimeRange): StatsView | null {
   const data = useWardrobeStore((s) => s.data);
   const settings = useSessionStore((s) => s.user?.settings);
 
-  const base = useMemo(() => {
+  const prepared = useMemo(() => {
     if (!data || !settings) return null;
     const now = new Date();
     const index = buildWearIndex(data, now);
     const itemStats = computeItemStats(data, settings, now, { index });
-    const ownsAnything = index.items.some((i) => i.status !== 'wishlist');
-    return { data, settings, now, index, itemStats, ownsAnything };
+    return { settings, table: prepareWardrobeStats(data, settings, now, { index, itemStats }) };
   }, [data, settings]);
 
   return useMemo(() => {
-    if (!base) return null;
-    const { data: wardrobe, settings: s, now, index, itemStats } = base;
-    const stats = computeWardrobeStats(wardrobe, s, range, now, { index, itemStats });
-    const items = itemsInRange(wardrobe, s, range, now, index.items);
+    if (!prepared) return null;
+    const { settings: s, table } = prepared;
+    const stats = statsForRange(table, range);
+    const items = rangeItems(table, range);
     return {
       settings: s,
-      today: index.today,
-      ownsAnything: base.ownsAnything,
+      today: table.today,
+      ownsAnything: table.items.length > 0,
       stats,
       figures: statFigures(stats, s.locale),
-      items,
-      itemStats,
-      mostWorn: mostWorn(items, itemStats),
-      mostPaired: mostPaired(items, itemStats, 3),
-      notWornRecently: notWornRecently(items, itemStats, s, index.today),
-      costPerWear: costPerWearLeaders(items, itemStats, s.currency),
+      mostWorn: mostWorn(items),
+      mostPaired: mostPaired(items, 3),
+      notWornRecently: notWornRecently(items, IDLE_SHOWN_MAX),
+      costPerWear: costPerWearLeaders(items),
     };
-  }, [base, range]);
+  }, [prepared, range]);
 }
