@@ -150,6 +150,10 @@ test.describe('the pairing graph', () => {
         'true',
       );
       await expect(graph(page)).toHaveAttribute('data-node-count', '9');
+      await page.waitForTimeout(800);
+      await page.screenshot({
+        path: `e2e/artifacts/screenshots/graph-unpaired-light-${size.name}.png`,
+      });
       await page.getByRole('radio', { name: 'Bag' }).check({ force: true });
       await expect(page.getByText('1 item · 0 pairings')).toBeVisible();
       await topPairings(page).getByText('All 1 item in this view').click();

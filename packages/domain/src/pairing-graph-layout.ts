@@ -87,8 +87,9 @@ export function extentOf(points: Iterable<Point>): Extent | null {
 
 /**
  * Unpaired pieces wait on a ring around the laid-out graph, in the order given (category
- * order), starting at the top and going clockwise. The ring clears the graph by a tenth of its
- * size and grows when the pieces would otherwise sit closer than `spacing`.
+ * order), starting at the top and going clockwise, with y pointing up as the renderer draws
+ * it. The ring clears the graph by a tenth of its size and grows when the pieces would
+ * otherwise sit closer than `spacing`.
  */
 export function ringPositions(
   ids: readonly string[],
@@ -104,7 +105,7 @@ export function ringPositions(
     : 0;
   const radius = Math.max(graphRadius * 1.1 + spacing, (ids.length * spacing) / (2 * Math.PI));
   ids.forEach((id, i) => {
-    const a = -Math.PI / 2 + (2 * Math.PI * i) / ids.length;
+    const a = Math.PI / 2 - (2 * Math.PI * i) / ids.length;
     out.set(id, { x: cx + radius * Math.cos(a), y: cy + radius * Math.sin(a) });
   });
   return out;

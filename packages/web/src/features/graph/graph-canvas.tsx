@@ -18,7 +18,7 @@ import { IconButton } from '../../components/button';
 import { Spinner } from '../../components/spinner';
 import { cameraToFit, cameraToShow } from './graph-camera';
 import { createDrawers } from './graph-draw';
-import { runLayout, type LayoutRun } from './graph-layout';
+import { runLayout, type LayoutRun, type SettleReason } from './graph-layout';
 import type { GraphModel } from './graph-model';
 import type { GraphTheme } from './graph-theme';
 
@@ -58,6 +58,13 @@ export interface GraphCanvasProps {
 const settledLayouts = new Map<string, Map<string, Point>>();
 /** Positions of the last graph torn down, to continue from when the wardrobe changes under it. */
 let lastPositions = new Map<string, Point>();
+
+/** Past these, the graph draws less while moving (see `large` below). */
+const LARGE_NODES = 300;
+const LARGE_EDGES = 1000;
+
+const isLarge = (model: GraphModel) =>
+  model.paired.length > LARGE_NODES || model.edges.length > LARGE_EDGES;
 
 /** Share of a node's radius its photo takes; the rest is the category ring. */
 const PHOTO_SHARE = 0.8;
@@ -143,9 +150,11 @@ export default function GraphCanvas({
 }: GraphCanvasProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [sigma, setSigma] = useState<Sigma<NodeAttributes, EdgeAttributes> | null>(null);
-  const [layout, setLayout] = useState<{ state: 'running' | 'settled'; ms?: number }>({
-    state: 'running',
-  });
+  const [layout, setLayout] = useState<{
+    state: 'running' | 'settled';
+    ms?: number;
+    reason?: SettleReason | 'cached';
+  }>({ state: 'running' });
   const [shownCount, setShownCount] = useState(0);
   const helpId = useId();
 
@@ -157,6 +166,8 @@ export default function GraphCanvas({
     neighbours: new Set<string>(),
     theme,
     maxWeight: model.maxWeight,
+    layoutRunning: true,
+    large: false,
   });
   const onSelectRef = useRef(onSelect);
   const modelRef = useRef(model);
@@ -170,6 +181,9 @@ export default function GraphCanvas({
     const container = containerRef.current;
     if (!container) return;
     const model = modelRef.current;
+    // A large graph draws less: thinner edges, and none while the layout runs or the camera
+    // moves (the edges are most of what a frame costs).
+    const large = isLarge(model);
     const graph = new Graph<NodeAttributes, EdgeAttributes>({ type: 'undirected' });
     const start = startPositions(model);
     for (const id of model.paired) {
@@ -180,14 +194,17 @@ export default function GraphCanvas({
       if (!graph.hasNode(e.source) || !graph.hasNode(e.target)) continue;
       graph.addUndirectedEdgeWithKey(edgeKey(e.source, e.target), e.source, e.target, {
         weight: e.weight,
-        size: edgeThickness(e.weight, model.maxWeight),
+        size: edgeThickness(e.weight, model.maxWeight) * (large ? 0.6 : 1),
       });
     }
+
+    view.current.layoutRunning = !start.settled;
+    view.current.large = large;
 
     const { drawLabel, drawHover } = createDrawers<NodeAttributes, EdgeAttributes>(
       () => view.current.theme,
     );
-    const large = graph.order > 300;
+
     const ImageProgram = createNodeImageProgram<NodeAttributes, EdgeAttributes>({
       size: { mode: 'max', value: large ? 64 : 128 },
       objectFit: 'cover',
@@ -231,6 +248,8 @@ export default function GraphCanvas({
       minCameraRatio: 0.04,
       maxCameraRatio: 2.5,
       enableCameraRotation: false,
+      hideEdgesOnMove: large,
+      hideLabelsOnMove: large,
       nodeReducer: (node, data): Partial<NodeDisplayData> => {
         const v = view.current;
         const out: Partial<NodeDisplayData> & Record<string, unknown> = {
@@ -262,7 +281,7 @@ export default function GraphCanvas({
       },
       edgeReducer: (edge, data): Partial<EdgeDisplayData> => {
         const v = view.current;
-        if (!v.edges.has(edge)) return { ...data, hidden: true };
+        if (!v.edges.has(edge) || (v.large && v.layoutRunning)) return { ...data, hidden: true };
         if (v.selected === null) return { ...data, color: v.theme.edge };
         const touches = graph.hasExtremity(edge, v.selected);
         return touches
@@ -288,12 +307,16 @@ export default function GraphCanvas({
 
     let run: LayoutRun | null = null;
     if (start.settled || graph.order < 2) {
-      setLayout({ state: 'settled', ms: 0 });
+      setLayout({ state: 'settled', ms: 0, reason: start.settled ? 'cached' : 'still' });
     } else {
       setLayout({ state: 'running' });
-      run = runLayout(graph, (_reason, ms) => {
-        settledLayouts.set(model.signature, positionsOf(graph, model.paired));
-        setLayout({ state: 'settled', ms: Math.round(ms) });
+      run = runLayout(graph, {
+        live: !large,
+        onSettled: (reason, ms) => {
+          settledLayouts.set(model.signature, positionsOf(graph, model.paired));
+          view.current.layoutRunning = false;
+          setLayout({ state: 'settled', ms: Math.round(ms), reason });
+        },
       });
     }
     setSigma(renderer);
@@ -357,6 +380,7 @@ export default function GraphCanvas({
       }
     }
     view.current = {
+      ...view.current,
       scope,
       edges: new Set(scope.edges.map((e) => edgeKey(e.source, e.target))),
       selected: selected && scope.nodes.has(selected) ? selected : null,
@@ -370,6 +394,7 @@ export default function GraphCanvas({
     setShownCount(graph.filterNodes((id) => scope.nodes.has(id)).length);
   }, [sigma, scope, selected, theme, model, showUnpaired, layout.state]);
 
+  const arranging = layout.state === 'running' && isLarge(model);
   const duration = () => (reducedMotion() ? 0 : 300);
 
   const fit = () => {
@@ -446,10 +471,13 @@ export default function GraphCanvas({
       data-edge-count={scope.edges.length}
       data-layout={layout.state}
       data-layout-ms={layout.ms}
+      data-layout-reason={layout.reason}
       data-selected={selected ?? undefined}
     >
       <div
         ref={containerRef}
+        // A large graph appears once arranged (see runLayout): hidden, it is never composited.
+        style={arranging ? { visibility: 'hidden' } : undefined}
         tabIndex={0}
         role="group"
         aria-roledescription="graph"
@@ -475,11 +503,20 @@ export default function GraphCanvas({
           onClick={fit}
         />
       </div>
-      {layout.state === 'running' && (
-        <div className="pointer-events-none absolute top-3 left-3 inline-flex items-center gap-2 rounded-full border border-line bg-surface/95 px-3 py-1.5 text-xs font-medium text-fg-muted shadow-float">
-          <Spinner size="sm" label="Arranging the graph" />
-          Arranging…
+      {arranging ? (
+        <div className="absolute inset-0 grid place-items-center p-6 text-center">
+          <div className="flex flex-col items-center gap-3 text-sm text-fg-muted">
+            <Spinner size="lg" label="Arranging the graph" />
+            <p aria-hidden="true">Arranging {model.paired.length.toLocaleString()} pieces…</p>
+          </div>
         </div>
+      ) : (
+        layout.state === 'running' && (
+          <div className="pointer-events-none absolute top-3 left-3 inline-flex items-center gap-2 rounded-full border border-line bg-surface/95 px-3 py-1.5 text-xs font-medium text-fg-muted shadow-float">
+            <Spinner size="sm" label="Arranging the graph" />
+            <span aria-hidden="true">Arranging…</span>
+          </div>
+        )
       )}
     </div>
   );

@@ -25,16 +25,22 @@ function snapshot(graph: Graph): Map<string, Point> {
 
 /**
  * Runs ForceAtlas2 in a web worker (the library's supervisor: the main thread only copies
- * positions back, once per iteration) until the nodes stop moving. Edge weights pull pairs that
- * are worn together often closer. The main thread never runs an iteration, so the page stays
- * responsive while a thousand nodes find their places.
+ * positions back) until the nodes stop moving. Edge weights pull pairs that are worn together
+ * often closer. The main thread never runs an iteration, so the page stays responsive while a
+ * thousand nodes find their places.
+ *
+ * `live`: the picture follows every iteration (small graphs: a smooth settling animation).
+ * Otherwise the worker works on a copy and the graph receives the settled positions once: a
+ * large graph's every redraw costs the main thread real time (sigma reindexes a thousand nodes
+ * and three thousand edges), and watching a hairball untangle tells the user nothing.
  */
 export function runLayout(
   graph: Graph,
-  onSettled: (reason: SettleReason, ms: number) => void,
+  { live, onSettled }: { live: boolean; onSettled: (reason: SettleReason, ms: number) => void },
 ): LayoutRun {
   const order = graph.order;
-  const layout = new FA2LayoutSupervisor(graph, {
+  const worked = live ? graph : graph.copy();
+  const layout = new FA2LayoutSupervisor(worked, {
     settings: {
       ...inferSettings(order),
       // Barnes-Hut approximates distant repulsion: O(n log n) instead of O(n²) per iteration.
@@ -46,25 +52,34 @@ export function runLayout(
     getEdgeWeight: 'weight',
   });
   const started = performance.now();
-  let previous = snapshot(graph);
+  let previous = snapshot(worked);
   let quiet = 0;
   let done = false;
 
-  const finish = (reason: SettleReason) => {
+  const place = (positions: Map<string, Point>) => {
+    if (live) return;
+    graph.updateEachNodeAttributes((id, attrs) => {
+      const p = positions.get(id);
+      return p ? { ...attrs, x: p.x, y: p.y } : attrs;
+    });
+  };
+
+  const finish = (reason: SettleReason, positions: Map<string, Point>) => {
     if (done) return;
     done = true;
     clearInterval(timer);
     layout.kill();
+    place(positions);
     onSettled(reason, performance.now() - started);
   };
 
   const timer = setInterval(() => {
-    const current = snapshot(graph);
+    const current = snapshot(worked);
     const moved = layoutMovement(previous, current);
     previous = current;
     quiet = moved < LAYOUT_SETTLED_MOVEMENT ? quiet + 1 : 0;
-    if (quiet >= QUIET_CHECKS) finish('still');
-    else if (performance.now() - started > LAYOUT_MAX_MS) finish('time');
+    if (quiet >= QUIET_CHECKS) finish('still', current);
+    else if (performance.now() - started > LAYOUT_MAX_MS) finish('time', current);
   }, CHECK_MS);
 
   layout.start();
