@@ -182,6 +182,27 @@ test.describe('the calendar', () => {
     await expect(tiles(page).first()).toHaveAccessibleName('Outfit, 2 pieces');
   });
 
+  test('the picker keeps the keyboard inside, and Escape on an empty day goes back', async ({
+    page,
+  }) => {
+    await signUp(page);
+    await seedWardrobe(page);
+    await page.goto('/calendar/2024/03');
+    await dayCell(page, '2024-03-05').click();
+    const picker = page.getByRole('dialog', { name: 'Add to 5 Mar 2024' });
+    await expect(picker.getByRole('button', { name: 'Close' })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(picker.locator(':focus')).toHaveCount(1);
+    await page.keyboard.press('Tab');
+    await expect(picker.getByRole('button', { name: 'Close' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(picker.locator(':focus')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await expect(picker).toBeHidden();
+    await expect(page).toHaveURL(/\/calendar\/2024\/03$/);
+  });
+
   test('the month: week start, today, Today, swipe, and addresses that name no month', async ({
     page,
   }) => {

@@ -8,7 +8,7 @@ import {
 } from '@hanger/domain';
 import { CalendarPlus, CircleAlert, Plus } from 'lucide-react';
 import { Suspense, lazy, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/button';
 import { BackButton, useBack } from '../../components/detail-page';
 import { EmptyState } from '../../components/empty-state';
@@ -66,6 +66,7 @@ export default function CalendarDayPage({ date, renderComposer }: CalendarDayPag
   const changes = useCalendarSync((s) => s.changes);
   const now = useNow();
   const location = useLocation();
+  const navigate = useNavigate();
   const { year, month } = monthOfDay(date);
   const monthPath = calendarMonthPath(year, month);
   const back = useBack(monthPath);
@@ -87,7 +88,9 @@ export default function CalendarDayPage({ date, renderComposer }: CalendarDayPag
     if (decided.current || !data) return;
     decided.current = true;
     if (askedToAdd || entries.length === 0) setPicker('auto');
-  }, [data, entries.length, askedToAdd]);
+    // Asked once: a reload of this entry later should not open the picker again.
+    if (askedToAdd) void navigate(location.pathname, { replace: true, state: null });
+  }, [data, entries.length, askedToAdd, navigate, location.pathname]);
 
   // Fetch the picker's code while the day is on screen, so 'Add more' opens without a wait.
   useEffect(() => {

@@ -94,13 +94,32 @@ export default function DayPicker({
     scrollRef.current?.scrollTo({ top: 0 });
   }, [tab]);
 
+  const layerRef = useRef<HTMLDivElement>(null);
   const onKeyDown = useCallback(
     (e: KeyboardEvent<HTMLDivElement>) => {
-      // The filter panel (a native dialog) and the composer handle their own Escape.
-      if (e.key !== 'Escape' || e.defaultPrevented || composing) return;
-      if ((e.target as HTMLElement).closest('dialog')) return;
-      e.preventDefault();
-      onClose();
+      // The filter panel (a native dialog) and the composer handle their own keys.
+      if (e.defaultPrevented || composing || (e.target as HTMLElement).closest('dialog')) return;
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        onClose();
+      } else if (e.key === 'Tab') {
+        // Keep the focus inside the layer: the screen behind it is covered.
+        const focusable = [
+          ...(layerRef.current?.querySelectorAll<HTMLElement>(
+            'button:not([disabled]), a[href], select, input, [tabindex]:not([tabindex="-1"])',
+          ) ?? []),
+        ].filter((el) => el.offsetParent !== null || el === document.activeElement);
+        const first = focusable[0];
+        const last = focusable[focusable.length - 1];
+        if (!first || !last) return;
+        if (e.shiftKey && document.activeElement === first) {
+          e.preventDefault();
+          last.focus();
+        } else if (!e.shiftKey && document.activeElement === last) {
+          e.preventDefault();
+          first.focus();
+        }
+      }
     },
     [composing, onClose],
   );
@@ -134,6 +153,7 @@ export default function DayPicker({
       role="dialog"
       aria-modal="true"
       aria-label={`Add to ${title}`}
+      ref={layerRef}
       onKeyDown={onKeyDown}
       className="fixed inset-0 z-50 flex animate-fade-in flex-col bg-canvas"
     >
