@@ -87,6 +87,7 @@ test.describe('the calendar', () => {
       'aria-selected',
       'true',
     );
+    await shootBoth(page, 'calendar-picker-items');
     await picker.getByRole('tab', { name: 'Outfits (0)' }).click();
     await picker.getByRole('list', { name: 'Outfits to add' }).getByRole('button').first().click();
     await expect(picker.getByRole('tab', { name: 'Outfits (1)' })).toBeVisible();
