@@ -460,6 +460,42 @@ test.describe('the calendar', () => {
     await expect(tiles(page).first()).toHaveAccessibleName('Levi Bottom, starred');
   });
 
+  test('adding an item deleted on another device: the real server answers 404 and nothing is saved', async ({
+    page,
+  }) => {
+    await signUp(page);
+    const { coat } = await seedWardrobe(page);
+    await page.goto('/calendar/2024/03/07');
+    const picker = page.getByRole('dialog', { name: 'Add to 7 Mar 2024' });
+    await expect(picker).toBeVisible();
+
+    // Another device deletes the coat; this one has not heard yet.
+    const origin = new URL(page.url()).origin;
+    const { token } = (await (
+      await page.request.get('/api/auth/token', { headers: { origin } })
+    ).json()) as { token: string };
+    const gone = await page.request.delete(`/api/clothes/${coat.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(gone.ok()).toBe(true);
+
+    await picker
+      .getByRole('list', { name: 'Items to choose from' })
+      .getByRole('button', { name: /^Cos Outerwear/ })
+      .click();
+    await picker.getByRole('button', { name: 'Add 1' }).click();
+    await expect(toast(page, 'Failed to update calendar')).toBeVisible();
+    await expect(tiles(page).first()).toHaveAccessibleName('Cos Outerwear, not saved');
+    await expect(page.getByRole('alert').filter({ hasText: 'weren’t saved' })).toContainText(
+      'Adding an item failed',
+    );
+    const day = await page.request.get('/api/users', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const calendar = ((await day.json()) as { calendar: Record<string, unknown> }).calendar;
+    expect(calendar['2024-03-07']).toBeUndefined();
+  });
+
   test('discarding a refused change shows what the server holds', async ({ page }) => {
     await signUp(page);
     const { jeans } = await seedWardrobe(page);
