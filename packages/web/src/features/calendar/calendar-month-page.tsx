@@ -19,6 +19,7 @@ import {
   useRef,
   useState,
   type KeyboardEvent,
+  type MouseEvent,
   type TouchEvent,
 } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -152,6 +153,18 @@ export default function CalendarMonthPage({ year, month }: CalendarMonthPageProp
     if (path) void navigate(path);
   }
 
+  // The days are plain links, opened here in one handler: 42 router links per month would make
+  // every switch of month do 42 times the router's work for the same result.
+  function onGridClick(e: MouseEvent<HTMLDivElement>) {
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey)
+      return;
+    const link = (e.target as HTMLElement).closest<HTMLAnchorElement>('a[data-day]');
+    const href = link?.getAttribute('href');
+    if (!href) return;
+    e.preventDefault();
+    void navigate(href);
+  }
+
   const summary =
     grid.wornDays === 0 && grid.plannedDays === 0
       ? 'Nothing logged this month'
@@ -200,6 +213,7 @@ export default function CalendarMonthPage({ year, month }: CalendarMonthPageProp
         onKeyDown={onGridKey}
         onTouchStart={onTouchStart}
         onTouchEnd={onTouchEnd}
+        onClick={onGridClick}
         className="touch-pan-y overflow-hidden rounded-2xl border border-line bg-surface select-none"
       >
         <div role="row" className="grid grid-cols-7 border-b border-line bg-surface-2/60">
@@ -333,8 +347,8 @@ const DayCell = memo(function DayCell({ cell, unsaved, tabbable, onFocus }: DayC
 
   return (
     <div role="gridcell" className="border-t border-l border-line first:border-l-0">
-      <Link
-        to={calendarDayPath(cell.day)}
+      <a
+        href={calendarDayPath(cell.day)}
         data-day={cell.day}
         tabIndex={tabbable ? 0 : -1}
         onFocus={() => onFocus(cell.day)}
@@ -404,7 +418,7 @@ const DayCell = memo(function DayCell({ cell, unsaved, tabbable, onFocus }: DayC
             className="absolute top-1 right-1 size-4 rounded-full bg-surface text-danger md:top-2 md:right-2 md:size-5"
           />
         )}
-      </Link>
+      </a>
     </div>
   );
 });
