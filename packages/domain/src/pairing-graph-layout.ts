@@ -88,7 +88,7 @@ export function extentOf(points: Iterable<Point>): Extent | null {
 /**
  * Unpaired pieces wait on a ring around the laid-out graph, in the order given (category
  * order), starting at the top and going clockwise, with y pointing up as the renderer draws
- * it. The ring clears the graph by a tenth of its size and grows when the pieces would
+ * it. The ring clears the graph's longer side by `spacing` and grows when the pieces would
  * otherwise sit closer than `spacing`.
  */
 export function ringPositions(
@@ -100,10 +100,12 @@ export function ringPositions(
   if (ids.length === 0) return out;
   const cx = around ? (around.minX + around.maxX) / 2 : 0;
   const cy = around ? (around.minY + around.maxY) / 2 : 0;
+  // A force layout comes out round: its longer side bounds it well enough (the corners of its
+  // box are mostly empty), and the ring then stays close enough to read as part of the graph.
   const graphRadius = around
-    ? Math.hypot(around.maxX - around.minX, around.maxY - around.minY) / 2
+    ? Math.max(around.maxX - around.minX, around.maxY - around.minY) / 2
     : 0;
-  const radius = Math.max(graphRadius * 1.1 + spacing, (ids.length * spacing) / (2 * Math.PI));
+  const radius = Math.max(graphRadius * 1.05 + spacing, (ids.length * spacing) / (2 * Math.PI));
   ids.forEach((id, i) => {
     const a = Math.PI / 2 - (2 * Math.PI * i) / ids.length;
     out.set(id, { x: cx + radius * Math.cos(a), y: cy + radius * Math.sin(a) });
@@ -135,5 +137,9 @@ export function layoutMovement(
   return n === 0 ? Infinity : total / n / diagonal;
 }
 
-/** Below this movement per check (0.1 % of the layout's size), the layout counts as settled. */
+/**
+ * Below this movement per iteration (0.1 % of the layout's size: about a pixel on a laptop's
+ * canvas), the layout counts as settled: ForceAtlas2 reaches it in about 120 iterations for a
+ * thousand items, after which the picture no longer changes in any way the eye can follow.
+ */
 export const LAYOUT_SETTLED_MOVEMENT = 0.001;

@@ -154,6 +154,7 @@ export default function GraphCanvas({
     state: 'running' | 'settled';
     ms?: number;
     reason?: SettleReason | 'cached';
+    iterations?: number;
   }>({ state: 'running' });
   const [shownCount, setShownCount] = useState(0);
   const helpId = useId();
@@ -244,7 +245,7 @@ export default function GraphCanvas({
       defaultDrawNodeHover: drawHover,
       zIndex: true,
       stagePadding: 48,
-      minEdgeThickness: 1,
+      minEdgeThickness: 1.4,
       minCameraRatio: 0.04,
       maxCameraRatio: 2.5,
       enableCameraRotation: false,
@@ -312,10 +313,10 @@ export default function GraphCanvas({
       setLayout({ state: 'running' });
       run = runLayout(graph, {
         live: !large,
-        onSettled: (reason, ms) => {
+        onSettled: (reason, ms, iterations) => {
           settledLayouts.set(model.signature, positionsOf(graph, model.paired));
           view.current.layoutRunning = false;
-          setLayout({ state: 'settled', ms: Math.round(ms), reason });
+          setLayout({ state: 'settled', ms: Math.round(ms), reason, iterations });
         },
       });
     }
@@ -472,6 +473,7 @@ export default function GraphCanvas({
       data-layout={layout.state}
       data-layout-ms={layout.ms}
       data-layout-reason={layout.reason}
+      data-layout-iterations={layout.iterations}
       data-selected={selected ?? undefined}
     >
       <div

@@ -140,6 +140,7 @@ function PairingGraph({ model, theme }: { model: GraphModel; theme: GraphTheme }
                 )
               }
               onClick={() => setShowUnpaired((v) => !v)}
+              className="aria-pressed:border-fg aria-pressed:bg-surface-2"
               title="Pieces that are in no outfit with anything else yet"
             >
               Show unpaired ({unpairedCount})
