@@ -9,3 +9,4 @@ echo "==> photo pipeline"; npx tsx bench/images.bench.ts
 echo "==> API";           npx tsx bench/api.bench.ts
 echo "==> web bundle";    node bench/web-bundle.mjs
 echo "==> calendar";      npx tsx bench/calendar.bench.ts
+echo "==> graph";         npx tsx bench/graph.bench.ts
