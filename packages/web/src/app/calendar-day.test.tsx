@@ -74,7 +74,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the calendar day', () => {
+// Generous: the first test also waits for the lazily loaded screens, on a busy machine.
+describe('the calendar day', { timeout: 20_000 }, () => {
   it('shows the date and the display item, then outfits, then clothes', async () => {
     open('/calendar/2024/03/05');
     expect(
@@ -151,6 +152,33 @@ describe('the calendar day', () => {
     );
     await userEvent.click(within(picker).getByRole('button', { name: 'Close' }));
     expect(router.state.location.pathname).toBe('/calendar/2024/03');
+  });
+
+  it('closes a picker opened for an empty day when the server shows the day was not empty', async () => {
+    open('/calendar/2024/03/06', '/calendar/2024/03');
+    const picker = await screen.findByRole('dialog', { name: 'Add to 6 Mar 2024' });
+    expect(picker).toBeInTheDocument();
+    // The fresh copy from the server arrives after the local one.
+    useWardrobeStore.getState().update((d) => ({
+      ...d,
+      calendar: { ...d.calendar, '2024-03-06': { clothes: ['coat'], outfits: [] } },
+    }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Cos Outerwear' })).toBeInTheDocument();
+  });
+
+  it('keeps that picker open once the user has started choosing', async () => {
+    open('/calendar/2024/03/06', '/calendar/2024/03');
+    const picker = await screen.findByRole('dialog', { name: 'Add to 6 Mar 2024' });
+    const items = within(picker).getByRole('list', { name: 'Items to choose from' });
+    await userEvent.click(await within(items).findByRole('button', { name: 'Uniqlo Top' }));
+    useWardrobeStore.getState().update((d) => ({
+      ...d,
+      calendar: { ...d.calendar, '2024-03-06': { clothes: ['coat'], outfits: [] } },
+    }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByRole('dialog', { name: 'Add to 6 Mar 2024' })).toBeInTheDocument();
+    expect(within(picker).getByRole('tab', { name: 'Items (1)' })).toBeInTheDocument();
   });
 
   it('adds the chosen items and outfits, leaving out what is already on the day', async () => {

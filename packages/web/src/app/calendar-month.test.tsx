@@ -46,7 +46,8 @@ beforeEach(() => {
 
 afterEach(() => vi.useRealTimers());
 
-describe('the calendar month', () => {
+// Generous: the first test also waits for the lazily loaded screen, on a busy machine.
+describe('the calendar month', { timeout: 20_000 }, () => {
   it("lays the month out from the user's week start, with covers and counts", async () => {
     open('/calendar/2024/03');
     // The first test waits for the lazily loaded page.

@@ -7,7 +7,16 @@ import {
   type DayRecord,
 } from '@hanger/domain';
 import { CalendarPlus, CircleAlert, Plus } from 'lucide-react';
-import { Suspense, lazy, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  Suspense,
+  lazy,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/button';
 import { BackButton, useBack } from '../../components/detail-page';
@@ -82,15 +91,25 @@ export default function CalendarDayPage({ date, renderComposer }: CalendarDayPag
   // The picker opens at once on an empty day (and when asked to by "Log today"); closing a picker
   // that opened by itself goes back to where the user came from.
   const askedToAdd = (location.state as DayLocationState | null)?.addMore === true;
-  const [picker, setPicker] = useState<'closed' | 'open' | 'auto'>('closed');
+  const [picker, setPicker] = useState<'closed' | 'open' | 'empty-day' | 'asked'>('closed');
   const decided = useRef(false);
+  const touched = useRef(false);
   useEffect(() => {
     if (decided.current || !data) return;
     decided.current = true;
-    if (askedToAdd || entries.length === 0) setPicker('auto');
+    if (askedToAdd) setPicker('asked');
+    else if (entries.length === 0) setPicker('empty-day');
     // Asked once: a reload of this entry later should not open the picker again.
     if (askedToAdd) void navigate(location.pathname, { replace: true, state: null });
   }, [data, entries.length, askedToAdd, navigate, location.pathname]);
+  // This device's copy can be behind: when the server's answer shows the day was not empty after
+  // all, a picker that opened only for that closes again, unless the user has started choosing.
+  useEffect(() => {
+    if (picker === 'empty-day' && !touched.current && entries.length > 0) setPicker('closed');
+  }, [picker, entries.length]);
+  const onTouched = useCallback(() => {
+    touched.current = true;
+  }, []);
 
   // Fetch the picker's code while the day is on screen, so 'Add more' opens without a wait.
   useEffect(() => {
@@ -116,7 +135,7 @@ export default function CalendarDayPage({ date, renderComposer }: CalendarDayPag
   }, [revealed]);
 
   function closePicker() {
-    const auto = picker === 'auto';
+    const auto = picker === 'empty-day' || picker === 'asked';
     setPicker('closed');
     if (auto) back();
   }
@@ -246,6 +265,7 @@ export default function CalendarDayPage({ date, renderComposer }: CalendarDayPag
             onClose={closePicker}
             onSaved={() => setPicker('closed')}
             renderComposer={renderComposer}
+            onTouched={onTouched}
           />
         </Suspense>
       )}

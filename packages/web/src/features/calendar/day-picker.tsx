@@ -36,6 +36,8 @@ export interface DayPickerProps {
   onSaved: () => void;
   /** 'New outfit': the composer, drawn over the picker. */
   renderComposer?: (props: ComposerSlotProps) => ReactNode;
+  /** The user has started choosing (or composing). */
+  onTouched?: () => void;
 }
 
 type Tab = 'items' | 'outfits';
@@ -58,6 +60,7 @@ export default function DayPicker({
   onClose,
   onSaved,
   renderComposer,
+  onTouched,
 }: DayPickerProps) {
   const calendar = useWardrobeStore((s) => s.data?.calendar);
   const [tab, setTab] = useState<Tab>('items');
@@ -79,6 +82,9 @@ export default function DayPicker({
   const [outfitDirection, setOutfitDirection] = useState<SortDirection>(savedOutfitDirection);
 
   const total = items.size + outfits.size;
+  useEffect(() => {
+    if (total > 0 || composing) onTouched?.();
+  }, [total, composing, onTouched]);
 
   useEffect(() => {
     closeRef.current?.focus();
