@@ -10,3 +10,4 @@ echo "==> API";           npx tsx bench/api.bench.ts
 echo "==> web bundle";    node bench/web-bundle.mjs
 echo "==> calendar";      npx tsx bench/calendar.bench.ts
 echo "==> graph";         npx tsx bench/graph.bench.ts
+echo "==> composer";      npx tsx bench/composer.bench.ts

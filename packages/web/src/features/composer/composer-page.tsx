@@ -1,7 +1,5 @@
-import { parseSelectedQuery } from '@hanger/domain';
 import { useMemo } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useWardrobe } from '../../lib/stores/wardrobe-store';
 import Composer from './composer';
 
 /**
@@ -14,14 +12,17 @@ export default function ComposerPage() {
   const [search] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const data = useWardrobe();
   const query = search.get('selected');
 
-  // Ids not in this user's wardrobe are ignored (SPEC §2); the composer filters again once loaded.
+  // The composer keeps only ids in this user's wardrobe (the domain's parseSelectedQuery, SPEC
+  // §2), once the wardrobe has synced: an item made on another device may not be here yet.
   const initialSelected = useMemo(
     () =>
-      data ? parseSelectedQuery(query, data.clothes) : (query ?? '').split(',').filter(Boolean),
-    [data, query],
+      (query ?? '')
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    [query],
   );
 
   const leave = () => {

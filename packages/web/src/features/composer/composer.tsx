@@ -32,7 +32,7 @@ import { itemTileLabel } from '../../components/wardrobe-browser';
 import { useSessionStore } from '../../lib/stores/session-store';
 import { toast } from '../../lib/stores/toast-store';
 import { saveOutfit } from '../../lib/stores/wardrobe-actions';
-import { useWardrobe } from '../../lib/stores/wardrobe-store';
+import { useWardrobe, useWardrobeStore } from '../../lib/stores/wardrobe-store';
 import { CanvasToolbar } from './canvas-toolbar';
 import { ComposerCanvas } from './composer-canvas';
 import { dataUrlToBlob, renderOutfitDataUrl } from './export-image';
@@ -70,6 +70,9 @@ function placeAll(
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** How long an unknown outfit or item waits for the wardrobe's first sync of the visit. */
+const SYNC_PATIENCE_MS = 10_000;
+
 /** Widths from which the tools float beside the canvas instead of under it. */
 const SIDE_TOOLBAR_MIN_WIDTH = 768;
 
@@ -97,6 +100,17 @@ function failedToast(failed: readonly string[], label: (id: string) => string): 
 export default function Composer({ outfitId, initialSelected, onSaved, onClose }: ComposerProps) {
   const data = useWardrobe();
   const settings = useSessionStore((s) => s.user?.settings);
+  const syncing = useSessionStore((s) => s.syncing);
+  // The cached copy shows at once on a reload, before the sync starts: an outfit opened from a
+  // link is only called missing once the server answered during this visit, or after a while
+  // without an answer (offline).
+  const syncedAt = useWardrobeStore((s) => s.syncedAt);
+  const syncedThisVisit = syncedAt !== null && Date.parse(syncedAt) >= performance.timeOrigin;
+  const [patient, setPatient] = useState(true);
+  useEffect(() => {
+    const timer = setTimeout(() => setPatient(false), SYNC_PATIENCE_MS);
+    return () => clearTimeout(timer);
+  }, []);
   const canvas = useCanvasState();
   const { items, selected, selectedId } = canvas;
   const [photos] = useState(() => new PhotoCache());
@@ -151,6 +165,12 @@ export default function Composer({ outfitId, initialSelected, onSaved, onClose }
   // Opening: an outfit's saved layout (edit), or the pieces of `initialSelected` (new).
   useEffect(() => {
     if (!data || started.current) return;
+    // This device's copy may predate the outfit or the items (made on another device): while the
+    // wardrobe is syncing, wait for the server's answer before calling anything missing.
+    const unknown = outfitId
+      ? !data.outfits[outfitId]
+      : (initialSelected ?? []).some((id) => !data.clothes[id]);
+    if (unknown && (syncing || (!syncedThisVisit && patient))) return;
     started.current = true;
     void (async () => {
       if (outfitId) {
@@ -174,7 +194,7 @@ export default function Composer({ outfitId, initialSelected, onSaved, onClose }
       }
       setPhase('ready');
     })();
-  }, [data, outfitId, initialSelected, photos, label, reset]);
+  }, [data, syncing, syncedThisVisit, patient, outfitId, initialSelected, photos, label, reset]);
 
   const dirty = phase === 'ready' && !sameSavedLayout(items, canvas.baseline);
   const { blocker, allow } = useLeaveGuard(dirty, () => pickerOpen || dirty);
