@@ -59,6 +59,9 @@ const settledLayouts = new Map<string, Map<string, Point>>();
 /** Positions of the last graph torn down, to continue from when the wardrobe changes under it. */
 let lastPositions = new Map<string, Point>();
 
+/** Partners of the selected item whose names are drawn. */
+const LABELLED_PARTNERS = 5;
+
 /** Past these, the graph draws less while moving (see `large` below). */
 const LARGE_NODES = 300;
 const LARGE_EDGES = 1000;
@@ -165,6 +168,7 @@ export default function GraphCanvas({
     edges: new Set<string>(),
     selected: null as string | null,
     neighbours: new Set<string>(),
+    labelled: new Set<string>(),
     theme,
     maxWeight: model.maxWeight,
     layoutRunning: true,
@@ -268,7 +272,7 @@ export default function GraphCanvas({
           out.forceLabel = true;
           out.zIndex = 2;
         } else if (v.neighbours.has(node)) {
-          out.forceLabel = v.neighbours.size <= 12;
+          out.forceLabel = v.labelled.has(node);
           out.zIndex = 1;
         } else {
           // Dimmed: a small grey dot instead of the photo, no label.
@@ -375,9 +379,13 @@ export default function GraphCanvas({
   useEffect(() => {
     if (!sigma) return;
     const neighbours = new Set<string>();
+    // The strongest partners are named; more labels than this only overlap.
+    const labelled = new Set<string>();
     if (selected) {
       for (const p of model.pairings.get(selected) ?? []) {
-        if (scope.nodes.has(p.id)) neighbours.add(p.id);
+        if (!scope.nodes.has(p.id)) continue;
+        neighbours.add(p.id);
+        if (labelled.size < LABELLED_PARTNERS) labelled.add(p.id);
       }
     }
     view.current = {
@@ -386,6 +394,7 @@ export default function GraphCanvas({
       edges: new Set(scope.edges.map((e) => edgeKey(e.source, e.target))),
       selected: selected && scope.nodes.has(selected) ? selected : null,
       neighbours,
+      labelled,
       theme,
       maxWeight: model.maxWeight,
     };

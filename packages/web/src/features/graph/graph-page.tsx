@@ -20,7 +20,8 @@ const GraphCanvas = lazy(() => import('./graph-canvas'));
 
 const CANVAS_HEIGHT = 'h-[56dvh] min-h-80 lg:h-[calc(100dvh-19rem)] lg:min-h-[26rem]';
 
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const count = (n: number, one: string, many: string, locale: string) =>
+  `${n.toLocaleString(locale)} ${n === 1 ? one : many}`;
 
 /** /graph: items as photos, joined by the outfits that pair them. */
 export default function GraphPage() {
@@ -78,10 +79,18 @@ export default function GraphPage() {
     );
   }
 
-  return <PairingGraph model={model} theme={theme} />;
+  return <PairingGraph model={model} theme={theme} locale={settings.locale} />;
 }
 
-function PairingGraph({ model, theme }: { model: GraphModel; theme: GraphTheme }) {
+function PairingGraph({
+  model,
+  theme,
+  locale,
+}: {
+  model: GraphModel;
+  theme: GraphTheme;
+  locale: string;
+}) {
   const [chosenCategory, setCategory] = useState<Category | undefined>(undefined);
   const [showUnpaired, setShowUnpaired] = useState(false);
   const [selection, setSelection] = useState<{ id: string; fromList: boolean } | null>(null);
@@ -118,7 +127,7 @@ function PairingGraph({ model, theme }: { model: GraphModel; theme: GraphTheme }
     cardRef.current?.scrollIntoView({ block: 'nearest' });
   }, []);
 
-  const summary = `${count(scope.nodes.size, 'item', 'items')} · ${count(scope.edges.length, 'pairing', 'pairings')}`;
+  const summary = `${count(scope.nodes.size, 'item', 'items', locale)} · ${count(scope.edges.length, 'pairing', 'pairings', locale)}`;
   const unpairedCount = model.unpaired.length;
 
   return (
@@ -143,7 +152,11 @@ function PairingGraph({ model, theme }: { model: GraphModel; theme: GraphTheme }
               className="aria-pressed:border-fg aria-pressed:bg-surface-2"
               title="Pieces that are in no outfit with anything else yet"
             >
-              Show unpaired ({unpairedCount})
+              {/* The name is what shows: the short form on a phone, the full one elsewhere. */}
+              <span>
+                <span className="max-sm:hidden">Show unpaired</span>
+                <span className="sm:hidden">Unpaired</span> ({unpairedCount.toLocaleString(locale)})
+              </span>
             </Button>
           )
         }

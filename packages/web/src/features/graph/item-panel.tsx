@@ -79,7 +79,9 @@ export function ItemPanel({
               style={{ backgroundColor: colours[item.category] }}
             />
             <span className="truncate">
-              {displayLabel(item.category)} · in {outfitsText(item.outfits)}
+              {displayLabel(item.category)}
+              {/* Beside the name's "Open item" on a phone there is room for the category only. */}
+              <span className="max-lg:sr-only"> · in {outfitsText(item.outfits)}</span>
             </span>
           </p>
         </div>
