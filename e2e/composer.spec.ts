@@ -72,13 +72,9 @@ function handle(page: Page, name: string): Promise<{ x: number; y: number } | nu
   return page.evaluate((anchor) => {
     type Stage = {
       container(): HTMLElement;
-      findOne(
-        selector: string,
-      ):
+      findOne(selector: string):
         | {
-            findOne(
-              s: string,
-            ):
+            findOne(s: string):
               | {
                   getAbsolutePosition(): { x: number; y: number };
                   width(): number;
@@ -168,8 +164,8 @@ test.describe('the outfit composer with a mouse', () => {
     await expect(page.getByRole('button', { name: 'Save Outfit' })).toHaveCount(0);
 
     // The 720×1080 card fits the window less the 100-unit toolbar: 800 px high at 900.
+    await expect.poll(() => displayScale(page)).toBeCloseTo(800 / 1080, 6);
     const scale = await displayScale(page);
-    expect(scale).toBeCloseTo(800 / 1080, 6);
 
     // The picker: chips, toggling, and the 'Add {count}' bar only once something is chosen.
     await page.getByRole('button', { name: 'Add Clothes' }).click();
