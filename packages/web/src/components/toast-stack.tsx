@@ -68,7 +68,7 @@ export function ToastStack() {
     <section
       aria-label="Notifications"
       className={
-        'pointer-events-none fixed inset-x-0 z-50 flex justify-end px-4 ' +
+        'pointer-events-none fixed inset-x-0 z-[100] flex justify-end px-4 ' +
         'bottom-[calc(var(--hg-bottom-bar,0px)+1rem+env(safe-area-inset-bottom))] md:right-0 md:bottom-6 md:left-auto md:px-6'
       }
     >
