@@ -188,7 +188,7 @@ for (const size of SIZES) {
     // Back to all time, then a tap on the "bought new" slice opens Items filtered to it.
     await page.getByRole('radio', { name: 'All time' }).check({ force: true });
     await expect(figure(page, 'Total items')).toHaveText('4');
-    const pie = card(page, 'Sources').locator('.recharts-wrapper');
+    const pie = card(page, 'Sources').getByRole('img');
     await pie.scrollIntoViewIfNeeded();
     await clickSlice(pie, [0.5, 0.25, 0.25], 0);
     await expect(page).toHaveURL(/\/items$/);

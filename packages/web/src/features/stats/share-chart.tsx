@@ -1,7 +1,7 @@
 import { formatStatNumber, formatStatPercent } from '@hanger/domain';
 import { ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Cell, Pie, PieChart, Tooltip } from 'recharts';
+import { DonutChart } from './donut-chart';
 import { CardEmpty, StatsCard } from './stats-card';
 
 export interface ShareChartSlice {
@@ -31,25 +31,6 @@ interface ShareChartProps {
 }
 
 const PIE_SIZE = 232;
-
-interface TooltipBodyProps {
-  active?: boolean;
-  payload?: readonly { payload?: ShareChartSlice }[];
-  locale: string;
-}
-
-function TooltipBody({ active, payload, locale }: TooltipBodyProps) {
-  const slice = payload?.[0]?.payload;
-  if (!active || !slice) return null;
-  return (
-    <div className="rounded-xl border border-line bg-surface px-3 py-2 text-sm shadow-float">
-      <p className="font-semibold text-fg">{slice.label}</p>
-      <p className="text-fg-muted tabular-nums">
-        {formatStatNumber(slice.count, locale)} · {formatStatPercent(slice.percent, locale)}
-      </p>
-    </div>
-  );
-}
 
 /**
  * A donut of shares with its table beside it: the table is the legend, carries the exact
@@ -86,29 +67,24 @@ export function ShareChart({
             className="relative shrink-0"
             style={{ width: PIE_SIZE, height: PIE_SIZE }}
           >
-            <PieChart width={PIE_SIZE} height={PIE_SIZE} accessibilityLayer={false}>
-              <Pie
-                data={slices as ShareChartSlice[]}
-                dataKey="count"
-                nameKey="label"
-                innerRadius="62%"
-                outerRadius="100%"
-                paddingAngle={slices.length > 1 ? 1 : 0}
-                stroke="var(--hg-surface)"
-                strokeWidth={2}
-                startAngle={90}
-                endAngle={-270}
-                isAnimationActive={false}
-                rootTabIndex={-1}
-                onClick={onSelect ? (_, index) => onSelect(slices[index]!) : undefined}
-                className={onSelect ? 'cursor-pointer' : undefined}
-              >
-                {slices.map((s) => (
-                  <Cell key={s.key} fill={s.color} data-slice={s.label} />
-                ))}
-              </Pie>
-              <Tooltip content={<TooltipBody locale={locale} />} isAnimationActive={false} />
-            </PieChart>
+            <DonutChart
+              size={PIE_SIZE}
+              slices={slices.map((s) => ({
+                key: s.key,
+                label: s.label,
+                value: s.count,
+                color: s.color,
+                title: `${s.label}: ${formatStatNumber(s.count, locale)} · ${formatStatPercent(s.percent, locale)}`,
+              }))}
+              onSelect={
+                onSelect
+                  ? (d) => {
+                      const slice = slices.find((s) => s.key === d.key);
+                      if (slice) onSelect(slice);
+                    }
+                  : undefined
+              }
+            />
             <div
               aria-hidden="true"
               className="pointer-events-none absolute inset-0 grid place-items-center text-center"

@@ -153,7 +153,16 @@ function figure(label: string): string {
   return plain(term.parentElement?.querySelector('dd')?.textContent);
 }
 
+/** Opens the wear chart's table, which is built on first opening like the browser's <details>. */
+function showWearTable() {
+  const details = screen.getByText('Show as a table').closest('details')!;
+  if (details.open) return;
+  details.open = true;
+  fireEvent(details, new Event('toggle'));
+}
+
 function tableRows(name: string): string[][] {
+  if (name === 'Pieces by times worn') showWearTable();
   const table = screen.getByRole('table', { name, hidden: true });
   return Array.from(table.querySelectorAll('tbody tr'), (row) =>
     Array.from(row.querySelectorAll('th, td'), (cell) => plain(cell.textContent).trim()),
@@ -212,6 +221,8 @@ describe('stats screen, hand-computed wardrobe', () => {
   it('all time (the default): every figure, chart table and list', () => {
     renderStats();
     expect(screen.getByRole('radio', { name: 'All time' })).toBeChecked();
+    // The wear table is built when first opened.
+    expect(screen.queryByRole('table', { name: 'Pieces by times worn', hidden: true })).toBeNull();
     expectFigures({
       // 2025 purchases: tee 18 + dress 150 + boots 200.
       'Spend this year': '368,00 €',

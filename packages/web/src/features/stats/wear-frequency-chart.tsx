@@ -7,7 +7,7 @@ import {
   WEAR_CHART_Y_TICKS,
   type WearFrequencyPoint,
 } from '@hanger/domain';
-import type { ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartTable } from './chart-table';
 import { CardEmpty, StatsCard } from './stats-card';
@@ -18,7 +18,24 @@ const Y_TICKS = Array.from(
   (_, i) => (i * WEAR_CHART_Y_MAX) / (WEAR_CHART_Y_TICKS - 1),
 );
 
+// Recharts keeps its props in a store and compares them by reference: objects made once here
+// let a range switch update only the data.
 const AXIS_TICK = { fill: 'var(--hg-fg-subtle)', fontSize: 12 };
+const MARGIN = { top: 8, right: 8, bottom: 16, left: 0 };
+const CHART_STYLE = { width: '100%', height: CHART_HEIGHT_PX };
+const X_AXIS_LINE = { stroke: 'var(--hg-line-strong)' };
+const X_LABEL = {
+  value: 'Times worn',
+  position: 'insideBottom',
+  offset: -8,
+  fill: 'var(--hg-fg-subtle)',
+  fontSize: 12,
+} as const;
+const Y_DOMAIN = [0, WEAR_CHART_Y_MAX];
+const CURSOR = { fill: 'var(--hg-surface-2)' };
+const BAR_RADIUS: [number, number, number, number] = [6, 6, 0, 0];
+/** About this many x labels fit; beyond it every n-th is shown (no text measuring needed). */
+const X_LABELS_MAX = 16;
 
 function wearsLabel(n: number, locale: string): string {
   return `${formatStatNumber(n, locale)} ${n === 1 ? 'time' : 'times'}`;
@@ -58,6 +75,8 @@ interface WearFrequencyChartProps {
  * users; the same numbers are in a table for everyone else.
  */
 export function WearFrequencyChart({ points, itemCount, locale, action }: WearFrequencyChartProps) {
+  const percentTick = useCallback((v: number) => formatStatPercent(v, locale), [locale]);
+  const tooltip = useMemo(() => <TooltipBody locale={locale} />, [locale]);
   const rows = points.map((p) => ({
     key: String(p.timesWorn),
     cells: [
@@ -88,8 +107,8 @@ export function WearFrequencyChart({ points, itemCount, locale, action }: WearFr
             <BarChart
               data={points as WearFrequencyPoint[]}
               responsive
-              style={{ width: '100%', height: CHART_HEIGHT_PX }}
-              margin={{ top: 8, right: 8, bottom: 16, left: 0 }}
+              style={CHART_STYLE}
+              margin={MARGIN}
               accessibilityLayer={false}
             >
               <CartesianGrid vertical={false} stroke="var(--hg-line)" />
@@ -97,18 +116,12 @@ export function WearFrequencyChart({ points, itemCount, locale, action }: WearFr
                 dataKey="timesWorn"
                 tick={AXIS_TICK}
                 tickLine={false}
-                axisLine={{ stroke: 'var(--hg-line-strong)' }}
-                interval="preserveStartEnd"
-                label={{
-                  value: 'Times worn',
-                  position: 'insideBottom',
-                  offset: -8,
-                  fill: 'var(--hg-fg-subtle)',
-                  fontSize: 12,
-                }}
+                axisLine={X_AXIS_LINE}
+                interval={Math.ceil(points.length / X_LABELS_MAX) - 1}
+                label={X_LABEL}
               />
               <YAxis
-                domain={[0, WEAR_CHART_Y_MAX]}
+                domain={Y_DOMAIN}
                 ticks={Y_TICKS}
                 tickCount={WEAR_CHART_Y_TICKS}
                 allowDataOverflow
@@ -116,17 +129,13 @@ export function WearFrequencyChart({ points, itemCount, locale, action }: WearFr
                 tickLine={false}
                 axisLine={false}
                 width={48}
-                tickFormatter={(v: number) => formatStatPercent(v, locale)}
+                tickFormatter={percentTick}
               />
-              <Tooltip
-                cursor={{ fill: 'var(--hg-surface-2)' }}
-                content={<TooltipBody locale={locale} />}
-                isAnimationActive={false}
-              />
+              <Tooltip cursor={CURSOR} content={tooltip} isAnimationActive={false} />
               <Bar
                 dataKey="percent"
                 fill="var(--hg-accent)"
-                radius={[6, 6, 0, 0]}
+                radius={BAR_RADIUS}
                 maxBarSize={56}
                 isAnimationActive={false}
               />
