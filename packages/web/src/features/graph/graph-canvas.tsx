@@ -10,7 +10,7 @@ import {
 import { createNodeImageProgram } from '@sigma/node-image';
 import Graph from 'graphology';
 import { Maximize, Minus, Plus } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import Sigma from 'sigma';
 import { createNodeCompoundProgram, NodeCircleProgram } from 'sigma/rendering';
 import type { EdgeDisplayData, NodeDisplayData } from 'sigma/types';
@@ -176,7 +176,38 @@ export default function GraphCanvas({
   });
   const onSelectRef = useRef(onSelect);
   const modelRef = useRef(model);
+  const latest = useRef({ scope, selected, theme, model });
+  /** What the view was last computed from; a new view only when one of them changed. */
+  const synced = useRef<unknown[]>([]);
+  const syncView = useCallback((): boolean => {
+    const { scope, selected, theme, model } = latest.current;
+    const inputs = [scope, selected, theme, model, view.current.layoutRunning];
+    if (inputs.every((x, i) => x === synced.current[i])) return false;
+    synced.current = inputs;
+    const neighbours = new Set<string>();
+    // The strongest partners are named; more labels than this only overlap.
+    const labelled = new Set<string>();
+    if (selected) {
+      for (const p of model.pairings.get(selected) ?? []) {
+        if (!scope.nodes.has(p.id)) continue;
+        neighbours.add(p.id);
+        if (labelled.size < LABELLED_PARTNERS) labelled.add(p.id);
+      }
+    }
+    view.current = {
+      ...view.current,
+      scope,
+      edges: new Set(scope.edges.map((e) => edgeKey(e.source, e.target))),
+      selected: selected && scope.nodes.has(selected) ? selected : null,
+      neighbours,
+      labelled,
+      theme,
+      maxWeight: model.maxWeight,
+    };
+    return true;
+  }, []);
   useEffect(() => {
+    latest.current = { scope, selected, theme, model };
     onSelectRef.current = onSelect;
     modelRef.current = model;
   });
@@ -234,82 +265,86 @@ export default function GraphCanvas({
       drawHover,
     );
 
-    const renderer = new Sigma<NodeAttributes, EdgeAttributes>(graph, container, {
-      allowInvalidContainer: true,
-      defaultNodeType: 'image',
-      nodeProgramClasses: { image: NodeProgram },
-      labelFont: '"Inter Variable", ui-sans-serif, system-ui, sans-serif',
-      labelSize: 12,
-      labelWeight: '500',
-      labelColor: { color: view.current.theme.label },
-      labelDensity: 0.6,
-      labelGridCellSize: 140,
-      labelRenderedSizeThreshold: large ? 12 : 10,
-      defaultDrawNodeLabel: drawLabel,
-      defaultDrawNodeHover: drawHover,
-      zIndex: true,
-      stagePadding: 48,
-      minEdgeThickness: 1.4,
-      minCameraRatio: 0.04,
-      maxCameraRatio: 2.5,
-      enableCameraRotation: false,
-      hideEdgesOnMove: large,
-      hideLabelsOnMove: large,
-      nodeReducer: (node, data): Partial<NodeDisplayData> => {
-        const v = view.current;
-        const out: Partial<NodeDisplayData> & Record<string, unknown> = {
-          ...data,
-          color: v.theme.categories[data.category],
-          fill: v.theme.placeholder,
-        };
-        if (!v.scope.nodes.has(node)) {
-          out.hidden = true;
+    const createRenderer = (initial: Graph<NodeAttributes, EdgeAttributes>) => {
+      const renderer = new Sigma<NodeAttributes, EdgeAttributes>(initial, container, {
+        allowInvalidContainer: true,
+        defaultNodeType: 'image',
+        nodeProgramClasses: { image: NodeProgram },
+        labelFont: '"Inter Variable", ui-sans-serif, system-ui, sans-serif',
+        labelSize: 12,
+        labelWeight: '500',
+        labelColor: { color: view.current.theme.label },
+        labelDensity: 0.6,
+        labelGridCellSize: 140,
+        labelRenderedSizeThreshold: large ? 12 : 10,
+        defaultDrawNodeLabel: drawLabel,
+        defaultDrawNodeHover: drawHover,
+        zIndex: true,
+        stagePadding: 48,
+        minEdgeThickness: 1.4,
+        minCameraRatio: 0.04,
+        maxCameraRatio: 2.5,
+        enableCameraRotation: false,
+        hideEdgesOnMove: large,
+        hideLabelsOnMove: large,
+        nodeReducer: (node, data): Partial<NodeDisplayData> => {
+          const v = view.current;
+          const out: Partial<NodeDisplayData> & Record<string, unknown> = {
+            ...data,
+            color: v.theme.categories[data.category],
+            fill: v.theme.placeholder,
+          };
+          if (!v.scope.nodes.has(node)) {
+            out.hidden = true;
+            return out;
+          }
+          if (v.selected === null) return out;
+          if (node === v.selected) {
+            out.highlighted = true;
+            out.forceLabel = true;
+            out.zIndex = 2;
+          } else if (v.neighbours.has(node)) {
+            out.forceLabel = v.labelled.has(node);
+            out.zIndex = 1;
+          } else {
+            // Dimmed: a small grey dot instead of the photo, no label.
+            out.type = 'circle';
+            out.color = v.theme.nodeDim;
+            out.size = Math.max(2, data.size * 0.45);
+            out.label = null;
+            out.zIndex = 0;
+          }
           return out;
-        }
-        if (v.selected === null) return out;
-        if (node === v.selected) {
-          out.highlighted = true;
-          out.forceLabel = true;
-          out.zIndex = 2;
-        } else if (v.neighbours.has(node)) {
-          out.forceLabel = v.labelled.has(node);
-          out.zIndex = 1;
-        } else {
-          // Dimmed: a small grey dot instead of the photo, no label.
-          out.type = 'circle';
-          out.color = v.theme.nodeDim;
-          out.size = Math.max(2, data.size * 0.45);
-          out.label = null;
-          out.zIndex = 0;
-        }
-        return out;
-      },
-      edgeReducer: (edge, data): Partial<EdgeDisplayData> => {
-        const v = view.current;
-        if (!v.edges.has(edge) || (v.large && v.layoutRunning)) return { ...data, hidden: true };
-        if (v.selected === null) return { ...data, color: v.theme.edge };
-        const touches = graph.hasExtremity(edge, v.selected);
-        return touches
-          ? { ...data, color: v.theme.edgeHighlight, size: Math.max(data.size, 2), zIndex: 1 }
-          : { ...data, color: v.theme.edgeDim, zIndex: 0 };
-      },
-    });
+        },
+        edgeReducer: (edge, data): Partial<EdgeDisplayData> => {
+          const v = view.current;
+          if (!v.edges.has(edge) || (v.large && v.layoutRunning)) return { ...data, hidden: true };
+          if (v.selected === null) return { ...data, color: v.theme.edge };
+          const touches = graph.hasExtremity(edge, v.selected);
+          return touches
+            ? { ...data, color: v.theme.edgeHighlight, size: Math.max(data.size, 2), zIndex: 1 }
+            : { ...data, color: v.theme.edgeDim, zIndex: 0 };
+        },
+      });
 
-    renderer.on('clickNode', ({ node }) => {
-      onSelectRef.current(node);
-      // A photo tapped low on a phone would end up under the panel: lift it above.
-      if (!panelCovers()) return;
-      const { x, y } = graph.getNodeAttributes(node);
-      const onScreen = renderer.graphToViewport({ x, y });
-      if (onScreen.y < renderer.getDimensions().height * 0.45) return;
-      const camera = renderer.getCamera();
-      const state = cameraToShow(renderer, node, camera.ratio, COVERED_FOCUS_Y);
-      if (state) void camera.animate(state, { duration: reducedMotion() ? 0 : 300 });
-    });
-    renderer.on('clickStage', () => onSelectRef.current(null));
-    renderer.on('enterNode', () => (container.style.cursor = 'pointer'));
-    renderer.on('leaveNode', () => (container.style.cursor = ''));
+      renderer.on('clickNode', ({ node }) => {
+        onSelectRef.current(node);
+        // A photo tapped low on a phone would end up under the panel: lift it above.
+        if (!panelCovers()) return;
+        const { x, y } = graph.getNodeAttributes(node);
+        const onScreen = renderer.graphToViewport({ x, y });
+        if (onScreen.y < renderer.getDimensions().height * 0.45) return;
+        const camera = renderer.getCamera();
+        const state = cameraToShow(renderer, node, camera.ratio, COVERED_FOCUS_Y);
+        if (state) void camera.animate(state, { duration: reducedMotion() ? 0 : 300 });
+      });
+      renderer.on('clickStage', () => onSelectRef.current(null));
+      renderer.on('enterNode', () => (container.style.cursor = 'pointer'));
+      renderer.on('leaveNode', () => (container.style.cursor = ''));
+      return renderer;
+    };
 
+    // The layout starts at once: the worker needs no renderer.
     let run: LayoutRun | null = null;
     if (start.settled || graph.order < 2) {
       setLayout({ state: 'settled', ms: 0, reason: start.settled ? 'cached' : 'still' });
@@ -324,15 +359,34 @@ export default function GraphCanvas({
         },
       });
     }
-    setSigma(renderer);
+
+    // The renderer in two steps, each its own task: its WebGL contexts and programs, then the
+    // first indexing and drawing of the graph. Together they keep the main thread for a few
+    // hundred milliseconds on a slow machine; apart, the page can paint in between.
+    let renderer: Sigma<NodeAttributes, EdgeAttributes> | null = null;
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    timers.push(
+      setTimeout(() => {
+        const created = createRenderer(new Graph<NodeAttributes, EdgeAttributes>());
+        renderer = created;
+        timers.push(
+          setTimeout(() => {
+            syncView();
+            created.setGraph(graph);
+            setSigma(created);
+          }, 0),
+        );
+      }, 0),
+    );
 
     return () => {
+      timers.forEach(clearTimeout);
       run?.stop();
       lastPositions = positionsOf(graph, model.paired);
-      renderer.kill();
+      (renderer as Sigma<NodeAttributes, EdgeAttributes> | null)?.kill();
       setSigma(null);
     };
-  }, [model.signature]);
+  }, [model.signature, syncView]);
 
   // Names, photos and sizes can change without the graph changing shape.
   useEffect(() => {
@@ -378,31 +432,14 @@ export default function GraphCanvas({
   // Filter, selection and theme: the reducers read the new view on the next refresh.
   useEffect(() => {
     if (!sigma) return;
-    const neighbours = new Set<string>();
-    // The strongest partners are named; more labels than this only overlap.
-    const labelled = new Set<string>();
-    if (selected) {
-      for (const p of model.pairings.get(selected) ?? []) {
-        if (!scope.nodes.has(p.id)) continue;
-        neighbours.add(p.id);
-        if (labelled.size < LABELLED_PARTNERS) labelled.add(p.id);
-      }
+    // The first drawing (setGraph) already used this view: no second indexing of the graph.
+    if (syncView()) {
+      sigma.setSetting('labelColor', { color: latest.current.theme.label });
+      sigma.refresh();
     }
-    view.current = {
-      ...view.current,
-      scope,
-      edges: new Set(scope.edges.map((e) => edgeKey(e.source, e.target))),
-      selected: selected && scope.nodes.has(selected) ? selected : null,
-      neighbours,
-      labelled,
-      theme,
-      maxWeight: model.maxWeight,
-    };
-    sigma.setSetting('labelColor', { color: theme.label });
-    sigma.refresh();
     const graph = sigma.getGraph();
     setShownCount(graph.filterNodes((id) => scope.nodes.has(id)).length);
-  }, [sigma, scope, selected, theme, model, showUnpaired, layout.state]);
+  }, [sigma, scope, selected, theme, model, showUnpaired, layout.state, syncView]);
 
   const arranging = layout.state === 'running' && isLarge(model);
   const duration = () => (reducedMotion() ? 0 : 300);
