@@ -156,7 +156,7 @@ export function runLayout(
       // whole picture small; a stronger pull keeps them near (about 20 more iterations).
       gravity: order > 250 ? 0.3 : 0.05,
       edgeWeightInfluence: 1,
-      // Gentler than the inferred slow-down for large graphs: settles in about 150 iterations.
+      // Gentler than the inferred slow-down for large graphs: settles in about 100 iterations.
       slowDown: 1 + Math.log10(Math.max(order, 1)),
     },
     // Live: every frame. Otherwise only for the checks.
