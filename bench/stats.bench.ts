@@ -24,6 +24,7 @@ const FULL = { items: 5000, outfits: 1500, days: 5 * 365 };
 const SIZE = process.env.STATS_BENCH_QUICK ? { items: 300, outfits: 90, days: 365 } : FULL;
 const log = (message: string) => console.error(`[stats bench] ${message}`);
 const RENDER_RUNS = 15;
+const RELOAD_RUNS = 7;
 const SWITCH_ROUNDS = 6;
 /** The DOM counts as settled after this long without a mutation. */
 const QUIET_MS = 250;
@@ -40,43 +41,46 @@ const RANGES = [
 const TICKS_PER_SECOND = 100;
 
 /**
- * CPU time (ms) used so far by the Chromium processes this benchmark launched: every process
- * under this one whose name starts with "chrom". Wall time grows when other work shares the two
- * cores; CPU time does not, so it shows what an interaction costs the browser itself.
+ * CPU time (ms) used so far by the main threads of the renderer processes this benchmark
+ * launched (Chromium processes under this one with --type=renderer; the main thread's id is the
+ * process id). Wall time grows when other work shares the two cores; CPU time does not, so it
+ * shows what an interaction costs the page's main thread itself: script, style, layout, paint.
  */
-function chromiumCpuMs(): number {
+function rendererMainCpuMs(): number {
   const parent = new Map<number, number>();
-  const name = new Map<number, string>();
-  const times = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      const fields = stat.slice(close + 2).split(' ');
-      const pid = Number(entry);
-      name.set(pid, stat.slice(stat.indexOf('(') + 1, close));
-      parent.set(pid, Number(fields[1]));
-      times.set(pid, Number(fields[11]) + Number(fields[12]));
+      parent.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
     } catch {
       // The process ended while /proc was read.
     }
   }
   let ticks = 0;
-  for (const [pid, t] of times) {
-    if (!name.get(pid)?.startsWith('chrom')) continue;
+  for (const pid of parent.keys()) {
+    let ours = false;
     for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p)) {
       if (p === process.pid) {
-        ticks += t;
+        ours = true;
         break;
       }
+    }
+    if (!ours) continue;
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue;
+      const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // Gone meanwhile.
     }
   }
   return (ticks * 1000) / TICKS_PER_SECOND;
 }
 
 /**
- * Runs `runs` interactions and answers the Chromium CPU each cost on average, net of what the
+ * Runs `runs` interactions and answers the main-thread CPU each cost on average, net of what the
  * same time spent idle on the screen costs (the quiet wait after each run, the timers).
  */
 async function withCpu<T>(
@@ -85,14 +89,14 @@ async function withCpu<T>(
   run: (i: number) => Promise<T>,
 ): Promise<{ results: T[]; cpuMsPerRun: number }> {
   const results: T[] = [];
-  const cpu0 = chromiumCpuMs();
+  const cpu0 = rendererMainCpuMs();
   const t0 = Date.now();
   for (let i = 0; i < runs; i++) results.push(await run(i));
-  const busy = chromiumCpuMs() - cpu0;
+  const busy = rendererMainCpuMs() - cpu0;
   const elapsed = Date.now() - t0;
-  const idle0 = chromiumCpuMs();
+  const idle0 = rendererMainCpuMs();
   await page.waitForTimeout(elapsed);
-  const idle = chromiumCpuMs() - idle0;
+  const idle = rendererMainCpuMs() - idle0;
   return { results, cpuMsPerRun: Math.max(0, busy - idle) / runs };
 }
 
@@ -169,6 +173,25 @@ async function measure(page: Page) {
   const warm = rendering.results;
   log(`renders ${warm.map((v) => round(v, 0)).join(', ')} ms`);
 
+  // After a reload the wardrobe is a new object (read again and synced), so the first visit
+  // computes everything: the wear index, every item's stats, the prepared table. The screen's
+  // code comes from the HTTP cache.
+  const afterReload: number[] = [];
+  for (let i = 0; i < RELOAD_RUNS; i++) {
+    await page.evaluate(timedClick('items-render', wardrobeLink, itemsReady));
+    const synced = page.waitForResponse(
+      (r) => r.url().endsWith('/api/users') && r.request().method() === 'GET',
+    );
+    await page.reload();
+    await synced;
+    await page.waitForFunction(itemsReady);
+    await page.waitForTimeout(1000);
+    afterReload.push(
+      (await page.evaluate(timedClick('stats-render', statsLink, STATS_READY))) as number,
+    );
+  }
+  log(`first visits after a reload ${afterReload.map((v) => round(v, 0)).join(', ')} ms`);
+
   const byRange: Record<string, number[]> = {};
   const switching = await withCpu(page, SWITCH_ROUNDS * RANGES.length, async (i) => {
     const [value, label] = RANGES[i % RANGES.length]!;
@@ -199,6 +222,7 @@ async function measure(page: Page) {
   return {
     cold,
     warm,
+    afterReload,
     switches,
     byRange,
     shown,
@@ -230,44 +254,57 @@ async function main() {
   }
 
   const render = summary(desktop.warm);
+  const firstRender = summary(desktop.afterReload);
+  const phoneFirstRender = summary(phone.afterReload);
   const switching = summary(desktop.switches);
   const phoneRender = summary(phone.warm);
   const phoneSwitching = summary(phone.switches);
   // A quick run checks the benchmark itself; only a full run is a result.
   const write = process.env.STATS_BENCH_QUICK
-    ? (_name: string, figures: Record<string, unknown>) => console.log(JSON.stringify(figures, null, 2))
+    ? (_name: string, figures: Record<string, unknown>) =>
+        console.log(JSON.stringify(figures, null, 2))
     : writeResult;
   write('stats', {
     targets: TARGETS,
     wardrobe: { ...SIZE, seeded: app.seeded },
     method:
-      'In-page performance marks from the tap to the first frame after the DOM settled (250 ms quiet, not counted); medians of warm runs; Chromium 1440x900, then 390x844. CPU: utime+stime of the Chromium processes over all runs, less the same time idle, per run.',
+      'In-page performance marks from a tap (Stats in the main navigation, or a time range) to the first frame after the DOM settled (250 ms quiet, not counted); medians; Chromium 1440x900, then 390x844. firstRenderAfterLoad: after a page reload, so the wardrobe is prepared from scratch; render: coming back from the Items tab to an unchanged wardrobe. CPU: utime+stime of the renderer main thread over all runs, less the same time idle, per run.',
+    /** The first visit after the wardrobe loaded: everything computed (code from the HTTP cache). */
+    firstRenderAfterLoad: {
+      ...firstRender,
+      met: firstRender.medianMs <= TARGETS.renderMs,
+    },
+    /** Coming back to the screen with the wardrobe unchanged: its preparation is reused. */
     render: {
       ...render,
       coldFirstVisitMs: round(desktop.cold),
       met: render.medianMs <= TARGETS.renderMs,
-      /** Chromium CPU per run of Items tab → stats screen (both screens' work, all processes). */
-      cpuMsPerRoundTrip: round(desktop.renderCpuMs),
+      /** Renderer main-thread CPU per run of Items tab → stats screen (both screens' work). */
+      mainThreadCpuMsPerRoundTrip: round(desktop.renderCpuMs),
     },
     rangeSwitch: {
       ...switching,
-      /** Chromium CPU per range switch (all processes), net of idle time. */
-      cpuMsPerSwitch: round(desktop.switchCpuMs),
+      /** Renderer main-thread CPU per range switch, net of idle time. */
+      mainThreadCpuMsPerSwitch: round(desktop.switchCpuMs),
       medianByRangeMs: Object.fromEntries(
         Object.entries(desktop.byRange).map(([k, v]) => [k, round(median(v))]),
       ),
       met: switching.medianMs <= TARGETS.rangeSwitchMs,
     },
     phone: {
+      firstRenderAfterLoad: {
+        ...phoneFirstRender,
+        met: phoneFirstRender.medianMs <= TARGETS.renderMs,
+      },
       render: {
         ...phoneRender,
         met: phoneRender.medianMs <= TARGETS.renderMs,
-        cpuMsPerRoundTrip: round(phone.renderCpuMs),
+        mainThreadCpuMsPerRoundTrip: round(phone.renderCpuMs),
       },
       rangeSwitch: {
         ...phoneSwitching,
         met: phoneSwitching.medianMs <= TARGETS.rangeSwitchMs,
-        cpuMsPerSwitch: round(phone.switchCpuMs),
+        mainThreadCpuMsPerSwitch: round(phone.switchCpuMs),
       },
     },
     shownOnLastRange: desktop.shown,

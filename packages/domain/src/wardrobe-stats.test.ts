@@ -320,6 +320,17 @@ describe('prepareWardrobeStats', () => {
     expect(statsForRange(prepareWardrobeStats(w, s, now), 'all').brandShares[0]?.label).toBe('cos');
   });
 
+  it('keeps a piece with a date that is not a day in all time only', () => {
+    const w = wardrobe([
+      item('bad', { dateObtained: 'sometime' }),
+      item('epoch', { dateObtained: '1970-01-01' }),
+      item('new', { dateObtained: '2024-06-01' }),
+    ]);
+    const prepared = prepareWardrobeStats(w, s, now);
+    expect(rangeItems(prepared, 'all').map((e) => e.item.id)).toEqual(['epoch', 'new', 'bad']);
+    expect(rangeItems(prepared, 'last3Months').map((e) => e.item.id)).toEqual(['new']);
+  });
+
   it('keeps facts that do not depend on the range', () => {
     const w = wardrobe(
       [

@@ -214,6 +214,8 @@ export interface StatsItem {
   item: ClothingItem;
   /** The day its time in the closet started: what the ranges filter on. */
   start: string;
+  /** `start` as a day number (see dayNumber), for sorting and searching. */
+  startDay: number;
   /** Price in the user's currency; undefined when it has none (or none that converts). */
   price?: number;
   /** Calendar wears plus earlier (manual) wears. */
@@ -275,32 +277,34 @@ export function prepareWardrobeStats(
     const stats = itemStats.get(item.id);
     const start = closetStartDay(item, settings);
     const brand = item.brand?.trim() ?? '';
+    const lastWorn = stats?.lastWorn;
+    const daysSinceWorn = lastWorn === undefined ? undefined : todayNumber - dayNumber(lastWorn);
+    // Every field is set, undefined or not, so that all entries share one shape: the per-range
+    // loops over thousands of them stay fast.
+    // A start that is not a day (bad data) sorts last: in 'all', never in a bounded range.
+    const parsed = dayNumber(start);
+    const startDay = Number.isNaN(parsed) ? Number.POSITIVE_INFINITY : parsed;
     const entry: StatsItem = {
       item,
       start,
+      startDay,
+      price: itemPriceIn(item, settings.currency, rates),
       wears: stats?.totalTimesWorn ?? item.manualTimesWorn ?? 0,
       outfits: stats?.numOutfits ?? 0,
       pairings: stats?.numPairings ?? 0,
-      idleDays: 0,
+      lastWorn,
+      daysSinceWorn,
+      idleDays: daysSinceWorn ?? todayNumber - startDay,
+      costPerWear: stats?.costPerWear,
       inCloset: item.status === undefined || item.status === 'clothes',
       obtainedThisYear: item.dateObtained?.startsWith(thisYear) ?? false,
       brandKey: brand.toLocaleLowerCase(),
       brandLabel: brand,
     };
-    const price = itemPriceIn(item, settings.currency, rates);
-    if (price !== undefined) entry.price = price;
-    if (stats?.costPerWear !== undefined) entry.costPerWear = stats.costPerWear;
-    if (stats?.lastWorn !== undefined) {
-      entry.lastWorn = stats.lastWorn;
-      entry.daysSinceWorn = todayNumber - dayNumber(stats.lastWorn);
-      entry.idleDays = entry.daysSinceWorn;
-    } else {
-      entry.idleDays = todayNumber - dayNumber(start);
-    }
     items.push(entry);
   }
   // Stable: ties keep the wardrobe's order. A brand is labelled as written on its earliest piece.
-  items.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+  items.sort((a, b) => (a.startDay < b.startDay ? -1 : a.startDay > b.startDay ? 1 : 0));
 
   const position = new Map<string, number>();
   items.forEach((e, i) => position.set(e.item.id, i));
@@ -329,12 +333,12 @@ export function prepareWardrobeStats(
 }
 
 /** First position whose start day is not before `day` (or, with `after`, is after it). */
-function searchStart(items: readonly StatsItem[], day: string, after: boolean): number {
+function searchStart(items: readonly StatsItem[], day: number, after: boolean): number {
   let lo = 0;
   let hi = items.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    const s = items[mid]!.start;
+    const s = items[mid]!.startDay;
     if (after ? s <= day : s < day) lo = mid + 1;
     else hi = mid;
   }
@@ -351,8 +355,8 @@ export function rangePositions(
 ): { from: number; to: number } {
   const { start, end } = timeRangeBounds(range, prepared.now);
   if (start === undefined) return { from: 0, to: prepared.items.length };
-  const from = searchStart(prepared.items, start, false);
-  const to = Math.max(from, searchStart(prepared.items, end, true));
+  const from = searchStart(prepared.items, dayNumber(start), false);
+  const to = Math.max(from, searchStart(prepared.items, dayNumber(end), true));
   return { from, to };
 }
 

@@ -22,8 +22,7 @@ export function StatsCard({
   return (
     <section
       aria-labelledby={id}
-      // Off-screen cards skip style, layout and paint until scrolled to (and on a range switch).
-      className={`flex min-w-0 flex-col gap-4 rounded-2xl border border-line bg-surface p-4 [contain-intrinsic-size:auto_480px] [content-visibility:auto] md:p-6 ${className}`}
+      className={`flex min-w-0 flex-col gap-4 rounded-2xl border border-line bg-surface p-4 md:p-6 ${className}`}
     >
       <div>
         <div className="flex min-h-8 items-center gap-4">

@@ -500,6 +500,20 @@ describe('stats screen, hand-computed wardrobe', () => {
     expect(figure('Total items')).toBe('4');
   });
 
+  it('follows a change to the wardrobe while open, and after coming back', () => {
+    const { unmount } = renderStats();
+    expect(figure('Total items')).toBe('8');
+    const more = { ...WARDROBE, clothes: { ...WARDROBE.clothes, hat: item('hat', { price: 7 }) } };
+    act(() => useWardrobeStore.setState({ data: more }));
+    // The hat has no date obtained: it counts from its creation, in all time.
+    expect(figure('Total items')).toBe('9');
+    expect(figure('All-time spend')).toBe('880,00 €');
+    unmount();
+    act(() => useWardrobeStore.setState({ data: WARDROBE }));
+    renderStats();
+    expect(figure('Total items')).toBe('8');
+  });
+
   it('opens the Items tab filtered to a source from its row', () => {
     renderStats();
     fireEvent.click(screen.getByRole('button', { name: /^Preloved, show these pieces/ }));

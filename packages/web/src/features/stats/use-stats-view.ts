@@ -9,7 +9,10 @@ import {
   rangeItems,
   statFigures,
   statsForRange,
+  wearDayKey,
   type CostPerWearLeaders,
+  type PreparedWardrobeStats,
+  type WardrobeData,
   type IdleItems,
   type PairedLeader,
   type Settings,
@@ -41,6 +44,32 @@ export interface StatsView {
 }
 
 /**
+ * The last wardrobe prepared for the stats screen, kept between visits: leaving the screen and
+ * coming back to an unchanged wardrobe on the same day does not redo the wear index, the item
+ * stats and the table (about 100 ms for 5,000 items on a slow machine). Any change to the
+ * wardrobe or the settings is a new object, so it is prepared again.
+ */
+let last: {
+  data: WardrobeData;
+  settings: Settings;
+  today: string;
+  table: PreparedWardrobeStats;
+} | null = null;
+
+function prepared(data: WardrobeData, settings: Settings): PreparedWardrobeStats {
+  const now = new Date();
+  const today = wearDayKey(now);
+  if (last && last.data === data && last.settings === settings && last.today === today) {
+    return last.table;
+  }
+  const index = buildWearIndex(data, now);
+  const itemStats = computeItemStats(data, settings, now, { index });
+  const table = prepareWardrobeStats(data, settings, now, { index, itemStats });
+  last = { data, settings, today, table };
+  return table;
+}
+
+/**
  * Everything the stats screen shows for one range. What does not depend on the range (the wear
  * index, every item's stats, the prepared table of counted items) is worked out once per
  * wardrobe, so switching range only filters one run of items and sums it. Null until the
@@ -50,17 +79,18 @@ export function useStatsView(range: TimeRange): StatsView | null {
   const data = useWardrobeStore((s) => s.data);
   const settings = useSessionStore((s) => s.user?.settings);
 
-  const prepared = useMemo(() => {
-    if (!data || !settings) return null;
-    const now = new Date();
-    const index = buildWearIndex(data, now);
-    const itemStats = computeItemStats(data, settings, now, { index });
-    return { settings, table: prepareWardrobeStats(data, settings, now, { index, itemStats }) };
+  const base = useMemo(() => {
+    if (!data || !settings) {
+      // Signed out or not loaded: nothing of a previous wardrobe stays in memory.
+      last = null;
+      return null;
+    }
+    return { settings, table: prepared(data, settings) };
   }, [data, settings]);
 
   return useMemo(() => {
-    if (!prepared) return null;
-    const { settings: s, table } = prepared;
+    if (!base) return null;
+    const { settings: s, table } = base;
     const stats = statsForRange(table, range);
     const items = rangeItems(table, range);
     return {
@@ -74,5 +104,5 @@ export function useStatsView(range: TimeRange): StatsView | null {
       notWornRecently: notWornRecently(items, IDLE_SHOWN_MAX),
       costPerWear: costPerWearLeaders(items),
     };
-  }, [prepared, range]);
+  }, [base, range]);
 }
