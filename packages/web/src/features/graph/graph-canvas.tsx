@@ -250,7 +250,8 @@ export default function GraphCanvas({
       colorAttribute: 'fill',
       crossOrigin: 'anonymous',
       maxTextureSize: 2048,
-      debounceTimeout: 150,
+      // Photos join the texture atlas in batches: each batch is an upload and a redraw.
+      debounceTimeout: 500,
     });
     // The photo drawn inside the node, leaving a ring of the node's colour (its category)
     // around it: a category disc below, the photo a little smaller on top.
