@@ -352,7 +352,8 @@ export default function GraphCanvas({
     } else {
       setLayout({ state: 'running' });
       run = runLayout(graph, {
-        live: !large,
+        // With reduced motion the picture moves once, to the settled positions.
+        live: !large && !reducedMotion(),
         onSettled: (reason, ms, iterations) => {
           settledLayouts.set(model.signature, positionsOf(graph, model.paired));
           view.current.layoutRunning = false;
