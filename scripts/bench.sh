@@ -11,3 +11,4 @@ echo "==> web bundle";    node bench/web-bundle.mjs
 echo "==> calendar";      npx tsx bench/calendar.bench.ts
 echo "==> graph";         npx tsx bench/graph.bench.ts
 echo "==> composer";      npx tsx bench/composer.bench.ts
+echo "==> stats screen";  npx tsx bench/stats.bench.ts
