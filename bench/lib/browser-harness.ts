@@ -323,12 +323,19 @@ export async function openSeededApp(options: SeedOptions): Promise<SeededApp> {
 
 // Page scripts are passed as strings: tsx (esbuild keepNames) would wrap named functions in a
 // `__name` helper that does not exist in the page.
+// Each measurement has its own generation, so a loop left from an earlier one stops at once
+// instead of counting frames twice.
 const START_FRAMES = `(() => {
-  window.__frames = []; window.__framesOn = true;
-  const tick = (t) => { window.__frames.push(t); if (window.__framesOn) requestAnimationFrame(tick); };
+  const gen = (window.__framesGen = (window.__framesGen || 0) + 1);
+  window.__frames = [];
+  const tick = (t) => {
+    if (window.__framesGen !== gen) return;
+    window.__frames.push(t);
+    requestAnimationFrame(tick);
+  };
   requestAnimationFrame(tick);
 })()`;
-const STOP_FRAMES = `(() => { window.__framesOn = false; return window.__frames; })()`;
+const STOP_FRAMES = `(() => { window.__framesGen = (window.__framesGen || 0) + 1; return window.__frames; })()`;
 const START_LONG = `(() => {
   window.__long = [];
   window.__longObs = new PerformanceObserver((list) => {
