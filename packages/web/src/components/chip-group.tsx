@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 
 export interface Chip<V extends string> {
   /** Undefined is the "no filter" choice (All, Any time). */
@@ -29,32 +29,74 @@ export function ChipGroup<V extends string>({ legend, chips, value, onChange }: 
       <legend className="mb-3 text-sm font-semibold text-fg">{legend}</legend>
       <div className="flex flex-wrap gap-2">
         {chips.map((chip) => {
-          const checked = chip.value === value;
           return (
-            <label key={chip.value ?? ''} className="relative">
-              <input
-                type="radio"
-                name={name}
-                value={chip.value ?? ''}
-                checked={checked}
-                onChange={() => onChange(chip.value)}
-                className="peer sr-only"
-              />
-              <span
-                className={
-                  'inline-flex h-9 cursor-pointer items-center rounded-full border px-4 text-sm font-medium transition-colors ' +
-                  'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent ' +
-                  (checked
-                    ? 'border-fg bg-fg text-canvas'
-                    : 'border-line-strong bg-surface text-fg hover:border-fg-subtle hover:bg-surface-2')
-                }
-              >
-                {chip.label}
-              </span>
-            </label>
+            <RadioChip
+              key={chip.value ?? ''}
+              name={name}
+              value={chip.value ?? ''}
+              checked={chip.value === value}
+              onSelect={() => onChange(chip.value)}
+            >
+              {chip.label}
+            </RadioChip>
           );
         })}
       </div>
     </fieldset>
+  );
+}
+
+interface RadioChipProps {
+  /** The radio group's name (one `useId()` per row). */
+  name: string;
+  value: string;
+  checked: boolean;
+  onSelect: () => void;
+  size?: 'md' | 'sm';
+  /** Extra classes for the chip itself, e.g. `whitespace-nowrap` or `gap-2`. */
+  className?: string;
+  /** Extra classes for the wrapping label, e.g. `shrink-0` in a row that scrolls. */
+  labelClassName?: string;
+  children: ReactNode;
+}
+
+/**
+ * One chip of a radio row: a visually hidden radio button with the chip drawn beside it, so the
+ * arrow keys move the choice and the focus ring follows the keyboard. Every chip row uses it.
+ */
+export function RadioChip({
+  name,
+  value,
+  checked,
+  onSelect,
+  size = 'md',
+  className = '',
+  labelClassName = '',
+  children,
+}: RadioChipProps) {
+  return (
+    <label className={`relative ${labelClassName}`}>
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        checked={checked}
+        onChange={onSelect}
+        className="peer sr-only"
+      />
+      <span
+        className={
+          'inline-flex cursor-pointer items-center rounded-full border font-medium transition-colors ' +
+          'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent ' +
+          (size === 'md' ? 'h-9 px-4 text-sm ' : 'h-8 px-3 text-[0.8125rem] ') +
+          (checked
+            ? 'border-fg bg-fg text-canvas '
+            : 'border-line-strong bg-surface text-fg hover:border-fg-subtle hover:bg-surface-2 ') +
+          className
+        }
+      >
+        {children}
+      </span>
+    </label>
   );
 }

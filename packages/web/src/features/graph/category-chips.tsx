@@ -1,6 +1,6 @@
 import type { Category } from '@hanger/domain';
 import { useId } from 'react';
-import { displayLabel } from '../../components/chip-group';
+import { RadioChip, displayLabel } from '../../components/chip-group';
 
 interface CategoryChipsProps {
   categories: readonly Category[];
@@ -24,36 +24,25 @@ export function CategoryChips({ categories, value, onChange, colours }: Category
       <legend className="sr-only">Category</legend>
       <div className="flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] md:flex-wrap md:px-0">
         {chips.map((chip) => {
-          const checked = chip.value === value;
           return (
-            <label key={chip.value ?? ''} className="relative shrink-0">
-              <input
-                type="radio"
-                name={name}
-                value={chip.value ?? ''}
-                checked={checked}
-                onChange={() => onChange(chip.value)}
-                className="peer sr-only"
-              />
-              <span
-                className={
-                  'inline-flex h-9 cursor-pointer items-center gap-2 rounded-full border px-4 text-sm font-medium transition-colors ' +
-                  'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent ' +
-                  (checked
-                    ? 'border-fg bg-fg text-canvas'
-                    : 'border-line-strong bg-surface text-fg hover:border-fg-subtle hover:bg-surface-2')
-                }
-              >
-                {chip.value && (
-                  <span
-                    aria-hidden="true"
-                    className="size-2.5 rounded-full ring-2 ring-surface"
-                    style={{ backgroundColor: colours[chip.value] }}
-                  />
-                )}
-                {chip.label}
-              </span>
-            </label>
+            <RadioChip
+              key={chip.value ?? ''}
+              name={name}
+              value={chip.value ?? ''}
+              checked={chip.value === value}
+              onSelect={() => onChange(chip.value)}
+              className="gap-2"
+              labelClassName="shrink-0"
+            >
+              {chip.value && (
+                <span
+                  aria-hidden="true"
+                  className="size-2.5 rounded-full ring-2 ring-surface"
+                  style={{ backgroundColor: colours[chip.value] }}
+                />
+              )}
+              {chip.label}
+            </RadioChip>
           );
         })}
       </div>
