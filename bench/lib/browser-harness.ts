@@ -17,7 +17,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +24,9 @@ import Database from 'better-sqlite3';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { generateWireWardrobe } from '../generate-wardrobe.js';
+import { freePort, round } from './measure.js';
+
+export { freePort, median, percentile, round } from './measure.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const SERVER = join(ROOT, 'packages/server/dist/server.js');
@@ -52,35 +54,6 @@ export interface SeededApp {
   /** Counts of what was written. */
   seeded: { items: number; outfits: number; calendarDays: number };
   close(): Promise<void>;
-}
-
-export const round = (n: number, places = 2): number => {
-  const f = 10 ** places;
-  return Math.round(n * f) / f;
-};
-
-export function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index]!;
-}
-
-export const median = (values: readonly number[]): number => percentile(values, 50);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        address && typeof address === 'object'
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
