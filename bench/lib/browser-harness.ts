@@ -91,8 +91,26 @@ async function stopServer(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-const COLOURS = ['#1f3a5f', '#c44536', '#e9c46a', '#2a9d8f', '#6d597a', '#f4a261', '#264653', '#8d99ae'];
-const CATEGORIES = ['top', 'bottom', 'shoes', 'outerwear', 'full_body', 'bag', 'accessory', 'other'];
+const COLOURS = [
+  '#1f3a5f',
+  '#c44536',
+  '#e9c46a',
+  '#2a9d8f',
+  '#6d597a',
+  '#f4a261',
+  '#264653',
+  '#8d99ae',
+];
+const CATEGORIES = [
+  'top',
+  'bottom',
+  'shoes',
+  'outerwear',
+  'full_body',
+  'bag',
+  'accessory',
+  'other',
+];
 
 /** A simple garment-like photo: a coloured rounded shape on white. */
 async function photo(i: number): Promise<Buffer> {
@@ -344,7 +362,11 @@ export function writeResult(name: string, figures: Record<string, unknown>): voi
   const result = {
     benchmark: name,
     date: new Date().toISOString(),
-    machine: { cpus: cpus().length, model: cpus()[0]?.model, loadavg: loadavg().map((l) => round(l)) },
+    machine: {
+      cpus: cpus().length,
+      model: cpus()[0]?.model,
+      loadavg: loadavg().map((l) => round(l)),
+    },
     ...figures,
   };
   writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
