@@ -95,6 +95,7 @@ describe.each(ENGINES)('API access and headers on %s', (engine) => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('referrer-policy')).toBe('no-referrer');
