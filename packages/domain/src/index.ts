@@ -1,4 +1,5 @@
 export * from './calendar-day.js';
+export * from './calendar-ics.js';
 export * from './calendar-month.js';
 export * from './categories.js';
 export * from './composer.js';
@@ -10,6 +11,7 @@ export * from './errors.js';
 export * from './filtering.js';
 export * from './item-edits.js';
 export * from './item-stats.js';
+export * from './items-csv.js';
 export * from './limits.js';
 export * from './money.js';
 export * from './outfit-stats.js';
