@@ -8,6 +8,7 @@ export * from './constants.js';
 export * from './currency.js';
 export * from './day-keys.js';
 export * from './errors.js';
+export * from './export-format.js';
 export * from './filtering.js';
 export * from './item-edits.js';
 export * from './item-stats.js';

@@ -1,0 +1,313 @@
+import { z } from 'zod';
+import { SOURCES, WIRE_CATEGORIES } from './categories.js';
+import { isDayKey } from './day-keys.js';
+import { MAX_EMAIL, MAX_ID, MAX_MONEY, MAX_TEXT, MAX_WEARS } from './limits.js';
+import { MAX_CANVAS_ENTRIES } from './schemas.js';
+import { ITEM_STATUSES, OUTFIT_STATUSES } from './status.js';
+
+/**
+ * The account export format ("hanger-export", version 1): one zip holding `hanger-export.json`
+ * (this schema) and one photo per item and outfit under `photos/`. Documented for people in
+ * docs/export-format.md; docs/export-format.schema.json is generated from this schema
+ * (`exportFormatJsonSchema`) and a test keeps the two equal.
+ *
+ * Everything here is declarative (no transforms), so the JSON Schema says exactly what the
+ * parser accepts; checks a JSON Schema cannot express (references between records, real
+ * calendar dates) are in `exportProblems`. Any change to what a file may hold bumps the version.
+ */
+
+export const EXPORT_FORMAT = 'hanger-export';
+export const EXPORT_VERSION = 1;
+/** The document's name inside the zip. */
+export const EXPORT_DOCUMENT_PATH = 'hanger-export.json';
+/** Photos are the display size the server keeps (WebP, longest side at most 1600 px). */
+export const EXPORT_PHOTO_DIRS = { item: 'photos/items', outfit: 'photos/outfits' } as const;
+
+/** Upper bounds that keep an import's work bounded; far above any real wardrobe. */
+export const EXPORT_MAX_ITEMS = 100_000;
+export const EXPORT_MAX_OUTFITS = 100_000;
+export const EXPORT_MAX_CALENDAR_DAYS = 100_000;
+const MAX_DAY_ENTRIES = 500;
+const MAX_SUBCATEGORIES = 500;
+
+const DAY_KEY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const CURRENCY_PATTERN = /^[A-Z]{3}$/;
+/** A photo's path in the zip: a folder per kind, a plain file name, an image extension. */
+export const EXPORT_PHOTO_PATH_PATTERN =
+  /^photos\/(items|outfits)\/[A-Za-z0-9][A-Za-z0-9_-]{0,199}\.(webp|jpg|jpeg|png)$/;
+
+const id = z.string().min(1).max(MAX_ID);
+const dayKey = z
+  .string()
+  .regex(DAY_KEY_PATTERN)
+  .refine(isDayKey, { message: 'Expected a real date as YYYY-MM-DD' })
+  .meta({ description: 'A calendar day, YYYY-MM-DD.' });
+const timestamp = z.iso.datetime({ offset: true }).meta({ description: 'ISO 8601 date-time.' });
+const currency = z.string().regex(CURRENCY_PATTERN).meta({ description: 'ISO 4217 code.' });
+const money = z.number().min(0).max(MAX_MONEY);
+const wears = z.number().int().min(0).max(MAX_WEARS);
+const photoPath = z
+  .string()
+  .regex(EXPORT_PHOTO_PATH_PATTERN)
+  .meta({ description: 'Path of the photo inside the zip, e.g. photos/items/<id>.webp.' });
+
+const subcategory = z.strictObject({ id, name: z.string().min(1).max(60) });
+const subcategoryList = z.array(subcategory).max(MAX_SUBCATEGORIES);
+
+export const exportSettingsSchema = z
+  .strictObject({
+    locale: z
+      .string()
+      .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/)
+      .meta({ description: 'BCP 47 language tag, e.g. en-GB.' }),
+    currency,
+    week_start: z.number().int().min(0).max(6).meta({ description: '0 = Sunday … 6 = Saturday.' }),
+    data_consent: z.boolean(),
+    tracking_start_date: dayKey.nullable(),
+    subcategories: z.strictObject(
+      Object.fromEntries(WIRE_CATEGORIES.map((c) => [c, subcategoryList])) as Record<
+        (typeof WIRE_CATEGORIES)[number],
+        typeof subcategoryList
+      >,
+    ),
+  })
+  .meta({ description: 'The account settings, with the subcategories of every category.' });
+
+export const exportItemSchema = z
+  .strictObject({
+    id,
+    photo: photoPath,
+    category: z.enum(WIRE_CATEGORIES),
+    sub_category_id: id.nullable(),
+    status: z.enum(ITEM_STATUSES).nullable().meta({ description: 'null counts as clothes.' }),
+    source: z.enum(SOURCES).nullable(),
+    brand: z.string().max(MAX_TEXT).nullable(),
+    date_created: timestamp,
+    date_obtained: dayKey.nullable(),
+    date_archived: dayKey.nullable(),
+    price: money.nullable(),
+    currency: currency.nullable(),
+    converted_price: money
+      .nullable()
+      .meta({ description: 'price in the account currency when exported; recomputed on import.' }),
+    sold_price: money.nullable(),
+    sold_currency: currency.nullable(),
+    converted_sold_price: money.nullable(),
+    manual_times_worn: wears.nullable(),
+    scale: z.number().gt(0).max(1000).nullable(),
+  })
+  .meta({ description: 'A clothing item with every field; absent values are null.' });
+
+export const exportCanvasEntrySchema = z.strictObject({
+  clothing_id: id,
+  x: z.number(),
+  y: z.number(),
+  scale: z.number().gt(0),
+  rotation: z.number(),
+});
+
+export const exportOutfitSchema = z
+  .strictObject({
+    id,
+    photo: photoPath,
+    status: z.enum(OUTFIT_STATUSES).nullable().meta({ description: 'null counts as outfits.' }),
+    date_created: timestamp,
+    manual_times_worn: wears.nullable(),
+    canvas_data: z
+      .array(exportCanvasEntrySchema)
+      .max(MAX_CANVAS_ENTRIES)
+      .meta({ description: 'Placed items, bottom to top, in 720x1080 canvas units.' }),
+  })
+  .meta({ description: 'An outfit with its canvas.' });
+
+export const exportCalendarDaySchema = z
+  .strictObject({
+    day: dayKey,
+    clothes: z.array(id).max(MAX_DAY_ENTRIES),
+    outfits: z.array(id).max(MAX_DAY_ENTRIES),
+    display_item: id.nullable(),
+  })
+  .meta({ description: 'What was worn or planned on one day.' });
+
+export const exportDocumentSchema = z
+  .strictObject({
+    format: z.literal(EXPORT_FORMAT),
+    version: z.literal(EXPORT_VERSION),
+    exported_at: timestamp,
+    account: z.strictObject({
+      email: z.string().max(MAX_EMAIL),
+      name: z.string().max(1000),
+    }),
+    settings: exportSettingsSchema,
+    items: z.array(exportItemSchema).max(EXPORT_MAX_ITEMS),
+    outfits: z.array(exportOutfitSchema).max(EXPORT_MAX_OUTFITS),
+    calendar: z.array(exportCalendarDaySchema).max(EXPORT_MAX_CALENDAR_DAYS),
+  })
+  .meta({
+    title: 'Hanger export, version 1',
+    description:
+      'hanger-export.json inside a Hanger export zip. Photos are separate zip entries named by ' +
+      'each record’s photo path (display size WebP; Hanger does not keep originals).',
+  });
+
+export type ExportDocument = z.output<typeof exportDocumentSchema>;
+export type ExportItem = z.output<typeof exportItemSchema>;
+export type ExportOutfit = z.output<typeof exportOutfitSchema>;
+export type ExportCalendarDay = z.output<typeof exportCalendarDaySchema>;
+export type ExportSettings = z.output<typeof exportSettingsSchema>;
+
+/** The JSON Schema (draft 2020-12) of hanger-export.json, as committed in docs/. */
+export function exportFormatJsonSchema(): Record<string, unknown> {
+  const { $schema, ...rest } = z.toJSONSchema(exportDocumentSchema, { target: 'draft-2020-12' });
+  return { $schema, $id: EXPORT_SCHEMA_ID, ...rest };
+}
+
+/** The schema's $id: a stable name for version 1 (the file is docs/export-format.schema.json). */
+export const EXPORT_SCHEMA_ID = 'urn:hanger:export-format:1';
+
+const headerSchema = z.object({ format: z.unknown(), version: z.unknown() });
+
+export type ExportParseResult =
+  { ok: true; document: ExportDocument } | { ok: false; problem: string };
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const path = issue.path.map(String).join('.');
+  return path ? `${path}: ${issue.message}` : issue.message;
+}
+
+/**
+ * Reads a parsed hanger-export.json: the format and version first (so that a newer file is named
+ * as such rather than as a list of unknown fields), then the schema, then the references.
+ * `problem` is a sentence fit to show the person importing.
+ */
+export function parseExportDocument(value: unknown): ExportParseResult {
+  const header = headerSchema.safeParse(value);
+  if (!header.success || header.data.format !== EXPORT_FORMAT) {
+    return { ok: false, problem: `${EXPORT_DOCUMENT_PATH} is not a Hanger export.` };
+  }
+  if (header.data.version !== EXPORT_VERSION) {
+    const v = header.data.version;
+    const shown = typeof v === 'number' || typeof v === 'string' ? String(v) : 'unknown';
+    return {
+      ok: false,
+      problem: `This export is format version ${shown}; this server reads version ${EXPORT_VERSION}. Update Hanger and try again.`,
+    };
+  }
+  const parsed = exportDocumentSchema.safeParse(value);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.slice(0, 3).map(describeIssue).join('; ');
+    return { ok: false, problem: `${EXPORT_DOCUMENT_PATH} does not match the format: ${issues}` };
+  }
+  const problems = exportProblems(parsed.data);
+  if (problems.length > 0) {
+    return { ok: false, problem: `${EXPORT_DOCUMENT_PATH} is inconsistent: ${problems[0]}` };
+  }
+  return { ok: true, document: parsed.data };
+}
+
+/**
+ * What a JSON Schema cannot say: ids unique per kind, each photo used once, canvases and days
+ * naming records of the file, a day's display item being on that day, days listed once.
+ */
+export function exportProblems(doc: ExportDocument): string[] {
+  const problems: string[] = [];
+  const itemIds = new Set<string>();
+  const outfitIds = new Set<string>();
+  const photos = new Set<string>();
+  const usePhoto = (path: string, where: string) => {
+    if (photos.has(path)) problems.push(`${where} uses photo ${path} a second time`);
+    photos.add(path);
+  };
+  for (const item of doc.items) {
+    if (itemIds.has(item.id)) problems.push(`item ${item.id} is listed twice`);
+    itemIds.add(item.id);
+    usePhoto(item.photo, `item ${item.id}`);
+  }
+  for (const outfit of doc.outfits) {
+    if (outfitIds.has(outfit.id)) problems.push(`outfit ${outfit.id} is listed twice`);
+    outfitIds.add(outfit.id);
+    usePhoto(outfit.photo, `outfit ${outfit.id}`);
+    for (const entry of outfit.canvas_data) {
+      if (!itemIds.has(entry.clothing_id))
+        problems.push(`outfit ${outfit.id} places unknown item ${entry.clothing_id}`);
+    }
+  }
+  const days = new Set<string>();
+  for (const day of doc.calendar) {
+    if (days.has(day.day)) problems.push(`day ${day.day} is listed twice`);
+    days.add(day.day);
+    for (const ref of day.clothes)
+      if (!itemIds.has(ref)) problems.push(`day ${day.day} names unknown item ${ref}`);
+    for (const ref of day.outfits)
+      if (!outfitIds.has(ref)) problems.push(`day ${day.day} names unknown outfit ${ref}`);
+    if (
+      day.display_item !== null &&
+      !day.clothes.includes(day.display_item) &&
+      !day.outfits.includes(day.display_item)
+    ) {
+      problems.push(`day ${day.day} stars ${day.display_item}, which it does not list`);
+    }
+  }
+  return problems;
+}
+
+/** The photo paths the document references, in order (items, then outfits). */
+export function exportPhotoPaths(doc: ExportDocument): string[] {
+  return [...doc.items.map((i) => i.photo), ...doc.outfits.map((o) => o.photo)];
+}
+
+/** A record's photo path: its id when that makes a plain file name, else its position. */
+export function exportPhotoPath(kind: 'item' | 'outfit', recordId: string, index: number): string {
+  const name = /^[A-Za-z0-9][A-Za-z0-9_-]{0,199}$/.test(recordId) ? recordId : `record-${index}`;
+  return `${EXPORT_PHOTO_DIRS[kind]}/${name}.webp`;
+}
+
+/** The zip's file name for an export made on `day` (YYYY-MM-DD). */
+export function exportFileName(day: string): string {
+  return `hanger-export-${day}.zip`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The API around the format (POST /api/export, /api/imports…), for the server and the web app
+// ---------------------------------------------------------------------------------------------
+
+/** POST /api/export: a short-lived download link that needs no Authorization header. */
+export const exportLinkSchema = z.object({
+  url: z.string(),
+  expires_at: z.string(),
+  /** The zip's exact size, or null when the photo store cannot tell it cheaply (S3). */
+  bytes: z.number().int().nonnegative().nullable(),
+});
+export type ExportLink = z.output<typeof exportLinkSchema>;
+
+/** POST /api/imports: what the archive holds, and how much of it this account already has. */
+export const importPreviewSchema = z.object({
+  id: z.string(),
+  items: z.number().int(),
+  outfits: z.number().int(),
+  calendar_days: z.number().int(),
+  photos: z.number().int(),
+  already_imported: z.object({ items: z.number().int(), outfits: z.number().int() }),
+});
+export type ImportPreview = z.output<typeof importPreviewSchema>;
+
+export const IMPORT_STATES = ['previewed', 'running', 'done', 'failed'] as const;
+export type ImportState = (typeof IMPORT_STATES)[number];
+
+/** GET /api/imports/{id}. */
+export const importStatusSchema = z.object({
+  id: z.string(),
+  state: z.enum(IMPORT_STATES),
+  done: z.number().int(),
+  total: z.number().int(),
+  error: z.string().optional(),
+  result: z
+    .object({
+      items: z.number().int(),
+      outfits: z.number().int(),
+      calendar_days: z.number().int(),
+      skipped: z.number().int(),
+    })
+    .optional(),
+});
+export type ImportStatus = z.output<typeof importStatusSchema>;
