@@ -3,6 +3,7 @@ import { Migrator } from 'kysely';
 import type { Kysely, Migration } from 'kysely';
 import * as auth from './migrations/0001-auth.js';
 import * as wardrobe from './migrations/0002-wardrobe.js';
+import * as dataTransfer from './migrations/0003-data-transfer.js';
 
 /**
  * The ordered, static list of migrations. Each applied name is recorded in the database (table
@@ -11,6 +12,7 @@ import * as wardrobe from './migrations/0002-wardrobe.js';
 const MIGRATIONS: Record<string, Migration> = {
   '0001-auth': auth,
   '0002-wardrobe': wardrobe,
+  '0003-data-transfer': dataTransfer,
 };
 
 const ATTEMPTS = 3;
