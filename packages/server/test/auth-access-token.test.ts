@@ -1,6 +1,7 @@
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccessTokenVerifier, InvalidAccessTokenError } from '../src/auth/access-token.js';
+import { RevocationList, type TokenClaims } from '../src/auth/revocation.js';
 
 const ISSUER = 'https://closet.example.com';
 
@@ -24,7 +25,7 @@ async function newSigner(kid: string): Promise<Signer> {
     publicJwk,
     sign(claims, options = {}) {
       const now = Math.floor(Date.now() / 1000);
-      return new SignJWT(claims)
+      return new SignJWT({ sid: 'session-1', ...claims })
         .setProtectedHeader({ alg: 'EdDSA', kid })
         .setIssuer(options.iss ?? ISSUER)
         .setAudience(options.aud ?? ISSUER)
@@ -45,11 +46,16 @@ describe('access token verification', () => {
     rotated = await newSigner('key-2');
   });
 
-  function verifier(keys: () => JWK[], clock = { now: Date.now() }) {
+  function verifier(
+    keys: () => JWK[],
+    clock = { now: Date.now() },
+    isRevoked?: (claims: TokenClaims) => boolean,
+  ) {
     let loads = 0;
     const v = createAccessTokenVerifier({
       issuer: ISSUER,
       audience: ISSUER,
+      isRevoked,
       loadKeys: async () => {
         loads += 1;
         return keys();
@@ -63,7 +69,11 @@ describe('access token verification', () => {
     const v = verifier(() => [current.publicJwk]);
     const token = await current.sign({ email: 'ada@example.com' });
     for (let i = 0; i < 50; i++)
-      expect(await v.verify(token)).toEqual({ id: 'user-1', email: 'ada@example.com' });
+      expect(await v.verify(token)).toEqual({
+        id: 'user-1',
+        email: 'ada@example.com',
+        sessionId: 'session-1',
+      });
     expect(v.loads()).toBe(1);
   });
 
@@ -78,6 +88,32 @@ describe('access token verification', () => {
     const v = verifier(() => [current.publicJwk]);
     const token = await current.sign({ email: 'ada@example.com' }, options);
     await expect(v.verify(token)).rejects.toBeInstanceOf(InvalidAccessTokenError);
+  });
+
+  it('refuses a token without a session id', async () => {
+    const v = verifier(() => [current.publicJwk]);
+    await expect(v.verify(await current.sign({ sid: undefined }))).rejects.toBeInstanceOf(
+      InvalidAccessTokenError,
+    );
+  });
+
+  it('refuses a token of a revoked session or account, locally', async () => {
+    const clock = { now: Date.now() };
+    const revoked = new RevocationList({ keepMs: 16 * 60_000, now: () => clock.now });
+    const v = verifier(
+      () => [current.publicJwk],
+      clock,
+      (c) => revoked.isRevoked(c),
+    );
+    const token = await current.sign({ sid: 'gone' }, { iat: Math.floor(clock.now / 1000) - 10 });
+    const other = await current.sign({ sid: 'kept' }, { iat: Math.floor(clock.now / 1000) - 10 });
+    expect((await v.verify(token)).sessionId).toBe('gone');
+    revoked.add({ kind: 'session', id: 'gone', at: clock.now });
+    await expect(v.verify(token)).rejects.toThrow('token revoked');
+    expect((await v.verify(other)).sessionId).toBe('kept');
+    revoked.add({ kind: 'user', id: 'user-1', at: clock.now });
+    await expect(v.verify(other)).rejects.toThrow('token revoked');
+    expect(v.loads()).toBe(1);
   });
 
   it('refuses unsigned and malformed tokens', async () => {
@@ -107,6 +143,7 @@ describe('access token verification', () => {
     expect(await v.verify(await rotated.sign({ email: 'b@example.com' }))).toEqual({
       id: 'user-1',
       email: 'b@example.com',
+      sessionId: 'session-1',
     });
     expect(v.loads()).toBe(2);
 

@@ -1,9 +1,12 @@
 import { decodeProtectedHeader, importJWK, jwtVerify, type JWK } from 'jose';
+import type { TokenClaims } from './revocation.js';
 
 /** Who a valid access token speaks for. */
 export interface AuthUser {
   id: string;
   email: string;
+  /** The session the token was minted from (its `sid` claim). */
+  sessionId: string;
 }
 
 export class InvalidAccessTokenError extends Error {
@@ -20,6 +23,11 @@ export interface AccessTokenVerifierOptions {
   loadKeys: () => Promise<JWK[]>;
   /** Lower bound between two reloads, so forged key ids cannot turn every request into a DB query. */
   reloadIntervalMs?: number;
+  /**
+   * Ended sessions and accounts (see revocation.ts): an in-memory check, no I/O per request. A
+   * token it names is refused although its signature and expiry are fine.
+   */
+  isRevoked?: (claims: TokenClaims) => boolean;
   now?: () => number;
 }
 
@@ -84,19 +92,24 @@ export function createAccessTokenVerifier(
       if (!kid) throw new InvalidAccessTokenError('token names no key');
       const cached = await keyFor(kid);
       if (!cached) throw new InvalidAccessTokenError('token signed by an unknown key');
+      let claims: TokenClaims & { email: string };
       try {
         const { payload } = await jwtVerify(token, cached.key, {
           issuer: options.issuer,
           audience: options.audience,
           algorithms: [cached.alg],
-          requiredClaims: ['sub', 'exp', 'iat'],
+          requiredClaims: ['sub', 'exp', 'iat', 'sid'],
           currentDate: new Date(now()),
         });
+        if (typeof payload.sid !== 'string' || typeof payload.iat !== 'number')
+          throw new InvalidAccessTokenError('malformed claims');
         const email = typeof payload.email === 'string' ? payload.email : '';
-        return { id: payload.sub as string, email };
+        claims = { sub: payload.sub as string, sid: payload.sid, iat: payload.iat, email };
       } catch (error) {
         throw new InvalidAccessTokenError(error instanceof Error ? error.message : 'invalid token');
       }
+      if (options.isRevoked?.(claims)) throw new InvalidAccessTokenError('token revoked');
+      return { id: claims.sub, email: claims.email, sessionId: claims.sid! };
     },
   };
 }

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import { accountRateLimit, DEFAULT_ACCOUNT_LIMITS, type AccountLimits } from './account-limits.js';
 import { createAccessTokenVerifier, type AccessTokenVerifier } from './access-token.js';
+import { createRedis } from '../plugins/redis.js';
 import { createMailer, type AuthLogger, type Mailer } from './mailer.js';
 import {
   createMemoryRateLimitStore,
@@ -14,6 +15,8 @@ import {
   type RateLimitStore,
   type RateRule,
 } from './rate-limit-store.js';
+import { CLOCK_SKEW_MS, RevocationService } from './revocation.js';
+import { revocationHooks } from './revocation-hooks.js';
 import { sessionPolicy } from './session-policy.js';
 
 export const AUTH_BASE_PATH = '/api/auth';
@@ -87,7 +90,12 @@ export interface SignInMethods {
   providers: OAuthProviderInfo[];
 }
 
-function buildBetterAuth(options: CreateAuthOptions, mailer: Mailer, store: RateLimitStore) {
+function buildBetterAuth(
+  options: CreateAuthOptions,
+  mailer: Mailer,
+  store: RateLimitStore,
+  revocations: RevocationService,
+) {
   const { config, db, dialect, logger } = options;
   const address = { ...DEFAULT_ADDRESS_LIMITS, ...options.addressLimits };
   const account = { ...DEFAULT_ACCOUNT_LIMITS, ...options.accountLimits };
@@ -133,6 +141,9 @@ function buildBetterAuth(options: CreateAuthOptions, mailer: Mailer, store: Rate
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: EMAIL_LINK_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => {
+        await revocations.revokeUser(user.id);
+      },
       sendResetPassword: ({ user, url }) =>
         sendOrFail('password reset', user.email, () =>
           mailer.sendPasswordReset(user.email, url, linkMinutes),
@@ -140,9 +151,25 @@ function buildBetterAuth(options: CreateAuthOptions, mailer: Mailer, store: Rate
     },
     databaseHooks: {
       user: {
+        update: {
+          after: async (user) => {
+            // A ban (admin ban-user or update-user) ends the account's tokens at once.
+            if ((user as { banned?: boolean | null }).banned) await revocations.revokeUser(user.id);
+          },
+        },
         delete: {
           after: async (user) => {
+            await revocations.revokeUser(user.id);
             await options.onUserDeleted?.(user.id);
+          },
+        },
+      },
+      session: {
+        delete: {
+          // Every way a session ends (sign-out, revoke-session(s), password change or reset, ban,
+          // removal) deletes its row: the access tokens minted from it end with it.
+          after: async (session) => {
+            await revocations.revokeSession(session.id);
           },
         },
       },
@@ -180,6 +207,7 @@ function buildBetterAuth(options: CreateAuthOptions, mailer: Mailer, store: Rate
     plugins: [
       accountRateLimit(store, account),
       sessionPolicy(),
+      revocationHooks(revocations),
       bearer(),
       jwt({
         // One way to get an access token: GET /api/auth/token. No token in get-session headers.
@@ -189,7 +217,8 @@ function buildBetterAuth(options: CreateAuthOptions, mailer: Mailer, store: Rate
           issuer: config.publicUrl,
           audience: config.publicUrl,
           expirationTime: `${ACCESS_TOKEN_TTL_SECONDS}s`,
-          definePayload: ({ user }) => ({ email: user.email }),
+          // sid: the session the token comes from, so that ending the session ends the token.
+          definePayload: ({ user, session }) => ({ email: user.email, sid: session.id }),
         },
       }),
       magicLink({
@@ -230,8 +259,12 @@ export type HangerBetterAuth = ReturnType<typeof buildBetterAuth>;
 /** The identity service: better-auth plus what the rest of the server needs from it. */
 export interface AuthService {
   auth: HangerBetterAuth;
-  /** Checks a bearer access token locally (signature, issuer, audience, expiry). */
+  /** Checks a bearer access token locally (signature, issuer, audience, expiry, revocation). */
   accessTokens: AccessTokenVerifier;
+  /** Ended sessions and accounts whose access tokens are refused (see revocation.ts). */
+  revocations: RevocationService;
+  /** Reads the revocations still in force and subscribes to new ones; before serving. */
+  start(): Promise<void>;
   /** What the sign-in page offers. A provider whose discovery failed at start-up is left out. */
   signInMethods(): Promise<SignInMethods>;
   close(): Promise<void>;
@@ -259,11 +292,29 @@ export function createAuth(options: CreateAuthOptions): AuthService {
   const ownStore = options.rateLimitStore ? undefined : createRateLimitStore(options);
   const store = options.rateLimitStore ?? (ownStore as RateLimitStore);
 
-  const auth = buildBetterAuth(options, mailer, store);
+  const publisher = options.redis ?? null;
+  const redisUrl = config.redisUrl;
+  const revocations = new RevocationService({
+    db: options.db,
+    keepMs: ACCESS_TOKEN_TTL_SECONDS * 1000 + CLOCK_SKEW_MS,
+    logger,
+    publisher,
+    subscriber:
+      publisher && redisUrl
+        ? () => {
+            const subscriber = createRedis(redisUrl, 'hanger-revocation-subscriber');
+            subscriber.on('error', (err) => logger.warn({ err }, 'redis subscriber error'));
+            return subscriber;
+          }
+        : undefined,
+  });
+
+  const auth = buildBetterAuth(options, mailer, store, revocations);
 
   const accessTokens = createAccessTokenVerifier({
     issuer: config.publicUrl,
     audience: config.publicUrl,
+    isRevoked: (claims) => revocations.isRevoked(claims),
     // getJwks creates the first signing key when there is none yet.
     loadKeys: async () => (await auth.api.getJwks()).keys as JWK[],
   });
@@ -275,12 +326,15 @@ export function createAuth(options: CreateAuthOptions): AuthService {
   return {
     auth,
     accessTokens,
+    revocations,
+    start: () => revocations.start(),
     async signInMethods() {
       const usable = new Set((await auth.$context).socialProviders.map((p) => p.id));
       const providers = configured.filter((p) => usable.has(p.id));
       return { email_password: true, magic_link: true, providers };
     },
     async close() {
+      await revocations.close();
       ownMailer?.close();
       await ownStore?.close();
     },

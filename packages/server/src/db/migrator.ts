@@ -4,6 +4,7 @@ import type { Kysely, Migration } from 'kysely';
 import * as auth from './migrations/0001-auth.js';
 import * as wardrobe from './migrations/0002-wardrobe.js';
 import * as dataTransfer from './migrations/0003-data-transfer.js';
+import * as authRevocation from './migrations/0005-auth-revocation.js';
 
 /**
  * The ordered, static list of migrations. Each applied name is recorded in the database (table
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-auth': auth,
   '0002-wardrobe': wardrobe,
   '0003-data-transfer': dataTransfer,
+  '0005-auth-revocation': authRevocation,
 };
 
 const ATTEMPTS = 3;

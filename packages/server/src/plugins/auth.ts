@@ -47,6 +47,9 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
     app.addHook('onClose', async () => service.close());
   }
 
+  // Revocations still in force (and, with Redis, the channel) before the first request is served.
+  await service.start();
+
   app.decorate('identity', service);
   app.decorateRequest('user', null as unknown as AuthUser);
   app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
