@@ -59,7 +59,7 @@ export async function buildApp(
       },
     });
     await app.register(servicesPlugin, { config });
-    await app.register(apiRoutes, { prefix: '/api' });
+    await app.register(apiRoutes, { prefix: '/api', config });
     await app.register(webPlugin, { config });
     await app.ready();
   } catch (err) {

@@ -4,6 +4,7 @@ import type { Kysely, Migration } from 'kysely';
 import * as auth from './migrations/0001-auth.js';
 import * as wardrobe from './migrations/0002-wardrobe.js';
 import * as dataTransfer from './migrations/0003-data-transfer.js';
+import * as calendarFeed from './migrations/0004-calendar-feed.js';
 import * as authRevocation from './migrations/0005-auth-revocation.js';
 
 /**
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-auth': auth,
   '0002-wardrobe': wardrobe,
   '0003-data-transfer': dataTransfer,
+  '0004-calendar-feed': calendarFeed,
   '0005-auth-revocation': authRevocation,
 };
 

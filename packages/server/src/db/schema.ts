@@ -80,7 +80,16 @@ export interface UserSettingsTable {
   subcategories: string;
 }
 
+/** An account's calendar feed (migration 0004): the token's hash and the nonce it derives from. */
+export interface CalendarFeedsTable {
+  user_id: string;
+  token_hash: string;
+  token_nonce: string;
+  created_at: string;
+}
+
 export interface Database {
+  calendar_feeds: CalendarFeedsTable;
   clothes: ClothesTable;
   outfits: OutfitsTable;
   outfit_items: OutfitItemsTable;

@@ -1,16 +1,30 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import accountRoutes from './account/index.js';
 import calendarRoutes from './calendar/index.js';
 import clothesRoutes from './clothes/index.js';
+import exportCsvRoutes from './export-csv/index.js';
+import calendarFeedRoutes, { publicFeedRoutes } from './feed/index.js';
 import healthRoutes from './health/index.js';
 import outfitsRoutes from './outfits/index.js';
 import usersRoutes from './users/index.js';
 
+export interface ApiRoutesOptions {
+  config: Config;
+}
+
 /**
- * The product API under /api. Everything but /api/health requires a bearer access token; the
- * check runs on request, before a body is read, so an anonymous upload is refused at once.
+ * The product API under /api. Everything but /api/health and the calendar feed
+ * (/api/feed/<token>.ics) requires a bearer access token; the check runs on request, before a body
+ * is read, so an anonymous upload is refused at once.
  */
-export default async function apiRoutes(app: FastifyInstance): Promise<void> {
+export default async function apiRoutes(
+  app: FastifyInstance,
+  { config }: ApiRoutesOptions,
+): Promise<void> {
   await app.register(healthRoutes);
+  // The calendar feed's token is its credential: calendar apps send no bearer token.
+  await app.register(publicFeedRoutes);
   await app.register(async (api) => {
     // Appended per route, so it runs after the rate limiter's hook: a flood of anonymous calls
     // is still counted.
@@ -23,5 +37,8 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
     await api.register(clothesRoutes);
     await api.register(outfitsRoutes);
     await api.register(calendarRoutes);
+    await api.register(calendarFeedRoutes, { config });
+    await api.register(exportCsvRoutes);
+    await api.register(accountRoutes);
   });
 }
