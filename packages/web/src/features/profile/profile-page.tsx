@@ -6,8 +6,11 @@ import { Page, PageHeader } from '../../components/page';
 import { logOut } from '../../lib/stores/session-actions';
 import { useSessionStore } from '../../lib/stores/session-store';
 import { AccountCard } from './account-card';
+import { DangerZone } from './danger-zone';
 import { PreferencesSection } from './preferences-section';
 import { SubcategoriesSection } from './subcategories-section';
+import { useExport } from './use-export';
+import { YourDataSection } from './your-data-section';
 
 function LegalLink({
   to,
@@ -30,11 +33,16 @@ function LegalLink({
   );
 }
 
-/** /profile: who is signed in, their settings and subcategories, the legal pages and the way out. */
+/**
+ * /profile: who is signed in, their settings and subcategories, their data (export, import, CSV,
+ * calendar feed), the legal pages, the way out, and deleting the account.
+ */
 export default function ProfilePage() {
   const user = useSessionStore((s) => s.user);
   const { hash } = useLocation();
   const [leaving, setLeaving] = useState(false);
+  // One export for the section and the deletion dialog: both show where it got to.
+  const exporter = useExport();
 
   // Links such as /profile#subcategories land on that section once it is rendered.
   const ready = user !== null;
@@ -53,6 +61,7 @@ export default function ProfilePage() {
       </div>
       <PreferencesSection settings={user.settings} />
       <SubcategoriesSection settings={user.settings} />
+      <YourDataSection locale={user.settings.locale} exporter={exporter} />
       <section aria-labelledby="about" className="flex flex-col gap-4">
         <h2 id="about" className="text-lg font-semibold tracking-tight">
           About
@@ -80,6 +89,7 @@ export default function ProfilePage() {
           Sign out
         </Button>
       </div>
+      <DangerZone email={user.email} locale={user.settings.locale} exporter={exporter} />
     </Page>
   );
 }

@@ -1,0 +1,189 @@
+import { FileSpreadsheet, Upload } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Button } from '../../components/button';
+import { downloadItemsCsv, type ImportPreview, type ImportStatus } from '../../lib/api/data';
+import { NoUserError, toCatalogueError } from '../../lib/api/transport';
+import { toast } from '../../lib/stores/toast-store';
+import { CalendarFeedCard } from './calendar-feed-card';
+import { countOf, formatCount, listOf } from './data-format';
+import { EXPORT_CONTENTS, ExportButton, ExportStatus } from './export-controls';
+import { ImportDialog } from './import-dialog';
+import { ProgressBar } from './progress-bar';
+import { saveBlob } from './save-file';
+import { SettingRow } from './setting-row';
+import type { useExport } from './use-export';
+import { reportImported, useImport } from './use-import';
+
+/** What a finished import added, from the server's result or else from the preview. */
+export function importSummary(
+  preview: ImportPreview,
+  status: ImportStatus,
+  locale: string,
+): string {
+  const result = status.result ?? {};
+  const items = result.items ?? preview.items - preview.alreadyImported.items;
+  const outfits = result.outfits ?? preview.outfits - preview.alreadyImported.outfits;
+  const days = result.calendar_days ?? preview.calendarDays;
+  const parts = [
+    countOf(Math.max(0, items), 'item', 'items', locale),
+    countOf(Math.max(0, outfits), 'outfit', 'outfits', locale),
+    countOf(Math.max(0, days), 'calendar day', 'calendar days', locale),
+  ];
+  return `Added ${listOf(parts, locale)} to your wardrobe.`;
+}
+
+/** Profile → "Your data": export, CSV, import and the calendar feed. */
+export function YourDataSection({
+  locale,
+  exporter,
+}: {
+  locale: string;
+  exporter: ReturnType<typeof useExport>;
+}) {
+  const [csvBusy, setCsvBusy] = useState(false);
+  const [importHidden, setImportHidden] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const importer = useImport((preview, status) =>
+    reportImported(importSummary(preview, status, locale)),
+  );
+  const { flow } = importer;
+  const importing = flow.phase !== 'idle' && flow.phase !== 'failed';
+
+  async function downloadCsv() {
+    setCsvBusy(true);
+    try {
+      const { blob, filename } = await downloadItemsCsv();
+      saveBlob(blob, filename);
+    } catch (err) {
+      if (!(err instanceof NoUserError))
+        toast.error('Could not download the CSV', toCatalogueError(err).message);
+    } finally {
+      setCsvBusy(false);
+    }
+  }
+
+  function chooseFile() {
+    const input = fileInput.current;
+    if (!input) return;
+    input.value = '';
+    input.click();
+  }
+
+  return (
+    <section
+      id="your-data"
+      aria-labelledby="your-data-title"
+      className="flex scroll-mt-24 flex-col gap-4"
+    >
+      <div>
+        <h2 id="your-data-title" className="text-lg font-semibold tracking-tight">
+          Your data
+        </h2>
+        <p className="mt-1 text-sm text-fg-muted">
+          Your wardrobe is yours: take it with you, keep a copy, or move it to another server.
+        </p>
+      </div>
+      <div className="rounded-3xl border border-line bg-surface">
+        <SettingRow
+          label="Export everything"
+          description={
+            <>
+              {EXPORT_CONTENTS}
+              <ExportStatus state={exporter.state} locale={locale} />
+            </>
+          }
+        >
+          <ExportButton
+            state={exporter.state}
+            onStart={() => void exporter.start()}
+            className="w-full sm:w-auto"
+          />
+        </SettingRow>
+        <SettingRow
+          label="Items as a spreadsheet"
+          description="One row per item with times worn, cost per wear, last worn, days in closet and pairings, in your currency. Opens in Excel, Numbers or Google Sheets."
+        >
+          <Button
+            variant="secondary"
+            loading={csvBusy}
+            icon={<FileSpreadsheet aria-hidden="true" className="size-4" />}
+            onClick={() => void downloadCsv()}
+            className="w-full sm:w-auto"
+          >
+            Download items as CSV
+          </Button>
+        </SettingRow>
+        <SettingRow
+          label="Import from a Hanger export"
+          description={
+            <>
+              Add the items, outfits and calendar of an export .zip from this or another Hanger
+              server. You see what it holds before anything is added.
+              {flow.phase === 'running' && importHidden && (
+                <div className="mt-4 flex flex-col gap-2">
+                  <ProgressBar
+                    label="Import progress"
+                    value={flow.total > 0 ? flow.done / flow.total : null}
+                  />
+                  <span className="text-fg-muted tabular-nums">
+                    Importing…{' '}
+                    {flow.total > 0
+                      ? `${formatCount(flow.done, locale)} of ${formatCount(flow.total, locale)}`
+                      : ''}
+                  </span>
+                </div>
+              )}
+            </>
+          }
+        >
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".zip,application/zip"
+            aria-label="Export archive to import"
+            tabIndex={-1}
+            className="hidden"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (!file) return;
+              setImportHidden(false);
+              void importer.choose(file);
+            }}
+          />
+          {flow.phase === 'running' && importHidden ? (
+            <Button
+              variant="secondary"
+              onClick={() => setImportHidden(false)}
+              className="w-full sm:w-auto"
+            >
+              Show progress
+            </Button>
+          ) : (
+            <Button
+              variant="secondary"
+              icon={<Upload aria-hidden="true" className="size-4" />}
+              disabled={importing}
+              onClick={chooseFile}
+              className="w-full sm:w-auto"
+            >
+              Import…
+            </Button>
+          )}
+        </SettingRow>
+      </div>
+      <CalendarFeedCard locale={locale} />
+      <ImportDialog
+        flow={flow}
+        hidden={importHidden}
+        locale={locale}
+        onCommit={() => void importer.commit()}
+        onCancel={() => void importer.cancel()}
+        onHide={() => setImportHidden(true)}
+        onChooseAnother={() => {
+          void importer.cancel();
+          chooseFile();
+        }}
+      />
+    </section>
+  );
+}
