@@ -1,5 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
@@ -41,9 +41,12 @@ export function DeleteAccountDialog({
   const [error, setError] = useState<string | null>(null);
   const ids = { field: useId(), hint: useId(), error: useId() };
   const matches = confirmsEmail(typed, email);
+  const field = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    if (!open) {
+    // The dialog (a child, so its effect ran first) is open: the keyboard starts in the field.
+    if (open) field.current?.focus();
+    else {
       setTyped('');
       setError(null);
     }
@@ -97,6 +100,7 @@ export function DeleteAccountDialog({
             Type your e-mail address to confirm
           </label>
           <Input
+            ref={field}
             id={ids.field}
             type="email"
             autoComplete="off"

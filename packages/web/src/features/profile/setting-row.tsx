@@ -6,6 +6,7 @@ export function SettingRow({
   description,
   htmlFor,
   labelId,
+  controlWidth = 'fixed',
   children,
 }: {
   label: string;
@@ -13,6 +14,8 @@ export function SettingRow({
   htmlFor?: string;
   /** For controls labelled by reference (the switch) instead of a <label>. */
   labelId?: string;
+  /** 'fixed' lines up fields and selects in one column; 'auto' leaves the text room beside a button. */
+  controlWidth?: 'fixed' | 'auto';
   children: ReactNode;
 }) {
   return (
@@ -29,7 +32,11 @@ export function SettingRow({
         )}
         {description && <div className="mt-1 text-sm leading-6 text-fg-muted">{description}</div>}
       </div>
-      <div className="flex shrink-0 items-center gap-2 sm:w-72 sm:justify-end">{children}</div>
+      <div
+        className={`flex shrink-0 items-center gap-2 sm:justify-end ${controlWidth === 'fixed' ? 'sm:w-72' : ''}`}
+      >
+        {children}
+      </div>
     </div>
   );
 }

@@ -85,6 +85,7 @@ export function YourDataSection({
       </div>
       <div className="rounded-3xl border border-line bg-surface">
         <SettingRow
+          controlWidth="auto"
           label="Export everything"
           description={
             <>
@@ -100,6 +101,7 @@ export function YourDataSection({
           />
         </SettingRow>
         <SettingRow
+          controlWidth="auto"
           label="Items as a spreadsheet"
           description="One row per item with times worn, cost per wear, last worn, days in closet and pairings, in your currency. Opens in Excel, Numbers or Google Sheets."
         >
@@ -114,6 +116,7 @@ export function YourDataSection({
           </Button>
         </SettingRow>
         <SettingRow
+          controlWidth="auto"
           label="Import from a Hanger export"
           description={
             <>
