@@ -10,6 +10,8 @@ export type SecurityEvent =
   | 'sign_up'
   | 'password_changed'
   | 'account_banned'
+  | 'account_unbanned'
+  | 'rate_limited'
   | 'account_deleted'
   | 'session_revoked'
   | 'upload_refused'

@@ -5,7 +5,7 @@ import { ENGINES, freePort } from './helpers/app.js';
 import {
   banInDatabase,
   linkIn,
-  signUpAndGetToken,
+  signUpConfirmedAndGetToken,
   startAuthApp,
   startSmtpReceiver,
   TEST_PASSWORD,
@@ -78,7 +78,7 @@ describe.each(ENGINES)('e-mail links over SMTP on %s', (engine) => {
   });
 
   it('signs an existing account in to that same account', async () => {
-    const user = await signUpAndGetToken(t.baseUrl);
+    const user = await signUpConfirmedAndGetToken(t.baseUrl, smtp);
     const { tokenResponse } = await open(await mailedSignInLink(new TestBrowser(), user.email));
     const { token } = (await tokenResponse.json()) as { token: string };
     expect(decodeJwt(token)).toMatchObject({ sub: user.userId, email: user.email });
@@ -118,7 +118,7 @@ describe.each(ENGINES)('e-mail links over SMTP on %s', (engine) => {
   });
 
   it('gives a disabled account no session through a link', async () => {
-    const user = await signUpAndGetToken(t.baseUrl);
+    const user = await signUpConfirmedAndGetToken(t.baseUrl, smtp);
     await banInDatabase(t, user.userId);
     const { tokenResponse, browser } = await open(
       await mailedSignInLink(new TestBrowser(), user.email),
@@ -128,7 +128,7 @@ describe.each(ENGINES)('e-mail links over SMTP on %s', (engine) => {
   });
 
   it('resets a forgotten password through a mailed link and ends every session', async () => {
-    const user = await signUpAndGetToken(t.baseUrl);
+    const user = await signUpConfirmedAndGetToken(t.baseUrl, smtp);
     const browser = new TestBrowser();
     const ask = await browser.postJson(url('/api/auth/request-password-reset'), {
       email: user.email,

@@ -1,5 +1,7 @@
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { logSecurityEvent, type SecurityLogger } from '../security-events.js';
+import { clientIpOf } from './client-ip.js';
 import type { RateLimitStore, RateRule } from './rate-limit-store.js';
 
 /**
@@ -38,7 +40,11 @@ function emailOf(body: unknown): string | undefined {
   return typeof email === 'string' && email.trim() ? email : undefined;
 }
 
-export function accountRateLimit(store: RateLimitStore, limits: AccountLimits): BetterAuthPlugin {
+export function accountRateLimit(
+  store: RateLimitStore,
+  limits: AccountLimits,
+  log?: SecurityLogger,
+): BetterAuthPlugin {
   return {
     id: 'hanger-account-rate-limit',
     hooks: {
@@ -54,6 +60,17 @@ export function accountRateLimit(store: RateLimitStore, limits: AccountLimits): 
               limits[kind],
             );
             if (!allowed) {
+              if (log) {
+                const found = await ctx.context.internalAdapter.findUserByEmail(
+                  email.trim().toLowerCase(),
+                );
+                logSecurityEvent(log, 'account_locked', {
+                  userId: found?.user.id,
+                  ip: clientIpOf(ctx),
+                  reason: `too many ${kind === 'passwordSignIn' ? 'password sign-ins' : kind === 'signInLink' ? 'sign-in links' : 'password resets'}`,
+                  retryAfter: retryAfter ?? limits[kind].window,
+                });
+              }
               throw new APIError(
                 'TOO_MANY_REQUESTS',
                 {

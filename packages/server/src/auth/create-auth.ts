@@ -8,6 +8,7 @@ import type { Config } from '../config.js';
 import { accountRateLimit, DEFAULT_ACCOUNT_LIMITS, type AccountLimits } from './account-limits.js';
 import { createAccessTokenVerifier, type AccessTokenVerifier } from './access-token.js';
 import { createRedis } from '../plugins/redis.js';
+import { CLIENT_IP_HEADER, clientIpOf } from './client-ip.js';
 import { createMailer, type AuthLogger, type Mailer } from './mailer.js';
 import {
   createMemoryRateLimitStore,
@@ -17,21 +18,24 @@ import {
 } from './rate-limit-store.js';
 import { CLOCK_SKEW_MS, RevocationService } from './revocation.js';
 import { revocationHooks } from './revocation-hooks.js';
+import { inputLimits, MAX_PASSWORD, MIN_PASSWORD } from './input-limits.js';
+import { logSecurityEvent } from '../security-events.js';
+import { securityLog } from './security-log.js';
 import { sessionPolicy } from './session-policy.js';
+import { signUpPolicy } from './sign-up-policy.js';
 
 export const AUTH_BASE_PATH = '/api/auth';
 
-/**
- * The header the HTTP bridge fills with the client address Fastify determined (which honours the
- * server's trustProxy setting). better-auth reads the address only from here, so a client cannot
- * pick its own rate-limit bucket by sending X-Forwarded-For.
- */
-export const CLIENT_IP_HEADER = 'x-hanger-client-ip';
+export { CLIENT_IP_HEADER } from './client-ip.js';
 
 /** Access tokens live 15 minutes; clients fetch a new one from GET /api/auth/token before expiry. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 /** E-mailed links (sign-in and password reset) work once and expire after 10 minutes. */
 export const EMAIL_LINK_TTL_SECONDS = 10 * 60;
+/** A sign-up's confirmation link; a password sign-in before confirming mails a fresh one. */
+export const EMAIL_CONFIRMATION_TTL_SECONDS = 60 * 60;
+/** Notices to an address's owner about sign-ups with it, so the form cannot flood an inbox. */
+export const EXISTING_ACCOUNT_NOTICE_LIMIT: RateRule = { window: 60 * 60, max: 3 };
 
 /** Per client address and path, enforced by better-auth's rate limiter. */
 export interface AddressLimits {
@@ -100,6 +104,12 @@ function buildBetterAuth(
   const address = { ...DEFAULT_ADDRESS_LIMITS, ...options.addressLimits };
   const account = { ...DEFAULT_ACCOUNT_LIMITS, ...options.accountLimits };
   const linkMinutes = EMAIL_LINK_TTL_SECONDS / 60;
+  // With SMTP, a sign-up must prove the address before it can sign in, and sign-up answers alike
+  // for new and registered addresses. Without SMTP there is no way to prove an address: sign-up
+  // stays immediate (a household's first run) and says when an address is taken.
+  const confirmEmail = Boolean(config.smtpUrl);
+  const ipOf = (request: Request | undefined | null) =>
+    request?.headers.get(CLIENT_IP_HEADER) ?? undefined;
 
   const sendOrFail = async (what: string, email: string, send: () => Promise<void>) => {
     try {
@@ -137,11 +147,33 @@ function buildBetterAuth(
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength: MIN_PASSWORD,
+      maxPasswordLength: MAX_PASSWORD,
+      requireEmailVerification: confirmEmail,
+      // Only called when confirmEmail is set (better-auth answers 422 otherwise).
+      onExistingUserSignUp: async ({ user }, request) => {
+        logSecurityEvent(logger, 'sign_up', {
+          userId: user.id,
+          ip: ipOf(request),
+          reason: 'address already has an account; owner notified',
+        });
+        const { allowed } = await store.consume(
+          `account:signUpNotice:${user.email.toLowerCase()}`,
+          EXISTING_ACCOUNT_NOTICE_LIMIT,
+        );
+        if (!allowed) return;
+        await sendOrFail('existing account notice', user.email, () =>
+          mailer.sendExistingAccountNotice(user.email, `${config.publicUrl}/signin`),
+        );
+      },
       resetPasswordTokenExpiresIn: EMAIL_LINK_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      onPasswordReset: async ({ user }) => {
+      onPasswordReset: async ({ user }, request) => {
+        logSecurityEvent(logger, 'password_changed', {
+          userId: user.id,
+          ip: ipOf(request),
+          reason: 'reset through a mailed link',
+        });
         await revocations.revokeUser(user.id);
       },
       sendResetPassword: ({ user, url }) =>
@@ -149,8 +181,29 @@ function buildBetterAuth(
           mailer.sendPasswordReset(user.email, url, linkMinutes),
         ),
     },
+    emailVerification: {
+      sendOnSignUp: confirmEmail,
+      sendOnSignIn: confirmEmail,
+      // The confirmation link opens the app signed in.
+      autoSignInAfterVerification: true,
+      expiresIn: EMAIL_CONFIRMATION_TTL_SECONDS,
+      sendVerificationEmail: ({ user, url }) =>
+        sendOrFail('confirmation', user.email, () =>
+          mailer.sendSignUpConfirmation(user.email, url, EMAIL_CONFIRMATION_TTL_SECONDS / 60),
+        ),
+    },
     databaseHooks: {
       user: {
+        create: {
+          after: async (user, context) => {
+            logSecurityEvent(logger, 'sign_up', {
+              userId: user.id,
+              ip: clientIpOf(context),
+              reason: context?.path ?? 'server',
+              confirmed: Boolean(user.emailVerified),
+            });
+          },
+        },
         update: {
           after: async (user) => {
             // A ban (admin ban-user or update-user) ends the account's tokens at once.
@@ -158,7 +211,13 @@ function buildBetterAuth(
           },
         },
         delete: {
-          after: async (user) => {
+          after: async (user, context) => {
+            const actorId = context?.context.session?.user.id;
+            logSecurityEvent(logger, 'account_deleted', {
+              userId: user.id,
+              ip: clientIpOf(context),
+              ...(actorId && actorId !== user.id ? { actorId } : {}),
+            });
             await revocations.revokeUser(user.id);
             await options.onUserDeleted?.(user.id);
           },
@@ -168,7 +227,12 @@ function buildBetterAuth(
         delete: {
           // Every way a session ends (sign-out, revoke-session(s), password change or reset, ban,
           // removal) deletes its row: the access tokens minted from it end with it.
-          after: async (session) => {
+          after: async (session, context) => {
+            logSecurityEvent(logger, 'session_revoked', {
+              userId: session.userId,
+              ip: clientIpOf(context),
+              reason: context?.path ?? 'expired',
+            });
             await revocations.revokeSession(session.id);
           },
         },
@@ -205,9 +269,12 @@ function buildBetterAuth(
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     plugins: [
-      accountRateLimit(store, account),
+      inputLimits(),
+      accountRateLimit(store, account, logger),
       sessionPolicy(),
       revocationHooks(revocations),
+      securityLog(logger),
+      signUpPolicy({ confirmEmail }),
       bearer(),
       jwt({
         // One way to get an access token: GET /api/auth/token. No token in get-session headers.

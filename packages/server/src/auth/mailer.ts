@@ -6,10 +6,16 @@ export interface AuthLogger {
   error(obj: object, msg: string): void;
 }
 
-/** The identity service's outgoing mail: sign-in links and password resets. */
+/**
+ * The identity service's outgoing mail: sign-in links, password resets, sign-up confirmations,
+ * and the notice to an address's owner when someone signs up with it again.
+ */
 export interface Mailer {
   sendSignInLink(to: string, url: string, expiresInMinutes: number): Promise<void>;
   sendPasswordReset(to: string, url: string, expiresInMinutes: number): Promise<void>;
+  sendSignUpConfirmation(to: string, url: string, expiresInMinutes: number): Promise<void>;
+  /** `signInUrl`: the app's sign-in page (no token: the owner signs in or resets as usual). */
+  sendExistingAccountNotice(to: string, signInUrl: string): Promise<void>;
   close(): void;
 }
 
@@ -29,8 +35,8 @@ function letter(
   action: string,
   url: string,
   minutes: number,
+  outro = `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this e-mail.`,
 ): Letter {
-  const outro = `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this e-mail.`;
   return {
     subject,
     text: `${intro}\n\n${url}\n\n${outro}\n`,
@@ -61,6 +67,32 @@ function resetLetter(url: string, minutes: number): Letter {
   );
 }
 
+function confirmationLetter(url: string, minutes: number): Letter {
+  return letter(
+    'Confirm your Hanger account',
+    'Welcome to Hanger. Use this link to confirm your e-mail address and open your wardrobe:',
+    'Confirm and sign in',
+    url,
+    minutes,
+    `The link expires in ${minutes} minutes. If you did not create a Hanger account, ignore this e-mail: nothing happens without the link.`,
+  );
+}
+
+function existingAccountLetter(signInUrl: string): Letter {
+  const intro =
+    'Someone just tried to create a Hanger account with this e-mail address, but you already have one. If it was you, sign in instead (you can e-mail yourself a sign-in link or reset your password from the sign-in page):';
+  const outro =
+    'If it was not you, you can ignore this e-mail: your account, password and wardrobe are unchanged.';
+  return {
+    subject: 'Someone tried to sign up with your address',
+    text: `${intro}\n\n${signInUrl}\n\n${outro}\n`,
+    html:
+      `<p>${escapeHtml(intro)}</p>` +
+      `<p><a href="${escapeHtml(signInUrl)}">Sign in to Hanger</a></p>` +
+      `<p>${escapeHtml(outro)}</p>`,
+  };
+}
+
 /** Sends over SMTP (SMTP_URL, e.g. smtp://user:pass@mail.example.com:587 or smtps://…:465). */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
@@ -70,6 +102,8 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   return {
     sendSignInLink: (to, url, minutes) => send(to, signInLetter(url, minutes)),
     sendPasswordReset: (to, url, minutes) => send(to, resetLetter(url, minutes)),
+    sendSignUpConfirmation: (to, url, minutes) => send(to, confirmationLetter(url, minutes)),
+    sendExistingAccountNotice: (to, signInUrl) => send(to, existingAccountLetter(signInUrl)),
     close: () => transport.close(),
   };
 }
@@ -85,6 +119,14 @@ export function createLogMailer(logger: AuthLogger): Mailer {
     },
     async sendPasswordReset(to, url) {
       logger.warn({ email: to, url }, `SMTP_URL is not set; password reset link for ${to}: ${url}`);
+    },
+    // Without SMTP sign-up needs no confirmation (create-auth.ts), so these are not called; the
+    // log keeps them visible should that change.
+    async sendSignUpConfirmation(to, url) {
+      logger.warn({ email: to, url }, `SMTP_URL is not set; confirmation link for ${to}: ${url}`);
+    },
+    async sendExistingAccountNotice(to) {
+      logger.warn({ email: to }, `SMTP_URL is not set; sign-up attempt for existing ${to}`);
     },
     close() {},
   };

@@ -9,6 +9,7 @@ import {
 } from '../auth/create-auth.js';
 import { toWebRequest, sendWebResponse } from '../auth/web-bridge.js';
 import { UnauthorizedError } from '../errors.js';
+import { logSecurityEvent } from '../security-events.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,6 +32,19 @@ export type AuthPluginOptions = { auth: AuthService } | Omit<CreateAuthOptions, 
 /** Auth request bodies are small JSON documents; nothing legitimate comes near this. */
 const AUTH_BODY_LIMIT = 64 * 1024;
 const BEARER = /^Bearer[ ]+([A-Za-z0-9\-_.]+)[ ]*$/i;
+
+/** A client address over a per-address limit (per-account lockouts are logged where they trip). */
+async function logRateLimited(request: FastifyRequest, response: Response): Promise<void> {
+  const body = await response
+    .clone()
+    .json()
+    .catch(() => null);
+  if ((body as { code?: unknown } | null)?.code === 'TOO_MANY_ATTEMPTS') return;
+  logSecurityEvent(request.log, 'rate_limited', {
+    ip: request.ip,
+    route: request.url.split('?')[0],
+  });
+}
 
 /**
  * Mounts the identity service at /api/auth/* (better-auth's own endpoints), adds the public
@@ -92,6 +106,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
         const response = await service.auth.handler(
           toWebRequest(request, service.auth.options.baseURL),
         );
+        if (response.status === 429) await logRateLimited(request, response);
         return sendWebResponse(reply, response);
       },
     });

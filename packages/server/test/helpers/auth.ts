@@ -322,3 +322,39 @@ export async function startAuthApp(
     },
   };
 }
+
+/**
+ * Signs a new account up on a server with SMTP (sign-up must be confirmed by e-mail): posts the
+ * form, follows the mailed confirmation link, then signs in with the password for a session
+ * token, as signUpAndGetToken does without SMTP.
+ */
+export async function signUpConfirmedAndGetToken(
+  baseUrl: string,
+  smtp: SmtpReceiver,
+  email?: string,
+): Promise<SignedUpUser> {
+  const address = email ?? `user-${randomUUID()}@example.test`;
+  const browser = new TestBrowser();
+  const response = await browser.postJson(`${baseUrl}/api/auth/sign-up/email`, {
+    email: address,
+    password: TEST_PASSWORD,
+    name: address.split('@')[0],
+    callbackURL: '/',
+  });
+  await expectOk(response, 'POST /api/auth/sign-up/email');
+  await browser.follow(
+    linkIn(await smtp.next(address), '/api/auth/verify-email'),
+    (next) => next.origin === new URL(baseUrl).origin && !next.pathname.startsWith('/api/'),
+  );
+  const signIn = await browser.postJson(`${baseUrl}/api/auth/sign-in/email`, {
+    email: address,
+    password: TEST_PASSWORD,
+  });
+  const body = (await expectOk(signIn, 'POST /api/auth/sign-in/email')) as {
+    user: { id: string };
+  };
+  const sessionToken = signIn.headers.get('set-auth-token');
+  if (!sessionToken) throw new Error('sign-in answered without a set-auth-token header');
+  const token = await getAccessToken(baseUrl, sessionToken, browser.client);
+  return { token, userId: body.user.id, email: address, password: TEST_PASSWORD, sessionToken };
+}
