@@ -38,3 +38,6 @@ export class ValidationError extends withStatus(422, 'Invalid input') {}
 
 /** 415: a body in a format the route does not read (e.g. JSON where a form is expected). */
 export class UnsupportedMediaTypeError extends withStatus(415, 'Unsupported content type') {}
+
+/** 400: a body that cannot be read at all (cut off, malformed multipart, JSON or url-encoding). */
+export class BadRequestError extends withStatus(400, 'The request body could not be read') {}

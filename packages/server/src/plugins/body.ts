@@ -2,14 +2,50 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
-import { PayloadTooLargeError } from '../errors.js';
+import { BadRequestError, PayloadTooLargeError } from '../errors.js';
 
 /** Room for the text fields and multipart boundaries beside the photo itself. */
 export const FORM_OVERHEAD_BYTES = 1024 * 1024;
 const MAX_FORM_FIELDS = 1100;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A route that streams a large upload to disk (POST /api/imports) declares its own cap here;
+     * the declared Content-Length is checked against it instead of MAX_UPLOAD_BYTES.
+     */
+    maxBodyBytes?: number;
+  }
+}
+
 export interface BodyOptions {
   config: Config;
+}
+
+/**
+ * An application/x-www-form-urlencoded body, decoded strictly: a malformed escape ("%E0%A4%A",
+ * a lone "%") or escaped bytes that are not UTF-8 (an over-long "%C0%80") make the whole body
+ * unreadable (undefined) instead of being passed on half-decoded. Repeated names become lists.
+ */
+export function parseUrlEncoded(body: string): Record<string, string | string[]> | undefined {
+  const fields: Record<string, string | string[]> = Object.create(null);
+  for (const pair of body.split('&')) {
+    if (pair === '') continue;
+    const eq = pair.indexOf('=');
+    let key: string;
+    let value: string;
+    try {
+      key = decodeURIComponent((eq < 0 ? pair : pair.slice(0, eq)).replace(/\+/g, ' '));
+      value = eq < 0 ? '' : decodeURIComponent(pair.slice(eq + 1).replace(/\+/g, ' '));
+    } catch {
+      return undefined;
+    }
+    const existing = fields[key];
+    if (existing === undefined) fields[key] = value;
+    else if (Array.isArray(existing)) existing.push(value);
+    else fields[key] = [existing, value];
+  }
+  return fields;
 }
 
 /**
@@ -22,7 +58,8 @@ async function bodyPlugin(app: FastifyInstance, { config }: BodyOptions): Promis
 
   app.addHook('onRequest', async (request) => {
     const declared = Number(request.headers['content-length']);
-    if (Number.isFinite(declared) && declared > maxBody) throw new PayloadTooLargeError();
+    const limit = request.routeOptions.config.maxBodyBytes ?? maxBody;
+    if (Number.isFinite(declared) && declared > limit) throw new PayloadTooLargeError();
   });
 
   await app.register(multipart, {
@@ -40,12 +77,10 @@ async function bodyPlugin(app: FastifyInstance, { config }: BodyOptions): Promis
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: FORM_OVERHEAD_BYTES },
     (_request, body, done) => {
-      const fields: Record<string, string | string[]> = Object.create(null);
-      for (const [key, value] of new URLSearchParams(body as string)) {
-        const existing = fields[key];
-        if (existing === undefined) fields[key] = value;
-        else if (Array.isArray(existing)) existing.push(value);
-        else fields[key] = [existing, value];
+      const fields = parseUrlEncoded(body as string);
+      if (!fields) {
+        done(new BadRequestError('The form is not valid url-encoding'), undefined);
+        return;
       }
       done(null, fields);
     },

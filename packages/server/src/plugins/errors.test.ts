@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import {
+  BadRequestError,
   NotFoundError,
   PayloadTooLargeError,
   UnauthorizedError,
@@ -36,6 +37,27 @@ describe('toHttpError', () => {
     expect(toHttpError(fastifyError('FST_ERR_CTP_BODY_TOO_LARGE', 413)).status).toBe(413);
     expect(toHttpError(fastifyError('FST_ERR_CTP_INVALID_MEDIA_TYPE', 415)).status).toBe(415);
     expect(toHttpError(fastifyError('FST_INVALID_MULTIPART_CONTENT_TYPE', 406)).status).toBe(415);
+  });
+
+  it('answers 400, never 500, to a body that cannot be read', () => {
+    for (const code of [
+      'FST_ERR_CTP_INVALID_JSON_BODY',
+      'FST_ERR_CTP_EMPTY_JSON_BODY',
+      'FST_ERR_CTP_INVALID_CONTENT_LENGTH',
+      'FST_MP_PREMATURE_CLOSE',
+      'FST_PROTO_VIOLATION',
+      'FST_INVALID_JSON_FIELD_ERROR',
+    ]) {
+      // Some of these carry 406 or no status at all; the code decides.
+      expect(toHttpError(fastifyError(code, 406, 'the framework says why')), code).toEqual({
+        status: 400,
+        detail: 'the framework says why',
+      });
+    }
+    expect(toHttpError(new BadRequestError())).toEqual({
+      status: 400,
+      detail: 'The request body could not be read',
+    });
   });
 
   it('keeps other client errors with their status', () => {

@@ -24,7 +24,8 @@ function describeIssues(issues: ZodLikeIssue[]): string {
   return `Invalid input: ${parts.join('; ')}`;
 }
 
-// Errors fastify and its plugins raise before a handler runs, with the status SPEC §8 expects.
+// Errors fastify and its plugins raise before or while a body is read, by their code, with the
+// status SPEC §8 expects. A body the server cannot read is the client's fault: 400, not 500.
 const FASTIFY_STATUS: Record<string, number> = {
   FST_REQ_FILE_TOO_LARGE: 413,
   FST_ERR_CTP_BODY_TOO_LARGE: 413,
@@ -33,6 +34,15 @@ const FASTIFY_STATUS: Record<string, number> = {
   FST_FIELDS_LIMIT: 413,
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 415,
   FST_INVALID_MULTIPART_CONTENT_TYPE: 415,
+  // JSON bodies: broken, empty, or with a __proto__ key.
+  FST_ERR_CTP_INVALID_JSON_BODY: 400,
+  FST_ERR_CTP_EMPTY_JSON_BODY: 400,
+  // A body shorter or longer than its Content-Length; a client that hung up mid-upload.
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 400,
+  FST_MP_PREMATURE_CLOSE: 400,
+  // Multipart: a field named like a prototype property, a part declared JSON that is not.
+  FST_PROTO_VIOLATION: 400,
+  FST_INVALID_JSON_FIELD_ERROR: 400,
 };
 
 const FASTIFY_DETAIL: Record<number, string> = {
@@ -54,7 +64,13 @@ export function toHttpError(error: unknown): HttpError {
 
   const fastifyError = error as Partial<FastifyError>;
   const mapped = fastifyError.code ? FASTIFY_STATUS[fastifyError.code] : undefined;
-  if (mapped) return { status: mapped, detail: FASTIFY_DETAIL[mapped] ?? 'Invalid request' };
+  if (mapped) {
+    // The framework's messages for these codes are fixed texts, never the client's bytes.
+    return {
+      status: mapped,
+      detail: FASTIFY_DETAIL[mapped] ?? (fastifyError.message || 'Invalid request'),
+    };
+  }
 
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {

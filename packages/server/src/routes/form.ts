@@ -1,5 +1,11 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
-import { UnsupportedMediaTypeError, ValidationError } from '../errors.js';
+import {
+  AppError,
+  BadRequestError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from '../errors.js';
 
 export type FormFields = Record<string, string | string[]>;
 
@@ -16,14 +22,71 @@ function addField(fields: FormFields, name: string, value: string): void {
   else fields[name] = [existing, value];
 }
 
+/** RFC 2046 §5.1.1: 1 to 70 characters from a small set, optionally quoted in the header. */
+const BOUNDARY_PARAM =
+  /;\s*boundary=(?:"([0-9A-Za-z'()+_,\-./:=? ]{1,70})"|([0-9A-Za-z'()+_,\-./:=?]{1,70}))\s*(?:;|$)/i;
+
+/** The boundary a multipart Content-Type declares; 415 without a usable one. */
+function multipartBoundary(contentType: string): string {
+  const match = BOUNDARY_PARAM.exec(contentType);
+  const boundary = match?.[1] ?? match?.[2];
+  if (!boundary || boundary.endsWith(' ')) {
+    throw new UnsupportedMediaTypeError('A multipart form needs a boundary in its Content-Type');
+  }
+  return boundary;
+}
+
 /**
- * Read a multipart or url-encoded form. Repeated fields become lists. Only `fileField` may carry
- * a file; it is buffered up to MAX_UPLOAD_BYTES (past that the multipart limit answers 413).
+ * Watches the raw body for the close delimiter (`--boundary--`). Only a body that reaches it is a
+ * whole form: one cut off mid-upload (a phone losing signal, a proxy giving up) ends without it,
+ * whatever the multipart parser made of the parts it did see.
  */
-export async function readForm(request: FastifyRequest, fileField?: string): Promise<Form> {
+function watchForCloseDelimiter(raw: IncomingMessage, boundary: string): () => boolean {
+  const close = Buffer.from(`--${boundary}--`, 'latin1');
+  let tail = Buffer.alloc(0);
+  let seen = false;
+  const onData = (chunk: Buffer | string) => {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'latin1') : chunk;
+    // The delimiter may straddle two chunks: look at the end of the last one joined to this one.
+    const joint = Buffer.concat([tail, bytes.subarray(0, close.length - 1)]);
+    if (joint.includes(close) || bytes.includes(close)) {
+      seen = true;
+      raw.off('data', onData);
+      return;
+    }
+    const keep = close.length - 1;
+    tail =
+      bytes.length >= keep
+        ? Buffer.from(bytes.subarray(bytes.length - keep))
+        : Buffer.concat([tail, bytes]).subarray(-keep);
+  };
+  raw.on('data', onData);
+  return () => seen;
+}
+
+const UNREADABLE_FORM = 'The form could not be read: it was cut off or is not valid multipart';
+
+/**
+ * What the multipart parser threw, as an HTTP error. Limits (413) and the errors of this app keep
+ * their status; anything else the parser raises while reading the client's bytes (busboy's
+ * "Unexpected end of form", "Malformed part header", a premature close...) is a body that cannot
+ * be read: 400, never a server error.
+ */
+function formReadError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const status = (error as { statusCode?: unknown }).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return error;
+  return new BadRequestError(UNREADABLE_FORM);
+}
+
+async function readMultipart(request: FastifyRequest, fileField?: string): Promise<Form> {
   const fields: FormFields = Object.create(null) as FormFields;
-  if (request.isMultipart()) {
-    let file: Buffer | undefined;
+  const boundary = multipartBoundary(request.headers['content-type'] ?? '');
+  // An empty body (Content-Length: 0) is an empty form, as the multipart plugin reads it.
+  if (request.headers['content-length'] === '0') return { fields };
+  const complete = watchForCloseDelimiter(request.raw, boundary);
+  let file: Buffer | undefined;
+  try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         if (part.fieldname !== fileField || file !== undefined) {
@@ -32,15 +95,26 @@ export async function readForm(request: FastifyRequest, fileField?: string): Pro
         const bytes = await part.toBuffer();
         if (bytes.length > 0) file = bytes;
       } else {
-        addField(
-          fields,
-          part.fieldname,
-          typeof part.value === 'string' ? part.value : String(part.value),
-        );
+        // A part sent as application/json arrives parsed; the schemas read JSON fields as text.
+        const value = part.value;
+        addField(fields, part.fieldname, typeof value === 'string' ? value : JSON.stringify(value));
       }
     }
-    return file ? { fields, file } : { fields };
+  } catch (error) {
+    throw formReadError(error);
   }
+  if (!complete()) throw new BadRequestError(UNREADABLE_FORM);
+  return file ? { fields, file } : { fields };
+}
+
+/**
+ * Read a multipart or url-encoded form. Repeated fields become lists. Only `fileField` may carry
+ * a file; it is buffered up to MAX_UPLOAD_BYTES (past that the multipart limit answers 413).
+ * A multipart body without a boundary answers 415; one cut off or malformed answers 400.
+ */
+export async function readForm(request: FastifyRequest, fileField?: string): Promise<Form> {
+  if (request.isMultipart()) return readMultipart(request, fileField);
+  const fields: FormFields = Object.create(null) as FormFields;
   const body = request.body;
   if (body === undefined || body === null) return { fields };
   const type = request.headers['content-type'] ?? '';

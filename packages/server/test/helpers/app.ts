@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type BuildOptions } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { Config } from '../../src/config.js';
 
@@ -99,6 +99,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Share another app's data directory and database (two processes behind one balancer). */
   shareWith?: TestApp;
+  /** The server's logger (default none); e.g. `{ level: 'info', stream }` to read its lines. */
+  logger?: BuildOptions['logger'];
 }
 
 /** The whole server on a temporary DATA_DIR, listening on 127.0.0.1 over real HTTP. */
@@ -121,7 +123,7 @@ export async function startApp(engine: Engine, options: StartOptions = {}): Prom
   const config = loadConfig(env);
   let app: FastifyInstance;
   try {
-    app = await buildApp(config, { logger: false });
+    app = await buildApp(config, { logger: options.logger ?? false });
     await app.listen({ host: '127.0.0.1', port });
   } catch (err) {
     await database?.drop();
