@@ -46,6 +46,8 @@ export interface Config {
   mailFrom: string;
   oidc?: OidcConfig;
   maxUploadBytes: number;
+  /** Largest account export zip accepted by POST /api/imports (IMPORT_MAX_BYTES), apart from photos. */
+  importMaxBytes: number;
   redisUrl?: string;
   /** Directory of the built web app; a minimal page is served when it is missing. */
   webDir: string;
@@ -184,6 +186,14 @@ export function loadConfig(env: Env = process.env): Config {
     else maxUploadBytes = n;
   }
 
+  let importMaxBytes = 4 * 1024 ** 3;
+  if (nonEmpty(env.IMPORT_MAX_BYTES) !== undefined) {
+    const n = Number(env.IMPORT_MAX_BYTES);
+    if (!Number.isSafeInteger(n) || n < 1024)
+      problems.push(`IMPORT_MAX_BYTES must be an integer >= 1024, got "${env.IMPORT_MAX_BYTES}"`);
+    else importMaxBytes = n;
+  }
+
   const redisUrl = nonEmpty(env.REDIS_URL);
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl))
     problems.push('REDIS_URL must start with redis:// or rediss://');
@@ -228,6 +238,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom,
     oidc,
     maxUploadBytes,
+    importMaxBytes,
     redisUrl,
     webDir,
     ratesFile,

@@ -88,6 +88,44 @@ export interface CalendarFeedsTable {
   created_at: string;
 }
 
+/** A download link of an account export (migration 0003); only the token's hash is kept. */
+export interface ExportTokensTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** An uploaded export being imported: its preview counts, state and progress (migration 0003). */
+export interface DataImportsTable {
+  id: string;
+  user_id: string;
+  state: 'previewed' | 'running' | 'done' | 'failed';
+  created_at: string;
+  updated_at: string;
+  /** The uploaded zip on the disk of the process that received it. */
+  archive_path: string;
+  items: number;
+  outfits: number;
+  calendar_days: number;
+  photos: number;
+  already_items: number;
+  already_outfits: number;
+  done: number;
+  total: number;
+  error: string | null;
+  /** JSON of the finished import's counts. */
+  result: string | null;
+}
+
+/** Which record of which export an imported item or outfit came from (idempotent imports). */
+export interface ImportLinksTable {
+  user_id: string;
+  kind: 'item' | 'outfit';
+  source_id: string;
+  target_id: string;
+}
+
 export interface Database {
   calendar_feeds: CalendarFeedsTable;
   clothes: ClothesTable;
@@ -96,6 +134,9 @@ export interface Database {
   calendar_items: CalendarItemsTable;
   calendar_days: CalendarDaysTable;
   user_settings: UserSettingsTable;
+  export_tokens: ExportTokensTable;
+  data_imports: DataImportsTable;
+  import_links: ImportLinksTable;
 }
 
 export type ClothesRow = Selectable<ClothesTable>;

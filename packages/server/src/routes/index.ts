@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import accountRoutes from './account/index.js';
 import calendarRoutes from './calendar/index.js';
 import clothesRoutes from './clothes/index.js';
+import dataRoutes from './data-transfer/index.js';
 import exportCsvRoutes from './export-csv/index.js';
 import calendarFeedRoutes, { publicFeedRoutes } from './feed/index.js';
 import healthRoutes from './health/index.js';
@@ -25,6 +26,8 @@ export default async function apiRoutes(
   await app.register(healthRoutes);
   // The calendar feed's token is its credential: calendar apps send no bearer token.
   await app.register(publicFeedRoutes);
+  // Export (its download link's token is the credential) and import; authenticates its own routes.
+  await app.register(dataRoutes, { config });
   await app.register(async (api) => {
     // Appended per route, so it runs after the rate limiter's hook: a flood of anonymous calls
     // is still counted.

@@ -1,0 +1,176 @@
+import { join } from 'node:path';
+import type { ExportLink } from '@hanger/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.js';
+import { NotFoundError, ValidationError } from '../../errors.js';
+import { DEFAULT_MAX_PIXELS } from '../../photos/images.js';
+import { logSecurityEvent } from '../../security-events.js';
+import { createExportLink, openExportArchive, resolveExportLink } from '../../services/export.js';
+import {
+  DEFAULT_DOCUMENT_LIMIT,
+  DEFAULT_MAX_ENTRIES,
+  DEFAULT_MAX_RATIO,
+} from '../../services/import-archive.js';
+import {
+  commitImport,
+  createImport,
+  discardImport,
+  importStatus,
+  sweepImportFiles,
+  type ImportConfig,
+} from '../../services/import.js';
+import { FORM_OVERHEAD_BYTES } from '../../plugins/body.js';
+import { idParam } from '../params.js';
+
+export interface DataRoutesOptions {
+  config: Config;
+}
+
+const NOT_FOUND = 'The requested item was not found.';
+
+/**
+ * The account's data, in and out (issue 13): POST /api/export (a short-lived download link),
+ * GET /api/export/<token>/<file> (the zip, no Authorization header: the browser's download
+ * manager fetches it), and the import of such a zip (/api/imports…).
+ */
+export default async function dataRoutes(
+  app: FastifyInstance,
+  { config }: DataRoutesOptions,
+): Promise<void> {
+  const ctx = app.services;
+  const importConfig: ImportConfig = {
+    dir: join(config.dataDir, 'imports'),
+    maxBytes: config.importMaxBytes,
+    limits: {
+      maxTotalBytes: config.importMaxBytes + DEFAULT_DOCUMENT_LIMIT,
+      maxPhotoBytes: config.maxUploadBytes,
+      maxDocumentBytes: DEFAULT_DOCUMENT_LIMIT,
+      maxEntries: DEFAULT_MAX_ENTRIES,
+      maxRatio: DEFAULT_MAX_RATIO,
+      maxPixels: DEFAULT_MAX_PIXELS,
+    },
+  };
+  // Local disk answers sizes for free; S3 would need a request per photo, so its zips are sent
+  // without a length.
+  const exactSize = !config.s3;
+
+  const swept = await sweepImportFiles(ctx, importConfig.dir).catch(() => 0);
+  if (swept > 0) app.log.info({ swept }, 'removed abandoned import uploads');
+
+  // The download: the token in the path is the capability, so no bearer token is needed.
+  app.get<{ Params: { token: string; file: string } }>(
+    '/export/:token/:file',
+    async (request, reply) => {
+      const link = await resolveExportLink(ctx, request.params.token, request.params.file);
+      if (!link || !(await sameUserIfSignedIn(app, request, reply, link.userId))) {
+        logSecurityEvent(request.log, 'not_found', { ip: request.ip, reason: 'export link' });
+        throw new NotFoundError(NOT_FOUND);
+      }
+      const archive = await openExportArchive(ctx, link.userId, link.createdAt, { exactSize });
+      logSecurityEvent(request.log, 'export_downloaded', {
+        userId: link.userId,
+        ip: request.ip,
+        photos: archive.photos,
+        ...(archive.bytes === null ? {} : { bytes: archive.bytes }),
+      });
+      reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${request.params.file}"`)
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff');
+      if (archive.bytes !== null) reply.header('content-length', archive.bytes);
+      return reply.send(archive.stream);
+    },
+  );
+
+  await app.register(async (api) => {
+    // As in routes/index.ts: appended per route, after the rate limiter's hook.
+    api.addHook('onRoute', (route) => {
+      const existing = route.onRequest;
+      const hooks = existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
+      route.onRequest = [...hooks, app.authenticate];
+    });
+
+    api.post('/export', async (request): Promise<ExportLink> => {
+      const link = await createExportLink(ctx, request.user.id);
+      let bytes: number | null = null;
+      if (exactSize) {
+        const archive = await openExportArchive(ctx, request.user.id, link.createdAt, {
+          exactSize,
+        });
+        archive.stream.destroy();
+        bytes = archive.bytes;
+      }
+      return {
+        url: `/api/export/${link.token}/${link.fileName}`,
+        expires_at: link.expiresAt.toISOString(),
+        bytes,
+      };
+    });
+
+    api.post(
+      '/imports',
+      { config: { maxBodyBytes: config.importMaxBytes + FORM_OVERHEAD_BYTES } },
+      async (request) => {
+        if (!request.isMultipart())
+          throw new ValidationError('Send the export zip as multipart/form-data, field "archive".');
+        const part = await request.file({
+          limits: { fileSize: config.importMaxBytes, files: 1, fields: 10 },
+        });
+        if (!part || part.fieldname !== 'archive')
+          throw new ValidationError('Attach the export zip in the field "archive".');
+        try {
+          return await createImport(ctx, request.user.id, part.file, importConfig);
+        } catch (err) {
+          if (err instanceof ValidationError) {
+            logSecurityEvent(request.log, 'import_refused', {
+              userId: request.user.id,
+              ip: request.ip,
+              reason: err.message.slice(0, 200),
+            });
+          }
+          throw err;
+        }
+      },
+    );
+
+    api.get('/imports/:id', async (request) =>
+      importStatus(ctx, request.user.id, idParam(request.params)),
+    );
+
+    api.post('/imports/:id/commit', async (request, reply) => {
+      const started = await commitImport(
+        ctx,
+        request.user.id,
+        idParam(request.params),
+        importConfig,
+      );
+      return reply.code(202).send(started);
+    });
+
+    api.delete('/imports/:id', async (request, reply) => {
+      await discardImport(ctx, request.user.id, idParam(request.params));
+      return reply.code(204).send();
+    });
+  });
+}
+
+/**
+ * A download needs no Authorization header; one that does send a bearer token must be the link's
+ * owner (a link handed to another signed-in account answers as if it did not exist).
+ */
+async function sameUserIfSignedIn(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+): Promise<boolean> {
+  if (!request.headers.authorization) return true;
+  try {
+    await app.authenticate(request, reply);
+  } catch {
+    reply.removeHeader('www-authenticate');
+    return false;
+  }
+  return request.user?.id === userId;
+}

@@ -1,0 +1,705 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  WIRE_CATEGORIES,
+  type ExportDocument,
+  type ImportPreview,
+  type ImportStatus,
+  type WireCategory,
+  type WireSettings,
+  type WireSubcategories,
+} from '@hanger/domain';
+import type { Transaction } from 'kysely';
+import type {
+  ClothesRow,
+  DataImportsTable,
+  Database,
+  OutfitItemRow,
+  OutfitRow,
+} from '../db/schema.js';
+import { AppError, NotFoundError } from '../errors.js';
+import type { ServiceContext } from './context.js';
+import { openArchive, type ArchiveLimits } from './import-archive.js';
+import { discardPhoto, photoColumns, storePhoto, type StoredPhoto } from './photos.js';
+import { convertedColumns } from './prices.js';
+import { readSettings } from './settings.js';
+
+/**
+ * Importing an export zip: POST /api/imports checks the whole archive and answers a preview;
+ * commit imports it in the background (photos first, then every row in one transaction); the
+ * state and progress live in data_imports so that any server process can answer for them.
+ */
+
+const NOT_FOUND = 'The requested import was not found.';
+/** A running import that has not reported progress for this long was cut short (a restart). */
+const STALE_MS = 10 * 60 * 1000;
+/** Previews nobody confirmed are removed after this long. */
+const PREVIEW_TTL_MS = 24 * 60 * 60 * 1000;
+const PROGRESS_EVERY_MS = 500;
+/** Photos re-encoded at once (each encode already uses both cores' worth of libvips threads). */
+const PHOTO_CONCURRENCY = 2;
+/** Rows per INSERT: far below SQLite's and PostgreSQL's bound-parameter limits. */
+const INSERT_CHUNK = 400;
+
+export interface ImportConfig {
+  /** Where uploads are kept until committed or discarded (DATA_DIR/imports). */
+  dir: string;
+  /** IMPORT_MAX_BYTES. */
+  maxBytes: number;
+  limits: ArchiveLimits;
+}
+
+class ConflictError extends AppError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+
+type ImportRow = DataImportsTable;
+
+async function ownedImport(ctx: ServiceContext, userId: string, id: string): Promise<ImportRow> {
+  const row = await ctx.db
+    .selectFrom('data_imports')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError(NOT_FOUND);
+  return row;
+}
+
+function chunks<T>(list: T[], size = INSERT_CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+type Executor = ServiceContext['db'] | Transaction<Database>;
+
+/**
+ * Source ids of the document already in this account, with the record they are now: imported
+ * before (import_links, target still there), or the account's own record (an export imported
+ * back into the account it came from).
+ */
+async function existingTargets(
+  db: Executor,
+  userId: string,
+  kind: 'item' | 'outfit',
+  sourceIds: string[],
+): Promise<Map<string, string>> {
+  const table: 'clothes' | 'outfits' = kind === 'item' ? 'clothes' : 'outfits';
+  const found = new Map<string, string>();
+  for (const ids of chunks(sourceIds)) {
+    if (ids.length === 0) continue;
+    const linked = await db
+      .selectFrom('import_links')
+      .select(['source_id', 'target_id'])
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .where('source_id', 'in', ids)
+      .execute();
+    const candidates = [...new Set([...ids, ...linked.map((l) => l.target_id)])];
+    const present = new Set<string>();
+    for (const some of chunks(candidates)) {
+      const rows = await db
+        .selectFrom(table)
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('id', 'in', some)
+        .execute();
+      for (const row of rows) present.add(row.id);
+    }
+    for (const id of ids) if (present.has(id)) found.set(id, id);
+    for (const link of linked)
+      if (present.has(link.target_id)) found.set(link.source_id, link.target_id);
+  }
+  return found;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Upload and preview
+// ---------------------------------------------------------------------------------------------
+
+async function removeImport(ctx: ServiceContext, row: Pick<ImportRow, 'id' | 'archive_path'>) {
+  await rm(row.archive_path, { force: true });
+  await ctx.db.deleteFrom('data_imports').where('id', '=', row.id).execute();
+}
+
+/** Previews the user never confirmed: a new upload replaces them; old ones go after a day. */
+async function dropUnconfirmed(ctx: ServiceContext, userId: string): Promise<void> {
+  const rows = await ctx.db
+    .selectFrom('data_imports')
+    .select(['id', 'archive_path'])
+    .where('state', '=', 'previewed')
+    .where((eb) =>
+      eb.or([
+        eb('user_id', '=', userId),
+        eb('updated_at', '<', new Date(Date.now() - PREVIEW_TTL_MS).toISOString()),
+      ]),
+    )
+    .execute();
+  for (const row of rows) await removeImport(ctx, row);
+}
+
+/** Upload files with no import behind them (a crash during an upload), older than an hour. */
+export async function sweepImportFiles(ctx: ServiceContext, dir: string): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const path = join(dir, name);
+    const id = name.replace(/\.zip(\.part)?$/, '');
+    const row = await ctx.db
+      .selectFrom('data_imports')
+      .select('state')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    const live = row && (row.state === 'previewed' || row.state === 'running');
+    const old = Date.now() - (await stat(path)).mtimeMs > 60 * 60 * 1000;
+    if (!live && old) {
+      await rm(path, { force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
+
+/**
+ * Keep the uploaded zip (streamed to disk, never held in memory), check all of it and answer
+ * what it holds. A refused archive leaves nothing behind.
+ */
+export async function createImport(
+  ctx: ServiceContext,
+  userId: string,
+  upload: Readable,
+  config: ImportConfig,
+): Promise<ImportPreview> {
+  await dropUnconfirmed(ctx, userId);
+  await mkdir(config.dir, { recursive: true });
+  const id = randomUUID();
+  const path = join(config.dir, `${id}.zip`);
+  try {
+    await pipeline(upload, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+    const archive = await openArchive(path, config.limits, { checkPhotos: true });
+    const { document } = archive;
+    await archive.close();
+
+    const [items, outfits] = await Promise.all([
+      existingTargets(
+        ctx.db,
+        userId,
+        'item',
+        document.items.map((i) => i.id),
+      ),
+      existingTargets(
+        ctx.db,
+        userId,
+        'outfit',
+        document.outfits.map((o) => o.id),
+      ),
+    ]);
+    const now = new Date().toISOString();
+    const row: ImportRow = {
+      id,
+      user_id: userId,
+      state: 'previewed',
+      created_at: now,
+      updated_at: now,
+      archive_path: path,
+      items: document.items.length,
+      outfits: document.outfits.length,
+      calendar_days: document.calendar.length,
+      photos: document.items.length + document.outfits.length,
+      already_items: items.size,
+      already_outfits: outfits.size,
+      done: 0,
+      total: 0,
+      error: null,
+      result: null,
+    };
+    await ctx.db.insertInto('data_imports').values(row).execute();
+    return previewOf(row);
+  } catch (err) {
+    await rm(path, { force: true });
+    throw err;
+  }
+}
+
+function previewOf(row: ImportRow): ImportPreview {
+  return {
+    id: row.id,
+    items: Number(row.items),
+    outfits: Number(row.outfits),
+    calendar_days: Number(row.calendar_days),
+    photos: Number(row.photos),
+    already_imported: { items: Number(row.already_items), outfits: Number(row.already_outfits) },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// State
+// ---------------------------------------------------------------------------------------------
+
+const INTERRUPTED =
+  'The import was interrupted (the server restarted). Nothing was imported; try again.';
+
+export async function importStatus(
+  ctx: ServiceContext,
+  userId: string,
+  id: string,
+): Promise<ImportStatus> {
+  let row = await ownedImport(ctx, userId, id);
+  if (row.state === 'running' && Date.now() - Date.parse(row.updated_at) > STALE_MS) {
+    await ctx.db
+      .updateTable('data_imports')
+      .set({ state: 'failed', error: INTERRUPTED, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .where('state', '=', 'running')
+      .where('updated_at', '=', row.updated_at)
+      .execute();
+    row = await ownedImport(ctx, userId, id);
+  }
+  const status: ImportStatus = {
+    id: row.id,
+    state: row.state,
+    done: Number(row.done),
+    total: Number(row.total),
+  };
+  if (row.error) status.error = row.error;
+  if (row.result) status.result = JSON.parse(row.result) as ImportStatus['result'];
+  return status;
+}
+
+/** DELETE: forget an import that is not running, and its uploaded file. */
+export async function discardImport(
+  ctx: ServiceContext,
+  userId: string,
+  id: string,
+): Promise<void> {
+  const row = await ownedImport(ctx, userId, id);
+  if (row.state === 'running' && Date.now() - Date.parse(row.updated_at) <= STALE_MS)
+    throw new ConflictError('The import is running; wait for it to finish.');
+  await removeImport(ctx, row);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Commit
+// ---------------------------------------------------------------------------------------------
+
+export interface ImportResult {
+  items: number;
+  outfits: number;
+  calendar_days: number;
+  skipped: number;
+}
+
+/**
+ * Start importing a previewed archive; answers at once. The work runs in this process, which
+ * must be the one holding the upload (DATA_DIR/imports; shared or sticky behind a balancer).
+ */
+export async function commitImport(
+  ctx: ServiceContext,
+  userId: string,
+  id: string,
+  config: ImportConfig,
+): Promise<{ id: string; state: 'running' }> {
+  const row = await ownedImport(ctx, userId, id);
+  if (row.state !== 'previewed') throw new ConflictError(`The import is already ${row.state}.`);
+  try {
+    await stat(row.archive_path);
+  } catch {
+    throw new ConflictError(
+      'The uploaded archive is not on this server process any more; upload it again.',
+    );
+  }
+  const running = await ctx.db
+    .selectFrom('data_imports')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('state', '=', 'running')
+    .where('updated_at', '>', new Date(Date.now() - STALE_MS).toISOString())
+    .executeTakeFirst();
+  if (running) throw new ConflictError('Another import is running; wait for it to finish.');
+  const started = await ctx.db
+    .updateTable('data_imports')
+    .set({ state: 'running', updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('state', '=', 'previewed')
+    .executeTakeFirst();
+  if (Number(started.numUpdatedRows) !== 1)
+    throw new ConflictError('The import has already started.');
+
+  void runImport(ctx, userId, id, row.archive_path, config);
+  return { id, state: 'running' };
+}
+
+/** The whole import; never throws (a failure is recorded on the import). */
+export async function runImport(
+  ctx: ServiceContext,
+  userId: string,
+  id: string,
+  archivePath: string,
+  config: ImportConfig,
+): Promise<void> {
+  const written: StoredPhoto[] = [];
+  try {
+    const archive = await openArchive(archivePath, config.limits, { checkPhotos: false });
+    try {
+      await importArchive(ctx, userId, id, archive.document, archive.readPhoto, written);
+    } finally {
+      await archive.close();
+    }
+  } catch (err) {
+    const message =
+      err instanceof AppError
+        ? err.message
+        : 'The import failed on the server. Nothing was imported; try again.';
+    if (!(err instanceof AppError)) ctx.log.error({ err, importId: id }, 'import failed');
+    for (const photo of written) await discardPhoto(ctx, photo);
+    await ctx.db
+      .updateTable('data_imports')
+      .set({ state: 'failed', error: message, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute()
+      .catch((e: unknown) => ctx.log.error({ err: e, importId: id }, 'import state lost'));
+  } finally {
+    await rm(archivePath, { force: true });
+    await ctx.cache.invalidate(userId).catch(() => undefined);
+  }
+}
+
+/** Subcategories merged into the account's: same id or same name is the same subcategory. */
+function mergeSubcategories(
+  target: WireSubcategories,
+  source: ExportDocument['settings']['subcategories'],
+): { merged: WireSubcategories; map: Map<WireCategory, Map<string, string>> } {
+  const merged = {} as WireSubcategories;
+  const map = new Map<WireCategory, Map<string, string>>();
+  for (const category of WIRE_CATEGORIES) {
+    const list = (target[category] ?? []).map((s) => ({ ...s }));
+    const ids = new Map(list.map((s) => [s.id, s.id]));
+    const names = new Map(list.map((s) => [s.name.trim().toLowerCase(), s.id]));
+    const mapping = new Map<string, string>();
+    for (const sub of source[category]) {
+      const same = ids.get(sub.id) ?? names.get(sub.name.trim().toLowerCase());
+      if (same) {
+        mapping.set(sub.id, same);
+        continue;
+      }
+      const newId = ids.has(sub.id) ? randomUUID() : sub.id;
+      list.push({ id: newId, name: sub.name });
+      ids.set(newId, newId);
+      names.set(sub.name.trim().toLowerCase(), newId);
+      mapping.set(sub.id, newId);
+    }
+    merged[category] = list;
+    map.set(category, mapping);
+  }
+  return { merged, map };
+}
+
+async function importArchive(
+  ctx: ServiceContext,
+  userId: string,
+  id: string,
+  doc: ExportDocument,
+  readPhoto: (path: string) => Promise<Buffer>,
+  written: StoredPhoto[],
+): Promise<void> {
+  const [knownItems, knownOutfits] = await Promise.all([
+    existingTargets(
+      ctx.db,
+      userId,
+      'item',
+      doc.items.map((i) => i.id),
+    ),
+    existingTargets(
+      ctx.db,
+      userId,
+      'outfit',
+      doc.outfits.map((o) => o.id),
+    ),
+  ]);
+  const newItems = doc.items.filter((i) => !knownItems.has(i.id));
+  const newOutfits = doc.outfits.filter((o) => !knownOutfits.has(o.id));
+  const total = newItems.length + newOutfits.length;
+  await ctx.db
+    .updateTable('data_imports')
+    .set({ total, done: 0, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .execute();
+
+  // 1. Photos, through the upload pipeline (type from the bytes, re-encoded, metadata stripped).
+  const jobs = [
+    ...newItems.map((i) => ({ id: i.id, path: i.photo, kind: 'item' as const })),
+    ...newOutfits.map((o) => ({ id: o.id, path: o.photo, kind: 'outfit' as const })),
+  ];
+  const photos = new Map<string, StoredPhoto>();
+  let done = 0;
+  let reported = Date.now();
+  let next = 0;
+  // A failure stops both workers, and is thrown only once neither is still storing a photo, so
+  // that the caller's clean-up sees every file that was written.
+  let failure: { error: unknown } | undefined;
+  const worker = async () => {
+    for (let j = next++; j < jobs.length && !failure; j = next++) {
+      const job = jobs[j]!;
+      try {
+        const bytes = await readPhoto(job.path);
+        const stored = await storePhoto(ctx, userId, bytes);
+        written.push(stored);
+        photos.set(`${job.kind}:${job.id}`, stored);
+      } catch (error) {
+        failure ??= { error };
+        return;
+      }
+      done++;
+      if (Date.now() - reported >= PROGRESS_EVERY_MS) {
+        reported = Date.now();
+        await ctx.db
+          .updateTable('data_imports')
+          .set({ done, updated_at: new Date().toISOString() })
+          .where('id', '=', id)
+          .where('state', '=', 'running')
+          .execute();
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PHOTO_CONCURRENCY, jobs.length) }, worker));
+  if (failure) throw failure.error;
+
+  // 2. Every row in one transaction, the import's own state included.
+  await ctx.db.transaction().execute(async (trx) => {
+    const hasSettings = await trx
+      .selectFrom('user_settings')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    const current = await readSettings(trx, userId);
+    let settings: WireSettings;
+    if (!hasSettings) {
+      // An account that never saved settings takes the export's.
+      settings = {
+        locale: doc.settings.locale,
+        currency: doc.settings.currency,
+        week_start: doc.settings.week_start,
+        data_consent: doc.settings.data_consent,
+        subcategories: current.subcategories,
+      };
+      if (doc.settings.tracking_start_date)
+        settings.tracking_start_date = doc.settings.tracking_start_date;
+    } else {
+      settings = { ...current };
+    }
+    const { merged, map: subMap } = mergeSubcategories(
+      settings.subcategories,
+      doc.settings.subcategories,
+    );
+    settings.subcategories = merged;
+    const settingsRow = {
+      locale: settings.locale,
+      currency: settings.currency,
+      week_start: settings.week_start,
+      data_consent: settings.data_consent ? 1 : 0,
+      tracking_start_date: settings.tracking_start_date ?? null,
+      subcategories: JSON.stringify(settings.subcategories),
+    };
+    await trx
+      .insertInto('user_settings')
+      .values({ user_id: userId, ...settingsRow })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(settingsRow))
+      .execute();
+
+    const itemIds = new Map(knownItems);
+    const clothes: ClothesRow[] = newItems.map((item) => {
+      const targetId = randomUUID();
+      itemIds.set(item.id, targetId);
+      const row: ClothesRow = {
+        id: targetId,
+        user_id: userId,
+        ...photoColumns(photos.get(`item:${item.id}`)!),
+        category: item.category,
+        sub_category_id: item.sub_category_id
+          ? (subMap.get(item.category)?.get(item.sub_category_id) ?? null)
+          : null,
+        status: item.status,
+        source: item.source,
+        brand: item.brand,
+        date_created: item.date_created,
+        date_obtained: item.date_obtained,
+        date_archived: item.date_archived,
+        price: item.price,
+        currency: item.currency,
+        converted_price: null,
+        sold_price: item.sold_price,
+        sold_currency: item.sold_currency,
+        converted_sold_price: null,
+        manual_times_worn: item.manual_times_worn,
+        scale: item.scale,
+      };
+      Object.assign(row, convertedColumns(ctx.prices, row, settings.currency));
+      return row;
+    });
+    for (const rows of chunks(clothes)) await trx.insertInto('clothes').values(rows).execute();
+
+    const outfitIds = new Map(knownOutfits);
+    const outfitRows: OutfitRow[] = [];
+    const placements: OutfitItemRow[] = [];
+    for (const outfit of newOutfits) {
+      const targetId = randomUUID();
+      outfitIds.set(outfit.id, targetId);
+      outfitRows.push({
+        id: targetId,
+        user_id: userId,
+        ...photoColumns(photos.get(`outfit:${outfit.id}`)!),
+        status: outfit.status,
+        date_created: outfit.date_created,
+        manual_times_worn: outfit.manual_times_worn,
+      });
+      const seen = new Set<string>();
+      for (const entry of outfit.canvas_data) {
+        const clothingId = itemIds.get(entry.clothing_id)!;
+        if (seen.has(clothingId)) continue;
+        seen.add(clothingId);
+        placements.push({
+          outfit_id: targetId,
+          position: seen.size - 1,
+          clothing_id: clothingId,
+          x: entry.x,
+          y: entry.y,
+          scale: entry.scale,
+          rotation: entry.rotation,
+        });
+      }
+    }
+    for (const rows of chunks(outfitRows)) await trx.insertInto('outfits').values(rows).execute();
+    for (const rows of chunks(placements))
+      await trx.insertInto('outfit_items').values(rows).execute();
+
+    const calendarDays = await importCalendar(trx, userId, doc, itemIds, outfitIds);
+
+    const links = [
+      ...newItems.map((i) => ({
+        user_id: userId,
+        kind: 'item' as const,
+        source_id: i.id,
+        target_id: itemIds.get(i.id)!,
+      })),
+      ...newOutfits.map((o) => ({
+        user_id: userId,
+        kind: 'outfit' as const,
+        source_id: o.id,
+        target_id: outfitIds.get(o.id)!,
+      })),
+    ];
+    for (const rows of chunks(links)) {
+      await trx
+        .insertInto('import_links')
+        .values(rows)
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'kind', 'source_id']).doUpdateSet((eb) => ({
+            target_id: eb.ref('excluded.target_id'),
+          })),
+        )
+        .execute();
+    }
+
+    const result: ImportResult = {
+      items: newItems.length,
+      outfits: newOutfits.length,
+      calendar_days: calendarDays,
+      skipped: knownItems.size + knownOutfits.size,
+    };
+    const finished = await trx
+      .updateTable('data_imports')
+      .set({
+        state: 'done',
+        done: total,
+        result: JSON.stringify(result),
+        updated_at: new Date().toISOString(),
+      })
+      .where('id', '=', id)
+      .where('state', '=', 'running')
+      .executeTakeFirst();
+    // Marked failed meanwhile (taken for interrupted): the rows must not land.
+    if (Number(finished.numUpdatedRows) !== 1) throw new Error('import no longer running');
+  });
+}
+
+/**
+ * The calendar's days added to the account's: wears the account does not have yet, and a day's
+ * star where the account has none. Returns how many days gained something.
+ */
+async function importCalendar(
+  trx: Transaction<Database>,
+  userId: string,
+  doc: ExportDocument,
+  itemIds: Map<string, string>,
+  outfitIds: Map<string, string>,
+): Promise<number> {
+  if (doc.calendar.length === 0) return 0;
+  const first = doc.calendar[0]!.day;
+  const last = doc.calendar[doc.calendar.length - 1]!.day;
+  const [existing, stars] = await Promise.all([
+    trx
+      .selectFrom('calendar_items')
+      .select(['day', 'clothing_id', 'outfit_id'])
+      .where('user_id', '=', userId)
+      .where('day', '>=', first)
+      .where('day', '<=', last)
+      .execute(),
+    trx
+      .selectFrom('calendar_days')
+      .select('day')
+      .where('user_id', '=', userId)
+      .where('day', '>=', first)
+      .where('day', '<=', last)
+      .execute(),
+  ]);
+  const have = new Set(existing.map((e) => `${e.day}|${e.clothing_id ?? ''}|${e.outfit_id ?? ''}`));
+  const starred = new Set(stars.map((s) => s.day));
+  const wears: {
+    user_id: string;
+    day: string;
+    clothing_id: string | null;
+    outfit_id: string | null;
+  }[] = [];
+  const newStars: { user_id: string; day: string; display_item: string }[] = [];
+  let touched = 0;
+  for (const day of doc.calendar) {
+    let gained = false;
+    for (const ref of day.clothes) {
+      const target = itemIds.get(ref)!;
+      if (have.has(`${day.day}|${target}|`)) continue;
+      have.add(`${day.day}|${target}|`);
+      wears.push({ user_id: userId, day: day.day, clothing_id: target, outfit_id: null });
+      gained = true;
+    }
+    for (const ref of day.outfits) {
+      const target = outfitIds.get(ref)!;
+      if (have.has(`${day.day}||${target}`)) continue;
+      have.add(`${day.day}||${target}`);
+      wears.push({ user_id: userId, day: day.day, clothing_id: null, outfit_id: target });
+      gained = true;
+    }
+    if (day.display_item !== null && !starred.has(day.day)) {
+      const star = day.display_item;
+      const target = day.clothes.includes(star) ? itemIds.get(star)! : outfitIds.get(star)!;
+      newStars.push({ user_id: userId, day: day.day, display_item: target });
+      gained = true;
+    }
+    if (gained) touched++;
+  }
+  for (const rows of chunks(wears)) await trx.insertInto('calendar_items').values(rows).execute();
+  for (const rows of chunks(newStars)) await trx.insertInto('calendar_days').values(rows).execute();
+  return touched;
+}
