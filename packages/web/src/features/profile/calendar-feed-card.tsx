@@ -191,7 +191,7 @@ export function CalendarFeedCard({ locale }: { locale: string }) {
                 value={feed.url}
                 aria-describedby={ids.note}
                 onFocus={(e) => e.currentTarget.select()}
-                className="min-w-0 flex-1 font-mono text-sm"
+                className="w-full min-w-0 font-mono text-sm sm:flex-1"
               />
               <Button
                 variant="secondary"

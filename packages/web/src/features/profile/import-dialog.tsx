@@ -4,7 +4,7 @@ import { Dialog } from '../../components/dialog';
 import type { ImportPreview } from '../../lib/api/data';
 import { countOf, formatBytes, formatCount, formatShare, listOf } from './data-format';
 import { ProgressBar } from './progress-bar';
-import type { ImportFlow } from './use-import';
+import type { ImportFlow } from './import-store';
 
 /** "412 items, 96 outfits, 1,204 calendar days": what an archive holds. */
 export function previewCounts(preview: ImportPreview, locale: string): string {

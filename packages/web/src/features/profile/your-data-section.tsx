@@ -12,7 +12,8 @@ import { ProgressBar } from './progress-bar';
 import { saveBlob } from './save-file';
 import { SettingRow } from './setting-row';
 import type { useExport } from './use-export';
-import { reportImported, useImport } from './use-import';
+import { useImportStore } from './import-store';
+import { syncFromServer } from '../../lib/stores/session-actions';
 
 /** What a finished import added, from the server's result or else from the preview. */
 export function importSummary(
@@ -41,12 +42,9 @@ export function YourDataSection({
   exporter: ReturnType<typeof useExport>;
 }) {
   const [csvBusy, setCsvBusy] = useState(false);
-  const [importHidden, setImportHidden] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const importer = useImport((preview, status) =>
-    reportImported(importSummary(preview, status, locale)),
-  );
-  const { flow } = importer;
+  const importer = useImportStore();
+  const { flow, hidden: importHidden, setHidden: setImportHidden } = importer;
   const importing = flow.phase !== 'idle' && flow.phase !== 'failed';
 
   async function downloadCsv() {
@@ -149,8 +147,11 @@ export function YourDataSection({
             onChange={(e) => {
               const file = e.target.files?.[0];
               if (!file) return;
-              setImportHidden(false);
-              void importer.choose(file);
+              void importer.choose(file, (preview, status) => {
+                // Said wherever the user is by then: the import may have run while hidden.
+                toast.success('Import complete', importSummary(preview, status, locale));
+                void syncFromServer();
+              });
             }}
           />
           {flow.phase === 'running' && importHidden ? (

@@ -7,11 +7,12 @@ import { useToastStore } from '../../lib/stores/toast-store';
 import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
 import { fakeServer, json } from '../../test-utils/fake-server';
 import { item, signedInWith } from '../../test-utils/fixtures';
+import { resetImportForTests } from './import-store';
 import ProfilePage from './profile-page';
 
 /** The profile with a stand-in sign-in screen, to see where deleting the account leads. */
-function open() {
-  render(
+function renderProfile() {
+  return render(
     <MemoryRouter initialEntries={['/profile']}>
       <Routes>
         <Route path="/profile" element={<ProfilePage />} />
@@ -19,6 +20,10 @@ function open() {
       </Routes>
     </MemoryRouter>,
   );
+}
+
+function open() {
+  renderProfile();
 }
 
 const toastTitles = () => useToastStore.getState().toasts.map((t) => t.title);
@@ -102,6 +107,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  resetImportForTests();
   useToastStore.getState().clear();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -231,6 +237,43 @@ describe('your data: import', () => {
     expect(server.apiCalls().map((c) => `${c.method} ${c.path}`)).toEqual(
       expect.arrayContaining(['POST /api/imports/imp1/commit', 'GET /api/users']),
     );
+  });
+
+  it('goes on when hidden and reports after the profile is left', async () => {
+    let finished = false;
+    fakeServer({
+      ...noFeed,
+      'POST /api/imports/imp1/commit': () => new Response(null, { status: 202 }),
+      'GET /api/imports/imp1': () =>
+        finished
+          ? json({ state: 'done', done: 9, total: 9 })
+          : json({ state: 'running', done: 3, total: 9 }),
+      'GET /api/users/settings': () => json({}),
+      'GET /api/users': () => json({ clothes: {}, outfits: {}, calendar: {} }),
+    });
+    const upload = fakeUpload(() => ({ status: 201, body: preview }));
+    const { unmount } = renderProfile();
+    await userEvent.upload(screen.getByLabelText('Export archive to import'), zipFile());
+    upload.release();
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Import this export?' })).getByRole(
+        'button',
+        { name: 'Import' },
+      ),
+    );
+    const running = await screen.findByRole('dialog', { name: 'Importing…' });
+    await userEvent.click(within(running).getByRole('button', { name: 'Hide' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const section = screen.getByRole('region', { name: 'Your data' });
+    expect(within(section).getByRole('button', { name: 'Show progress' })).toBeInTheDocument();
+    await waitFor(() => expect(within(section).getByText('Importing… 3 of 9')).toBeInTheDocument());
+
+    unmount();
+    finished = true;
+    await waitFor(() => expect(toastTitles()).toContain('Import complete'), { timeout: 4000 });
+    expect(
+      useToastStore.getState().toasts.find((t) => t.title === 'Import complete')?.message,
+    ).toBe('Added 400 items, 95 outfits, and 1,204 calendar days to your wardrobe.');
   });
 
   it("shows the server's detail for a refused zip and lets another file be chosen", async () => {
