@@ -30,7 +30,12 @@ export function importSummary(
     countOf(Math.max(0, outfits), 'outfit', 'outfits', locale),
     countOf(Math.max(0, days), 'calendar day', 'calendar days', locale),
   ];
-  return `Added ${listOf(parts, locale)} to your wardrobe.`;
+  const skipped = result.skipped ?? 0;
+  const skippedNote =
+    skipped > 0
+      ? ` ${formatCount(skipped, locale)} already there ${skipped === 1 ? 'was' : 'were'} skipped.`
+      : '';
+  return `Added ${listOf(parts, locale)} to your wardrobe.${skippedNote}`;
 }
 
 /** Profile → "Your data": export, CSV, import and the calendar feed. */

@@ -194,7 +194,12 @@ describe('your data: import', () => {
         polls += 1;
         return polls === 1
           ? json({ state: 'running', done: 100, total: 400 })
-          : json({ state: 'done', done: 400, total: 400, result: { items: 400, outfits: 95 } });
+          : json({
+              state: 'done',
+              done: 400,
+              total: 400,
+              result: { items: 400, outfits: 95, calendar_days: 1204, skipped: 13 },
+            });
       },
       'GET /api/users/settings': () => json({}),
       'GET /api/users': () => json({ clothes: {}, outfits: {}, calendar: {} }),
@@ -231,7 +236,9 @@ describe('your data: import', () => {
     await waitFor(() => expect(toastTitles()).toContain('Import complete'), { timeout: 4000 });
     expect(
       useToastStore.getState().toasts.find((t) => t.title === 'Import complete')?.message,
-    ).toBe('Added 400 items, 95 outfits, and 1,204 calendar days to your wardrobe.');
+    ).toBe(
+      'Added 400 items, 95 outfits, and 1,204 calendar days to your wardrobe. 13 already there were skipped.',
+    );
     await waitFor(() => expect(useWardrobeStore.getState().data?.clothes).toEqual({}));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(server.apiCalls().map((c) => `${c.method} ${c.path}`)).toEqual(
