@@ -14,6 +14,7 @@ import {
   type ExportItem,
   type ExportOutfit,
 } from '@hanger/domain';
+import type * as Yazl from 'yazl';
 import type { ZipFile } from 'yazl';
 import type { OutfitItemRow } from '../db/schema.js';
 import type { ServiceContext } from './context.js';
@@ -282,7 +283,7 @@ export interface ExportArchive {
   photos: number;
 }
 
-async function yazl(): Promise<typeof import('yazl')> {
+async function yazl(): Promise<typeof Yazl> {
   return import('yazl');
 }
 

@@ -21,7 +21,7 @@ import type {
   OutfitItemRow,
   OutfitRow,
 } from '../db/schema.js';
-import { AppError, NotFoundError } from '../errors.js';
+import { AppError, NotFoundError, PayloadTooLargeError } from '../errors.js';
 import type { ServiceContext } from './context.js';
 import { openArchive, type ArchiveLimits } from './import-archive.js';
 import { discardPhoto, photoColumns, storePhoto, type StoredPhoto } from './photos.js';
@@ -187,7 +187,15 @@ export async function createImport(
   const id = randomUUID();
   const path = join(config.dir, `${id}.zip`);
   try {
+    let cut = false;
+    // busboy stops a file at its size limit and flags it, without an error.
+    upload.once('limit', () => (cut = true));
     await pipeline(upload, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+    if (cut || (upload as Readable & { truncated?: boolean }).truncated) {
+      throw new PayloadTooLargeError(
+        `The archive is larger than this server accepts (IMPORT_MAX_BYTES, ${config.maxBytes} bytes).`,
+      );
+    }
     const archive = await openArchive(path, config.limits, { checkPhotos: true });
     const { document } = archive;
     await archive.close();
