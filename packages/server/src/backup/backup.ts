@@ -193,6 +193,11 @@ export async function backup(options: BackupOptions): Promise<BackupManifest> {
   const { config, dest } = options;
   const log = options.log ?? (() => undefined);
   const attempts = options.attempts ?? 3;
+  if (!config.databaseUrl && !(await stat(config.sqlitePath).catch(() => undefined))) {
+    throw new Error(
+      `There is no database at ${config.sqlitePath} (check DATA_DIR, or set DATABASE_URL for PostgreSQL).`,
+    );
+  }
   await ensureEmptyDir(dest);
   const engine = config.databaseUrl ? 'postgres' : 'sqlite';
   const photos = config.s3 ? 's3' : 'disk';

@@ -206,7 +206,11 @@ export async function restore(options: RestoreOptions): Promise<BackupManifest> 
     await rename(partial, config.sqlitePath);
   }
 
-  if (manifest.photos === 'disk') {
+  if (manifest.photos === 's3') {
+    log(
+      'The photos of this backup are in object storage: restore the bucket copy you took with it, under the same keys, and point S3_* at it.',
+    );
+  } else {
     log('Restoring the photos…');
     const media = join(source, MEDIA_DIR);
     if (await exists(media)) await cp(media, config.mediaDir, { recursive: true, force: true });
