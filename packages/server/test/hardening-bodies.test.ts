@@ -344,6 +344,27 @@ describe.each(ENGINES)('malformed bodies on %s', (engine) => {
       }
     });
 
+    it('answers 4xx to JSON that is not an object, or absurdly deep', async () => {
+      for (const body of [
+        'null',
+        '[]',
+        '"a@example.test"',
+        '1e999999',
+        `${'['.repeat(5000)}${']'.repeat(5000)}`,
+      ]) {
+        await expectRefused(
+          {
+            method: 'POST',
+            path: '/api/auth/sign-in/email',
+            headers: { ...origin(), 'content-type': 'application/json' },
+            body,
+          },
+          [400, 401, 415, 422],
+          { identityService: true },
+        );
+      }
+    });
+
     it('answers 4xx to a cut-off multipart, no boundary and broken url-encoding', async () => {
       await expectRefused(
         {
