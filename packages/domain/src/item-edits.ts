@@ -1,6 +1,6 @@
 import type { Category } from './categories.js';
 import { roundMoney } from './currency.js';
-import { MAX_MONEY, MAX_TEXT, MAX_WEARS } from './limits.js';
+import { MAX_MONEY, MAX_TEXT, MAX_WEARS, textProblem } from './limits.js';
 import type { ItemStatus } from './status.js';
 import type { ClothingItem } from './types.js';
 
@@ -92,11 +92,16 @@ export function parseWearCountInput(text: string): ParsedInput<number> {
   return { ok: true, value: count };
 }
 
-/** Free text such as a brand: trimmed, blank clears it, at most MAX_TEXT characters. */
+/**
+ * Free text such as a brand: trimmed, blank clears it, at most MAX_TEXT characters, and text the
+ * server can store (the rule of limits.ts textProblem, which the server's schemas apply too).
+ */
 export function parseTextInput(text: string): ParsedInput<string> {
   const value = text.trim();
   if (value === '') return { ok: true, value: undefined };
   if (value.length > MAX_TEXT) return { ok: false, error: `Use at most ${MAX_TEXT} characters.` };
+  const problem = textProblem(value);
+  if (problem) return { ok: false, error: `The text ${problem}.` };
   return { ok: true, value };
 }
 

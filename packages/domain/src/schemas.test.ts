@@ -1,14 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import {
+  MAX_CANVAS_ENTRIES,
+  MAX_DAY_IDS,
+  MAX_ID,
+  MAX_LOCALE,
+  MAX_SUBCATEGORIES,
+  MAX_SUBCATEGORY_NAME,
+  MAX_TEXT,
+} from './limits.js';
+import {
   calendarDeleteSchema,
   calendarPutSchema,
   dayKeySchema,
+  idSchema,
   itemPatchFieldsSchema,
   itemUpdatesSchema,
   newItemFieldsSchema,
   newOutfitFieldsSchema,
   outfitUpdatesSchema,
+  referenceIdSchema,
   settingsPutSchema,
+  textSchema,
   wardrobeResponseSchema,
   wireCalendarEntrySchema,
   wireItemSchema,
@@ -306,5 +318,137 @@ describe('settingsPutSchema', () => {
     expect(settingsPutSchema.safeParse({ settings: '{"locale":"not a locale"}' }).success).toBe(
       false,
     );
+  });
+});
+
+/**
+ * Issue 12.2: input PostgreSQL cannot store (NUL) or that is not text at all (a lone surrogate,
+ * what a decoder leaves of over-long UTF-8) is refused in text fields with a message that says
+ * why; ids that cannot exist are not refused by the schema but never match (see the server).
+ */
+describe('text that cannot be stored', () => {
+  // 0xC0 0x80 is an over-long encoding of NUL: a UTF-8 decoder turns it into two U+FFFD.
+  const overLong = new TextDecoder().decode(new Uint8Array([0x41, 0xc0, 0x80, 0x42]));
+  const bad: [string, string, RegExp][] = [
+    ['NUL', 'Ac\u0000me', /NUL/],
+    ['a NUL alone', '\u0000', /NUL/],
+    ['a lone high surrogate', 'Acme \ud800', /surrogate/],
+    ['a lone low surrogate', '\udc00Acme', /surrogate/],
+    ['over-long UTF-8', overLong, /UTF-8/],
+    ['a control character', 'Ac\u0007me', /control/],
+    ['a C1 control character', 'Ac\u009bme', /control/],
+  ];
+
+  it('decodes the over-long bytes to replacement characters, as the server will see them', () => {
+    expect(overLong).toBe('A\uFFFD\uFFFDB');
+  });
+
+  it.each(bad)('refuses %s in free text with a message that names it', (_name, value, message) => {
+    const result = textSchema.safeParse(value);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toMatch(message);
+  });
+
+  it.each(bad)('refuses %s in a brand, new or edited, and in a subcategory', (_name, value) => {
+    expect(
+      newItemFieldsSchema.safeParse({ category: 'top', status: 'clothes', brand: value }).success,
+    ).toBe(false);
+    expect(itemUpdatesSchema.safeParse({ brand: value }).success).toBe(false);
+    expect(
+      settingsPutSchema.safeParse({
+        settings: JSON.stringify({ subcategories: { top: [{ id: 'tee', name: value }] } }),
+      }).success,
+    ).toBe(false);
+    expect(
+      settingsPutSchema.safeParse({
+        settings: JSON.stringify({ subcategories: { top: [{ id: value, name: 'Tees' }] } }),
+      }).success,
+    ).toBe(false);
+  });
+
+  it('refuses a NUL written as a JSON escape inside a multipart JSON field', () => {
+    const updates = '{"brand": "Ac\\u0000me"}';
+    expect(JSON.parse(updates)).toEqual({ brand: 'Ac\u0000me' });
+    expect(itemPatchFieldsSchema.safeParse({ updates }).success).toBe(false);
+    const surrogate = '{"brand": "\\ud800"}';
+    expect(itemPatchFieldsSchema.safeParse({ updates: surrogate }).success).toBe(false);
+  });
+
+  it('keeps ordinary text: accents, emoji (surrogate pairs), tabs and CJK', () => {
+    for (const good of ['Acne Studios', 'Rücken & Ösen', '👗 Dress', 'a\tb', '無印良品']) {
+      expect(textSchema.safeParse(good).success, good).toBe(true);
+    }
+  });
+
+  it.each(bad)('refuses %s in an id the app stores or reads from a path', (_name, value) => {
+    expect(idSchema.safeParse(value).success).toBe(false);
+  });
+
+  it.each(bad)('lets %s through as a reference id, which then matches nothing', (_name, value) => {
+    expect(referenceIdSchema.safeParse(value).success).toBe(true);
+    expect(calendarPutSchema.safeParse({ clothes: ['ok', value] }).success).toBe(true);
+    expect(
+      newOutfitFieldsSchema.safeParse({
+        canvas_data: JSON.stringify([{ clothing_id: value, x: 0, y: 0, scale: 1, rotation: 0 }]),
+        id: value,
+      }).success,
+    ).toBe(true);
+  });
+});
+
+/** Issue 12.3: every free-text field and every list of a product call has a documented cap. */
+describe('caps on request fields', () => {
+  const canvasEntry = (id: string) => ({ clothing_id: id, x: 0, y: 0, scale: 1, rotation: 0 });
+
+  it('caps a brand at MAX_TEXT characters, after trimming', () => {
+    const fields = (brand: string) => ({ category: 'top', status: 'clothes', brand });
+    expect(newItemFieldsSchema.safeParse(fields('b'.repeat(MAX_TEXT))).success).toBe(true);
+    expect(newItemFieldsSchema.safeParse(fields(` ${'b'.repeat(MAX_TEXT)} `)).success).toBe(true);
+    expect(newItemFieldsSchema.safeParse(fields('b'.repeat(MAX_TEXT + 1))).success).toBe(false);
+    expect(itemUpdatesSchema.safeParse({ brand: 'b'.repeat(MAX_TEXT + 1) }).success).toBe(false);
+  });
+
+  it('caps ids at MAX_ID characters', () => {
+    expect(idSchema.safeParse('i'.repeat(MAX_ID)).success).toBe(true);
+    expect(idSchema.safeParse('i'.repeat(MAX_ID + 1)).success).toBe(false);
+    expect(referenceIdSchema.safeParse('i'.repeat(MAX_ID + 1)).success).toBe(false);
+    expect(
+      newItemFieldsSchema.safeParse({
+        category: 'top',
+        status: 'clothes',
+        sub_category_id: 's'.repeat(MAX_ID + 1),
+      }).success,
+    ).toBe(false);
+  });
+
+  it('caps subcategory names, their number per category, and the locale', () => {
+    const put = (settings: unknown) =>
+      settingsPutSchema.safeParse({ settings: JSON.stringify(settings) }).success;
+    const named = (name: string) => ({ subcategories: { top: [{ id: 'tee', name }] } });
+    expect(put(named('n'.repeat(MAX_SUBCATEGORY_NAME)))).toBe(true);
+    expect(put(named('n'.repeat(MAX_SUBCATEGORY_NAME + 1)))).toBe(false);
+    const many = (n: number) => ({
+      subcategories: { top: Array.from({ length: n }, (_, i) => ({ id: `s${i}`, name: `S${i}` })) },
+    });
+    expect(put(many(MAX_SUBCATEGORIES))).toBe(true);
+    expect(put(many(MAX_SUBCATEGORIES + 1))).toBe(false);
+    expect(put({ locale: 'zh-Hant-TW' })).toBe(true);
+    const longTag = `en${'-abcdefgh'.repeat(4)}`;
+    expect(longTag.length).toBeGreaterThan(MAX_LOCALE);
+    expect(put({ locale: longTag })).toBe(false);
+  });
+
+  it('caps the ids of a calendar day and the entries of a canvas', () => {
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => `id-${i}`);
+    expect(calendarPutSchema.safeParse({ clothes: ids(MAX_DAY_IDS) }).success).toBe(true);
+    expect(calendarPutSchema.safeParse({ clothes: ids(MAX_DAY_IDS + 1) }).success).toBe(false);
+    expect(calendarPutSchema.safeParse({ outfits: ids(MAX_DAY_IDS + 1) }).success).toBe(false);
+    const canvas = (n: number) => JSON.stringify(ids(n).map(canvasEntry));
+    expect(
+      newOutfitFieldsSchema.safeParse({ canvas_data: canvas(MAX_CANVAS_ENTRIES) }).success,
+    ).toBe(true);
+    expect(
+      newOutfitFieldsSchema.safeParse({ canvas_data: canvas(MAX_CANVAS_ENTRIES + 1) }).success,
+    ).toBe(false);
   });
 });

@@ -2,7 +2,18 @@ import { z } from 'zod';
 import { SOURCES, WIRE_CATEGORIES, type WireCategory } from './categories.js';
 import { isCurrencyCode } from './currency.js';
 import { isDayKey } from './day-keys.js';
-import { MAX_ID, MAX_MONEY, MAX_TEXT, MAX_WEARS } from './limits.js';
+import {
+  MAX_CANVAS_ENTRIES,
+  MAX_DAY_IDS,
+  MAX_ID,
+  MAX_LOCALE,
+  MAX_MONEY,
+  MAX_SUBCATEGORIES,
+  MAX_SUBCATEGORY_NAME,
+  MAX_TEXT,
+  MAX_WEARS,
+  textProblem,
+} from './limits.js';
 import { ITEM_STATUSES, OUTFIT_STATUSES } from './status.js';
 
 /**
@@ -43,7 +54,27 @@ function numericString(v: unknown): unknown {
   return typeof v === 'string' ? Number(v.trim()) : v;
 }
 
-export const idSchema = z.string().trim().min(1).max(MAX_ID);
+/**
+ * Text that both engines can store: no NUL (PostgreSQL refuses it), no lone surrogate, no control
+ * characters, no U+FFFD left by bytes that were not UTF-8. Anything else is a 422 that says why.
+ */
+function storable(schema: z.ZodString) {
+  return schema.superRefine((value, ctx) => {
+    const problem = textProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: `Text ${problem}` });
+  });
+}
+
+/** An id the app stores or defines (a subcategory's id, an answer's id, a path's `{id}`). */
+export const idSchema = storable(z.string().trim().min(1).max(MAX_ID));
+
+/**
+ * An id in a request that names a stored row (an item on a canvas or a calendar day, the outfit
+ * a POST outfit changes, an item's subcategory). Characters no stored id can hold are not refused
+ * here: such an id matches nothing, so it answers exactly as a missing id does. The server never
+ * sends it to the database (see isStorableText in limits.ts).
+ */
+export const referenceIdSchema = z.string().trim().min(1).max(MAX_ID);
 
 /** `YYYY-MM-DD` naming a real date; 2024-02-29 passes, 2023-02-29 does not. */
 export const dayKeySchema = z
@@ -69,7 +100,8 @@ export const sourceSchema = z.enum(SOURCES);
 const moneySchema = z.number().finite().min(0).max(MAX_MONEY);
 const wearsSchema = z.number().int().min(0).max(MAX_WEARS);
 const scaleSchema = z.number().finite().positive().max(1000);
-const textSchema = z.string().trim().max(MAX_TEXT);
+/** Free text such as a brand: trimmed, at most MAX_TEXT characters, storable (see storable). */
+export const textSchema = storable(z.string().trim().max(MAX_TEXT));
 
 // ---------------------------------------------------------------------------------------------
 // Answers (what the server sends, what the web parses)
@@ -105,7 +137,7 @@ export type WireItem = z.output<typeof wireItemSchema>;
 
 /** A placed item on the wire. `locked` is UI-only and is dropped (SPEC §3). */
 export const wireCanvasEntrySchema = z.object({
-  clothing_id: idSchema,
+  clothing_id: referenceIdSchema,
   x: z.number().finite(),
   y: z.number().finite(),
   scale: z.number().finite().positive(),
@@ -133,10 +165,13 @@ export type WireCalendarEntry = z.output<typeof wireCalendarEntrySchema>;
 
 export const subcategorySchema = z.object({
   id: idSchema,
-  name: z.string().trim().min(1).max(60),
+  name: storable(z.string().trim().min(1).max(MAX_SUBCATEGORY_NAME)),
 });
 
-const subcategoryList = z.preprocess((v) => v ?? [], z.array(subcategorySchema));
+const subcategoryList = z.preprocess(
+  (v) => v ?? [],
+  z.array(subcategorySchema).max(MAX_SUBCATEGORIES),
+);
 
 /** Every category key is always present (SPEC §3); a missing one reads as an empty list. */
 export const wireSubcategoriesSchema = z.preprocess(
@@ -166,6 +201,7 @@ export type WireSubcategories = Record<WireCategory, { id: string; name: string 
 export const localeSchema = z
   .string()
   .trim()
+  .max(MAX_LOCALE)
   .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'Expected a language tag such as en or en-GB');
 
 export const DEFAULT_LOCALE = 'en';
@@ -233,7 +269,7 @@ export const newItemFieldsSchema = z
   .object({
     category: wireCategorySchema,
     status: itemStatusSchema,
-    sub_category_id: formOptional(idSchema),
+    sub_category_id: formOptional(referenceIdSchema),
     source: formOptional(sourceSchema),
     brand: formOptional(textSchema),
     date_obtained: formOptional(dayKeySchema),
@@ -264,7 +300,7 @@ function clearableNumber(schema: z.ZodNumber) {
 export const itemUpdatesSchema = z
   .strictObject({
     category: wireCategorySchema.optional(),
-    sub_category_id: clearable(idSchema),
+    sub_category_id: clearable(referenceIdSchema),
     status: clearable(itemStatusSchema),
     source: clearable(sourceSchema),
     brand: clearable(textSchema),
@@ -293,14 +329,14 @@ export type OutfitUpdates = z.output<typeof outfitUpdatesSchema>;
 export const itemPatchFieldsSchema = z.object({ updates: jsonField(itemUpdatesSchema) });
 export const outfitPatchFieldsSchema = z.object({ updates: jsonField(outfitUpdatesSchema) });
 
-/** Items on one canvas; far above any real outfit, low enough to bound the work. */
-export const MAX_CANVAS_ENTRIES = 100;
+/** Items on one canvas (limits.ts); far above any real outfit, low enough to bound the work. */
+export { MAX_CANVAS_ENTRIES };
 
 /** POST outfit: canvas_data JSON, optional id (to change that outfit), optional status. */
 export const newOutfitFieldsSchema = z
   .object({
     canvas_data: jsonField(z.array(wireCanvasEntrySchema).min(1).max(MAX_CANVAS_ENTRIES)),
-    id: formOptional(idSchema),
+    id: formOptional(referenceIdSchema),
     status: formOptional(outfitStatusSchema),
   })
   .transform(dropUndefined);
@@ -311,7 +347,7 @@ const repeatedIds = z.preprocess((v) => {
   if (v === undefined || v === null) return [];
   const list = Array.isArray(v) ? (v as unknown[]) : [v];
   return list.filter((x) => !isBlank(x));
-}, z.array(idSchema).max(500));
+}, z.array(referenceIdSchema).max(MAX_DAY_IDS));
 
 /**
  * PUT calendar/{date}: adds the ids to the day; `display_item` sets the star ("" clears it,
@@ -321,7 +357,7 @@ export const calendarPutSchema = z
   .object({
     clothes: repeatedIds,
     outfits: repeatedIds,
-    display_item: z.preprocess(blankToNull, idSchema.nullable().optional()),
+    display_item: z.preprocess(blankToNull, referenceIdSchema.nullable().optional()),
   })
   .refine((v) => v.clothes.length > 0 || v.outfits.length > 0 || v.display_item !== undefined, {
     message: 'Send clothes, outfits or display_item',
@@ -337,7 +373,7 @@ export type CalendarDelete = z.output<typeof calendarDeleteSchema>;
 
 /** Path parameters of the calendar calls. */
 export const calendarDayParamsSchema = z.object({ date: dayKeySchema });
-export const calendarItemParamsSchema = z.object({ date: dayKeySchema, itemId: idSchema });
+export const calendarItemParamsSchema = z.object({ date: dayKeySchema, itemId: referenceIdSchema });
 
 /**
  * The settings a PUT may change; a key left out keeps its stored value. `subcategories`, when

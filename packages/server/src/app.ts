@@ -4,7 +4,7 @@ import type { Config } from './config.js';
 import authPlugin from './plugins/auth.js';
 import bodyPlugin from './plugins/body.js';
 import dbPlugin from './plugins/db.js';
-import errorsPlugin from './plugins/errors.js';
+import errorsPlugin, { frameworkErrorHandler } from './plugins/errors.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
 import redisPlugin from './plugins/redis.js';
 import securityPlugin from './plugins/security.js';
@@ -12,6 +12,7 @@ import servicesPlugin from './plugins/services.js';
 import storagePlugin from './plugins/storage.js';
 import webPlugin from './plugins/web.js';
 import apiRoutes from './routes/index.js';
+import { repairPathEncoding } from './routes/params.js';
 
 /** A hop count means "trust that many proxies in front of this server". */
 function trustProxyOption(
@@ -37,8 +38,12 @@ export async function buildApp(
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: trustProxyOption(config.trustProxy),
-    // Ids in paths are short; anything longer is not a route of this app.
-    routerOptions: { maxParamLength: 200 },
+    // Ids are at most MAX_ID (200) long; a longer one reaches its route and answers 404 like any
+    // id that cannot exist. Past this the router gives up, and frameworkErrors answers that 404.
+    routerOptions: { maxParamLength: 2000 },
+    frameworkErrors: frameworkErrorHandler,
+    // Paths whose escapes are not UTF-8 are routed as a lenient decoder reads them (404, not 400).
+    rewriteUrl: (request) => repairPathEncoding(request.url ?? '/'),
   });
   try {
     await app.register(errorsPlugin);

@@ -1,3 +1,4 @@
+import { isStorableText } from '@hanger/domain';
 import type { CalendarItemType, CalendarPut, WireCalendarEntry } from '@hanger/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -12,12 +13,14 @@ async function ownedIds(
   userId: string,
   ids: string[],
 ): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
+  // An id no row can hold is not owned (and PostgreSQL would refuse a NUL in it).
+  const storable = ids.filter(isStorableText);
+  if (storable.length === 0) return new Set();
   const rows = await db
     .selectFrom(table)
     .select('id')
     .where('user_id', '=', userId)
-    .where('id', 'in', ids)
+    .where('id', 'in', storable)
     .execute();
   return new Set(rows.map((r) => r.id));
 }
@@ -92,6 +95,7 @@ export async function addToDay(
         .execute();
     } else if (put.display_item !== undefined) {
       const starred = put.display_item;
+      if (!isStorableText(starred)) throw new NotFoundError(NOT_FOUND);
       const onDay = await trx
         .selectFrom('calendar_items')
         .select('id')

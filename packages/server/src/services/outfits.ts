@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isStorableText } from '@hanger/domain';
 import type {
   NewOutfitFields,
   OutfitUpdates,
@@ -14,7 +15,8 @@ import { discardPhoto, photoColumns, photoOf, storePhoto, withPhoto } from './ph
 import { outfitToWire } from './serialize.js';
 import { deleteWardrobeEntry } from './wardrobe-entry.js';
 
-const NOT_FOUND = 'The requested outfit was not found.';
+// SPEC §8's text, as for every other missing (or another user's) id.
+const NOT_FOUND = 'The requested item was not found.';
 const NO_ITEMS = 'None of the outfit’s items exist any more.';
 
 async function findOutfit(
@@ -22,6 +24,8 @@ async function findOutfit(
   userId: string,
   id: string,
 ): Promise<OutfitRow | undefined> {
+  // An id no row can hold matches nothing (and PostgreSQL would refuse a NUL in it).
+  if (!isStorableText(id)) return undefined;
   return db
     .selectFrom('outfits')
     .selectAll()
@@ -39,7 +43,9 @@ async function resolveCanvas(
   userId: string,
   canvas: WireCanvasEntry[],
 ): Promise<{ entries: WireCanvasEntry[]; hasWishlistItem: boolean }> {
-  const ids = [...new Set(canvas.map((e) => e.clothing_id))];
+  // Ids no row can hold are missing items: dropped like any other (SPEC §5).
+  const ids = [...new Set(canvas.map((e) => e.clothing_id))].filter(isStorableText);
+  if (ids.length === 0) return { entries: [], hasWishlistItem: false };
   const items = await db
     .selectFrom('clothes')
     .select(['id', 'status'])

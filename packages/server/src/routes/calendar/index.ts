@@ -1,12 +1,8 @@
-import {
-  calendarDayParamsSchema,
-  calendarDeleteSchema,
-  calendarItemParamsSchema,
-  calendarPutSchema,
-} from '@hanger/domain';
+import { calendarDayParamsSchema, calendarDeleteSchema, calendarPutSchema } from '@hanger/domain';
 import type { FastifyInstance } from 'fastify';
 import { addToDay, removeFromDay } from '../../services/calendar.js';
 import { readForm } from '../form.js';
+import { idParam } from '../params.js';
 
 export default async function calendarRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.services;
@@ -18,7 +14,9 @@ export default async function calendarRoutes(app: FastifyInstance): Promise<void
   });
 
   app.delete('/calendar/:date/:itemId', async (request, reply) => {
-    const { date, itemId } = calendarItemParamsSchema.parse(request.params);
+    const { date } = calendarDayParamsSchema.parse(request.params);
+    // An id that cannot exist answers like one that is not on the day: 404.
+    const itemId = idParam(request.params, { key: 'itemId' });
     const { item_type } = calendarDeleteSchema.parse((await readForm(request)).fields);
     await removeFromDay(ctx, request.user.id, date, itemId, item_type);
     return reply.code(204).send();
