@@ -95,6 +95,10 @@ async function readMultipart(request: FastifyRequest, fileField?: string): Promi
         const bytes = await part.toBuffer();
         if (bytes.length > 0) file = bytes;
       } else {
+        // Past FORM_OVERHEAD_BYTES the parser cuts a value short; never read half a field.
+        if (part.valueTruncated || part.fieldnameTruncated) {
+          throw new ValidationError(`Field "${part.fieldname.slice(0, 40)}" is too long`);
+        }
         // A part sent as application/json arrives parsed; the schemas read JSON fields as text.
         const value = part.value;
         addField(fields, part.fieldname, typeof value === 'string' ? value : JSON.stringify(value));
