@@ -233,6 +233,30 @@ describe.each(ENGINES)('backup and restore on %s', (engine) => {
     }
   }, 180_000);
 
+  it('with object storage, backs up the database and says how to keep the bucket', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'hanger-backup-s3-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const run = await npmRun('backup', [join(dir, 'b')], {
+      DATA_DIR: source.dataDir,
+      DATABASE_URL: source.config.databaseUrl,
+      AUTH_SECRET: undefined,
+      S3_ENDPOINT: 'http://127.0.0.1:9',
+      S3_BUCKET: 'wardrobe-photos',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('photos NOT included');
+    expect(run.stdout).toContain('aws s3 sync s3://wardrobe-photos');
+    expect((await readdir(join(dir, 'b'))).sort()).toEqual(
+      ['auth-secret', 'manifest.json', engine === 'sqlite' ? 'hanger.db' : 'database.dump'].sort(),
+    );
+    const manifest = JSON.parse(await readFile(join(dir, 'b', 'manifest.json'), 'utf8')) as {
+      photos: string;
+    };
+    expect(manifest.photos).toBe('s3');
+  });
+
   it('refuses a directory that is not a backup', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'hanger-not-a-backup-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
