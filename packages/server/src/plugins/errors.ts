@@ -1,6 +1,17 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.js';
+import { logSecurityEvent } from '../security-events.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route takes a photo (POST clothes, PATCH clothes/{id}/image, POST outfit): a refused
+     * upload (413, 415, 422) is logged as the security event `upload_refused`.
+     */
+    photoUpload?: boolean;
+  }
+}
 
 /** The one text a 5xx answer carries: what failed is in the log, never in the response. */
 export const SERVER_ERROR_DETAIL = 'Something went wrong on our servers. Please try again later.';
@@ -97,11 +108,57 @@ export function frameworkErrorHandler(
     .send({ detail: 'The requested item was not found.' });
 }
 
+/** Long enough to recognise an id in the log, short enough that a hostile one cannot flood it. */
+const LOGGED_ID_LENGTH = 64;
+const UPLOAD_REFUSALS = new Set([413, 415, 422]);
+
+/** The id a route's path names (`{id}`, or the calendar's `{itemId}`), trimmed for the log. */
+function pathResourceId(params: unknown): string | undefined {
+  if (!params || typeof params !== 'object') return undefined;
+  const { id, itemId } = params as Record<string, unknown>;
+  const value = typeof id === 'string' ? id : typeof itemId === 'string' ? itemId : undefined;
+  return value === undefined ? undefined : value.slice(0, LOGGED_ID_LENGTH);
+}
+
+/**
+ * The security events of a refused request, logged here once for every route: a signed-in user's
+ * 404 on a product route (another user's id answers exactly like a missing one, so an attacker
+ * probing ids shows up only in this log) and a refused photo upload. Lines carry the user id,
+ * the client address, the route and at most a trimmed id; never tokens, passwords or bytes.
+ */
+function logRefusal(request: FastifyRequest, status: number, detail: string): void {
+  const route = request.routeOptions.url;
+  if (route === undefined) return;
+  const userId = (request.user as { id?: string } | null | undefined)?.id;
+  if (status === 404 && userId) {
+    logSecurityEvent(request.log, 'not_found', {
+      userId,
+      ip: request.ip,
+      method: request.method,
+      route,
+      resourceId: pathResourceId(request.params),
+    });
+  } else if (UPLOAD_REFUSALS.has(status) && request.routeOptions.config?.photoUpload) {
+    logSecurityEvent(request.log, 'upload_refused', {
+      userId,
+      ip: request.ip,
+      method: request.method,
+      route,
+      status,
+      reason: detail.slice(0, 200),
+      declaredBytes: Number(request.headers['content-length']) || undefined,
+    });
+  }
+}
+
 async function errorsPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error, request, reply) => {
     const { status, detail } = toHttpError(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ status, detail }, 'request refused');
+    else {
+      request.log.info({ status, detail }, 'request refused');
+      logRefusal(request, status, detail);
+    }
     return reply.status(status).header('cache-control', 'no-store').send({ detail });
   });
 }

@@ -7,7 +7,7 @@ import { idParam } from '../params.js';
 export default async function clothesRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.services;
 
-  app.post('/clothes', async (request, reply) => {
+  app.post('/clothes', { config: { photoUpload: true } }, async (request, reply) => {
     const form = await readForm(request, 'image');
     const fields = newItemFieldsSchema.parse(form.fields);
     const item = await createItem(ctx, request.user.id, fields, requirePhoto(form));
@@ -20,7 +20,7 @@ export default async function clothesRoutes(app: FastifyInstance): Promise<void>
     return updateItem(ctx, request.user.id, id, updates);
   });
 
-  app.patch('/clothes/:id/image', async (request) => {
+  app.patch('/clothes/:id/image', { config: { photoUpload: true } }, async (request) => {
     const id = idParam(request.params);
     const form = await readForm(request, 'image');
     return replaceItemImage(ctx, request.user.id, id, requirePhoto(form));

@@ -8,7 +8,7 @@ export default async function outfitsRoutes(app: FastifyInstance): Promise<void>
   const ctx = app.services;
 
   // SPEC §7 names this call in the singular: POST outfit, with an optional id to replace one.
-  app.post('/outfit', async (request, reply) => {
+  app.post('/outfit', { config: { photoUpload: true } }, async (request, reply) => {
     const form = await readForm(request, 'image');
     const fields = newOutfitFieldsSchema.parse(form.fields);
     const { outfit, created } = await saveOutfit(ctx, request.user.id, fields, requirePhoto(form));
