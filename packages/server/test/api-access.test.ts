@@ -17,6 +17,17 @@ function productRoutes(ids: { item: string; outfit: string }): [method: string, 
     ['DELETE', `/api/outfits/${ids.outfit}`],
     ['PUT', '/api/calendar/2025-03-01'],
     ['DELETE', `/api/calendar/2025-03-01/${ids.item}`],
+    // Your data (issue 13).
+    ['GET', '/api/export/items.csv'],
+    ['POST', '/api/export'],
+    ['POST', '/api/imports'],
+    ['GET', '/api/imports/00000000-0000-4000-8000-000000000000'],
+    ['POST', '/api/imports/00000000-0000-4000-8000-000000000000/commit'],
+    ['DELETE', '/api/imports/00000000-0000-4000-8000-000000000000'],
+    ['GET', '/api/calendar-feed'],
+    ['POST', '/api/calendar-feed'],
+    ['DELETE', '/api/calendar-feed'],
+    ['DELETE', '/api/users/me'],
   ];
 }
 
