@@ -18,7 +18,7 @@ export interface IdentityUser {
 export interface SignInProvider {
   id: string;
   name: string;
-  /** 'social' providers use sign-in/social; any other (oidc, oauth2) the generic OAuth route. */
+  /** 'social' or 'oauth2' (the server's OIDC provider); both sign in through sign-in/social. */
   type: string;
 }
 
@@ -67,8 +67,22 @@ export async function getSessionUser(): Promise<IdentityUser | null> {
   return body?.user ?? null;
 }
 
-export async function signUpWithEmail(input: { name: string; email: string; password: string }) {
-  await call('/sign-up/email', { method: 'POST', body: input });
+/**
+ * Creates an account. On a server with e-mail set up, the account must be confirmed first: the
+ * answer is then `confirmationSent` (the same for an address that already has an account, whose
+ * owner is mailed instead), and the mailed link, which returns to `callbackURL`, signs in.
+ */
+export async function signUpWithEmail(input: {
+  name: string;
+  email: string;
+  password: string;
+  callbackURL: string;
+}): Promise<{ confirmationSent: boolean }> {
+  const body = await call<{ confirmationSent?: unknown } | null>('/sign-up/email', {
+    method: 'POST',
+    body: input,
+  });
+  return { confirmationSent: body?.confirmationSent === true };
 }
 
 export async function signInWithEmail(input: { email: string; password: string }) {
@@ -84,22 +98,19 @@ export async function sendSignInLink(input: {
   await call('/sign-in/magic-link', { method: 'POST', body: input });
 }
 
-/** Starts a federated sign-in and sends the browser to the provider. */
+/**
+ * Starts a federated sign-in and sends the browser to the provider. better-auth's generic OAuth
+ * plugin registers its providers beside the built-in ones, so every provider starts at
+ * sign-in/social (there is no separate OAuth route).
+ */
 export async function signInWithProvider(
   provider: SignInProvider,
   urls: { callbackURL: string; errorCallbackURL: string },
 ): Promise<void> {
-  const body =
-    provider.type === 'social'
-      ? { provider: provider.id, ...urls, disableRedirect: true }
-      : { providerId: provider.id, ...urls, disableRedirect: true };
-  const res = await call<{ url?: string }>(
-    provider.type === 'social' ? '/sign-in/social' : '/sign-in/oauth2',
-    {
-      method: 'POST',
-      body,
-    },
-  );
+  const res = await call<{ url?: string }>('/sign-in/social', {
+    method: 'POST',
+    body: { provider: provider.id, ...urls, disableRedirect: true },
+  });
   if (!res?.url) throw new AuthError(describeAuthFailure(500), null, 500);
   window.location.assign(res.url);
 }

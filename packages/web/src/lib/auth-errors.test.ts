@@ -46,6 +46,7 @@ describe('identity errors in words', () => {
   it('reads the codes identity redirects put in the address', () => {
     expect(describeRedirectError('INVALID_TOKEN')).toContain('sign-in link is invalid');
     expect(describeRedirectError('new_user_signup_disabled')).toContain('new sign-ups are closed');
+    expect(describeRedirectError('account_not_linked')).toContain("can't be joined");
     expect(describeRedirectError('weird')).toBe(GENERIC_MESSAGE);
   });
 });

@@ -28,6 +28,10 @@ const MESSAGES: Record<string, string> = {
   SIGNUP_DISABLED: 'New sign-ups are closed on this server.',
   EMAIL_SIGN_UP_DISABLED: 'New sign-ups are closed on this server.',
   ACCESS_DENIED: 'Sign-in was cancelled.',
+  // A federated sign-in whose e-mail already has an account, when the issuer did not vouch for the
+  // address or the account never proved it: the identities are not joined.
+  ACCOUNT_NOT_LINKED:
+    "An account with this e-mail address already exists, and it can't be joined to this sign-in without proof that the address is yours. Sign in with your e-mail instead.",
   STATE_MISMATCH: 'Sign-in took too long or was opened in another browser. Please try again.',
   EMAIL_NOT_SENT: "We couldn't send the e-mail just now. Please try again in a few minutes.",
   INVALID_CALLBACK_URL: 'Sign-in could not be completed from this address.',
