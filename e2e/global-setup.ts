@@ -101,6 +101,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // Workers are started after this returns and inherit these.
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_MAIL_DIR = mailDir;
+  // Specs that start a server of their own (auth-link, auth-oidc) send mail to the same receiver.
+  process.env.E2E_SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
 
   return async () => {
     if (server.pid && server.exitCode === null) {
