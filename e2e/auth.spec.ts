@@ -1,4 +1,14 @@
-import { expect, newAccount, signInLinkFor, signOut, signUp, test } from './fixtures';
+import {
+  confirmationLinkFor,
+  expect,
+  mailsTo,
+  newAccount,
+  signInLinkFor,
+  signOut,
+  signUp,
+  submitSignUp,
+  test,
+} from './fixtures';
 
 test.describe('signing up and in', () => {
   test('a new person signs up through the form and lands on their items', async ({ page }) => {
@@ -13,7 +23,9 @@ test.describe('signing up and in', () => {
     );
     await expect(page.getByRole('heading', { name: 'Your closet is empty' })).toBeVisible();
     await page.goto('/profile');
-    await expect(page.getByText(account.email)).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Account' }).getByText(account.email),
+    ).toBeVisible();
   });
 
   test('the sign-up form explains what is missing before sending', async ({ page }) => {
@@ -30,17 +42,72 @@ test.describe('signing up and in', () => {
     await expect(page).toHaveURL(/\/signup$/);
   });
 
-  test('signing up twice with one e-mail says the account exists', async ({ page }) => {
+  test('a new account is confirmed by the mailed link, which opens the app', async ({ page }) => {
+    const account = await submitSignUp(page, newAccount('confirm'));
+    await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+    await expect(page.getByRole('status')).toContainText(account.email);
+
+    // Before confirming, the password does not open the account.
+    await page.goto('/signin');
+    await page.getByLabel('E-mail').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'Please confirm your e-mail address first, then sign in.',
+    );
+    await expect(page).toHaveURL(/\/signin$/);
+
+    await page.goto(await confirmationLinkFor(account.email));
+    await expect(page).toHaveURL(/\/items$/);
+    await expect(page.getByRole('navigation', { name: 'Wardrobe' })).toBeVisible();
+    await page.goto('/profile');
+    await expect(
+      page.getByRole('region', { name: 'Account' }).getByText(account.email),
+    ).toBeVisible();
+  });
+
+  test('signing up with a registered e-mail looks like any sign-up, and mails the owner', async ({
+    page,
+  }) => {
     const account = await signUp(page);
     await signOut(page);
-    await page.goto('/signup');
-    await page.getByLabel('Name').fill('Someone Else');
-    await page.getByLabel('E-mail').fill(account.email);
-    await page.getByLabel('Password', { exact: true }).fill('another long password');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByRole('alert')).toHaveText(
-      'An account with this e-mail already exists. Sign in instead.',
+
+    const fresh = await submitSignUp(page, newAccount('fresh'));
+    await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+    const freshScreen = await page.getByRole('status').innerText();
+
+    await submitSignUp(page, {
+      name: 'Someone Else',
+      email: account.email,
+      password: 'another long password',
+    });
+    await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    // The same words as for a free address, but for the address itself.
+    expect((await page.getByRole('status').innerText()).replace(account.email, fresh.email)).toBe(
+      freshScreen,
     );
+
+    // The owner is told, and nobody else got a way into the account.
+    await expect
+      .poll(async () => (await mailsTo(account.email)).length, { timeout: 15_000 })
+      .toBe(2);
+    const [notice] = await mailsTo(account.email);
+    expect(notice).toContain('Someone tried to sign up with your address');
+    expect(notice).not.toMatch(/\/api\/auth\/(verify-email|magic-link)/);
+  });
+
+  test('the check-your-inbox screen at phone and desktop widths', async ({ page }) => {
+    const dir = process.env.E2E_ARTIFACTS ?? 'e2e/artifacts';
+    for (const [name, viewport] of [
+      ['phone', { width: 390, height: 844 }],
+      ['desktop', { width: 1440, height: 900 }],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await submitSignUp(page, newAccount(`inbox-${name}`));
+      await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+      await page.screenshot({ path: `${dir}/screenshots/signup-check-inbox-${name}.png` });
+    }
   });
 
   test('signing out and back in with the password', async ({ page }) => {
@@ -77,7 +144,9 @@ test.describe('signing up and in', () => {
     await expect(page).toHaveURL(/\/items$/);
     await expect(page.getByRole('navigation', { name: 'Wardrobe' })).toBeVisible();
     await page.goto('/profile');
-    await expect(page.getByText(account.email)).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Account' }).getByText(account.email),
+    ).toBeVisible();
   });
 
   test('a used sign-in link is refused with a clear message', async ({ page, context }) => {

@@ -28,12 +28,24 @@ export function newAccount(prefix = 'e2e') {
   };
 }
 
-export async function signUp(page: Page, account = newAccount()) {
+/** Fills the sign-up form and sends it; the page then asks the visitor to check their inbox. */
+export async function submitSignUp(page: Page, account = newAccount()) {
   await page.goto('/signup');
   await page.getByLabel('Name').fill(account.name);
   await page.getByLabel('E-mail').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Create account' }).click();
+  return account;
+}
+
+/**
+ * A new, confirmed and signed-in account: the e2e server sends e-mail, so sign-up is confirmed by
+ * the mailed link, which signs in and lands on the items tab.
+ */
+export async function signUp(page: Page, account = newAccount()) {
+  await submitSignUp(page, account);
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await page.goto(await confirmationLinkFor(account.email));
   await expect(page).toHaveURL(/\/items$/);
   return account;
 }
@@ -50,22 +62,46 @@ function decodeQuotedPrintable(text: string): string {
     .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** Waits for the sign-in link mailed to `email` and answers its URL. */
-export async function signInLinkFor(email: string, timeoutMs = 15_000): Promise<string> {
+/** The decoded mails to `email` received so far, newest first. */
+export async function mailsTo(email: string): Promise<string[]> {
   const dir = process.env.E2E_MAIL_DIR;
   if (!dir) throw new Error('E2E_MAIL_DIR is not set');
+  const mails: string[] = [];
+  for (const file of (await readdir(dir)).sort().reverse()) {
+    const raw = await readFile(join(dir, file), 'utf8');
+    if (!raw.startsWith(`X-Envelope-To: ${email}\r\n`)) continue;
+    mails.push(decodeQuotedPrintable(raw).replace(/&amp;/g, '&').replace(/&#38;/g, '&'));
+  }
+  return mails;
+}
+
+/** Waits for a link to `path` (an /api/auth route) in a mail to `email` and answers its URL. */
+async function mailedLink(
+  email: string,
+  path: string,
+  what: string,
+  timeoutMs: number,
+): Promise<string> {
+  const pattern = new RegExp(`https?://[^\\s"'<>]+/api/auth/${path}\\?[^\\s"'<>]+`);
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    for (const file of (await readdir(dir)).sort().reverse()) {
-      const raw = await readFile(join(dir, file), 'utf8');
-      if (!raw.startsWith(`X-Envelope-To: ${email}`)) continue;
-      const body = decodeQuotedPrintable(raw).replace(/&amp;/g, '&').replace(/&#38;/g, '&');
-      const match = /https?:\/\/[^\s"'<>]+\/api\/auth\/magic-link\/verify\?[^\s"'<>]+/.exec(body);
+    for (const body of await mailsTo(email)) {
+      const match = pattern.exec(body);
       if (match) return match[0];
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`No sign-in link for ${email} arrived within ${timeoutMs} ms`);
+  throw new Error(`No ${what} for ${email} arrived within ${timeoutMs} ms`);
+}
+
+/** Waits for the sign-in link mailed to `email` and answers its URL. */
+export async function signInLinkFor(email: string, timeoutMs = 15_000): Promise<string> {
+  return mailedLink(email, 'magic-link/verify', 'sign-in link', timeoutMs);
+}
+
+/** Waits for the sign-up confirmation link mailed to `email` and answers its URL. */
+export async function confirmationLinkFor(email: string, timeoutMs = 15_000): Promise<string> {
+  return mailedLink(email, 'verify-email', 'confirmation link', timeoutMs);
 }
 
 /** Full-page screenshots kept as artifacts (e2e/artifacts/screenshots). */

@@ -1,4 +1,4 @@
-import { MailCheck, Send } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../components/button';
@@ -8,6 +8,7 @@ import { redirectTarget } from '../../lib/redirect-target';
 import { AuthLayout, FormAlert, TextLink } from './auth-layout';
 import { openSessionWith } from './open-session';
 import { EmailField } from './email-field';
+import { InboxMark } from './inbox-mark';
 import { PasswordField } from './password-input';
 import { useAuthProviders } from './use-auth-providers';
 import { emailProblem, passwordProblem } from './validation';
@@ -40,14 +41,6 @@ function CheckInbox({
           Send it again
         </Button>
       </div>
-    </div>
-  );
-}
-
-function InboxMark() {
-  return (
-    <div className="mb-6 grid size-14 place-items-center rounded-2xl bg-accent-soft text-accent-ink">
-      <MailCheck aria-hidden="true" className="size-7" strokeWidth={1.75} />
     </div>
   );
 }

@@ -1,10 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
+import { authErrorMessage } from '../../lib/auth-errors';
 import { signUpWithEmail } from '../../lib/auth-client';
 import { AuthLayout, FormAlert, TextLink } from './auth-layout';
 import { openSessionWith } from './open-session';
 import { EmailField } from './email-field';
+import { InboxMark } from './inbox-mark';
 import { PasswordField } from './password-input';
 import { PASSWORD_MIN, emailProblem, nameProblem, newPasswordProblem } from './validation';
 
@@ -14,6 +16,37 @@ const CHECKS: Record<FieldName, (v: string) => string | null> = {
   email: emailProblem,
   password: newPasswordProblem,
 };
+
+/**
+ * Where the mailed confirmation link returns. Signed in, the sign-in page sends the visitor on to
+ * the app; a link that has expired lands there with its error shown.
+ */
+const CONFIRMED_URL = '/signin';
+
+/**
+ * After a sign-up on a server that sends e-mail. The words are the same whether the address was
+ * free or already had an account (its owner gets a note instead), so the screen tells no one
+ * which addresses are registered.
+ */
+function ConfirmYourAddress({ email, onBack }: { email: string; onBack: () => void }) {
+  return (
+    <div role="status" className="flex flex-col items-start">
+      <p className="text-base leading-7 text-fg-muted">
+        We sent an e-mail to <strong className="font-semibold text-fg">{email}</strong>. Open the
+        link in it to confirm your address: it signs you in and opens your wardrobe.
+      </p>
+      <p className="mt-4 text-sm leading-6 text-fg-subtle">
+        Already have an account with this address? Then the e-mail explains how to sign in. No
+        e-mail after a few minutes? Look in your spam folder.
+      </p>
+      <div className="mt-8 flex w-full flex-col gap-2 sm:flex-row">
+        <Button variant="secondary" onClick={onBack} className="sm:flex-1">
+          Use a different e-mail
+        </Button>
+      </div>
+    </div>
+  );
+}
 
 /** /signup: name, e-mail and password, checked as the visitor goes. */
 export default function SignUpPage() {
@@ -26,6 +59,7 @@ export default function SignUpPage() {
   const [touched, setTouched] = useState<Partial<Record<FieldName, boolean>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [confirmTo, setConfirmTo] = useState<string | null>(null);
   const refs = {
     name: useRef<HTMLInputElement>(null),
     email: useRef<HTMLInputElement>(null),
@@ -57,17 +91,53 @@ export default function SignUpPage() {
     if (first) return refs[first].current?.focus();
     setBusy(true);
     setFormError(null);
-    const problem = await openSessionWith(() =>
-      signUpWithEmail({
+    const email = values.email.trim();
+    let confirmationSent = false;
+    try {
+      ({ confirmationSent } = await signUpWithEmail({
         name: values.name.trim(),
-        email: values.email.trim(),
+        email,
         password: values.password,
-      }),
-    );
+        callbackURL: CONFIRMED_URL,
+      }));
+    } catch (err) {
+      setFormError(authErrorMessage(err));
+      setBusy(false);
+      return;
+    }
+    if (confirmationSent) {
+      setBusy(false);
+      setConfirmTo(email);
+      return;
+    }
+    // No e-mail on this server: the account is open at once.
+    const problem = await openSessionWith(async () => undefined);
     if (problem) {
       setFormError(problem);
       setBusy(false);
     }
+  }
+
+  if (confirmTo) {
+    return (
+      <AuthLayout
+        title="Check your inbox"
+        hero={<InboxMark />}
+        footer={
+          <>
+            Confirmed already? <TextLink to="/signin">Sign in</TextLink>
+          </>
+        }
+      >
+        <ConfirmYourAddress
+          email={confirmTo}
+          onBack={() => {
+            setConfirmTo(null);
+            setValues((v) => ({ ...v, password: '' }));
+          }}
+        />
+      </AuthLayout>
+    );
   }
 
   return (

@@ -1,5 +1,7 @@
 /** Inline checks for the sign-in forms; the identity service checks again and has the last word. */
 
+import { MAX_EMAIL, MAX_PERSON_NAME } from '@hanger/domain';
+
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -7,6 +9,8 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function emailProblem(value: string): string | null {
   const v = value.trim();
   if (!v) return 'Enter your e-mail address.';
+  if (new TextEncoder().encode(v).length > MAX_EMAIL)
+    return `Use an e-mail address of at most ${MAX_EMAIL} characters.`;
   if (!EMAIL_PATTERN.test(v)) return 'Enter an e-mail address like name@example.com.';
   return null;
 }
@@ -25,6 +29,6 @@ export function passwordProblem(value: string): string | null {
 export function nameProblem(value: string): string | null {
   const v = value.trim();
   if (!v) return 'Enter your name.';
-  if (v.length > 100) return 'Use at most 100 characters.';
+  if (v.length > MAX_PERSON_NAME) return `Use at most ${MAX_PERSON_NAME} characters.`;
   return null;
 }
