@@ -44,17 +44,26 @@ const itemsGrid = (page: Page) => page.getByRole('list', { name: 'Items' });
  * The screen scrolled so that `target` starts just under the top bar, at phone and desktop sizes
  * in light and dark (e2e/artifacts/screenshots/<name>-<scheme>-<size>.png).
  */
-async function shootAt(page: Page, name: string, target: Locator) {
+async function shootAt(
+  page: Page,
+  name: string,
+  target: Locator,
+  schemes: readonly ('light' | 'dark')[] = ['light', 'dark'],
+) {
   const before = page.viewportSize();
-  for (const scheme of ['light', 'dark'] as const) {
+  for (const scheme of schemes) {
     await page.emulateMedia({ colorScheme: scheme });
     for (const size of SIZES) {
       await page.setViewportSize({ width: size.width, height: size.height });
       await settled(page);
-      await target.evaluate((el) => {
-        el.scrollIntoView({ block: 'start' });
-        window.scrollBy(0, -88);
-      });
+      // Desktop has a sticky top bar; phones have theirs at the bottom.
+      await target.evaluate(
+        (el, offset) => {
+          el.scrollIntoView({ block: 'start' });
+          window.scrollBy(0, -offset);
+        },
+        size.name === 'phone' ? 16 : 88,
+      );
       await page.waitForTimeout(150);
       await page.screenshot({
         path: `e2e/artifacts/screenshots/${name}-${scheme}-${size.name}.png`,
@@ -69,7 +78,8 @@ test.describe('your data', () => {
   test('export downloads a zip of JSON and photos that imports into a fresh account', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    // Two sign-ups, four photos out and back in through the photo pipeline.
+    test.setTimeout(150_000);
     await signUp(page);
     const coat = await addItem(page, { category: 'outerwear', color: '#7a5c3e', brand: 'Toast' });
     const jeans = await addItem(page, { category: 'bottom', color: '#3d5a80', brand: "Levi's" });
@@ -131,6 +141,7 @@ test.describe('your data', () => {
   });
 
   test('items CSV and the calendar feed', async ({ page, context }) => {
+    test.setTimeout(120_000);
     await signUp(page);
     await addItem(page, { category: 'top', brand: 'Acne Studios', price: 120, currency: 'EUR' });
     await reloadWardrobe(page);
@@ -160,7 +171,7 @@ test.describe('your data', () => {
     await card.getByRole('button', { name: 'Copy' }).click();
     await expect(card.getByRole('button', { name: 'Copied' })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
-    await shootAt(page, 'your-data', section);
+    await shootAt(page, 'your-data', section, ['light']);
     await shootAt(page, 'calendar-feed', card);
 
     const live = await page.request.get(url);

@@ -4,9 +4,11 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { Input } from '../../components/field';
+import { clearAccessToken } from '../../lib/access-token';
 import { deleteAccount } from '../../lib/api/data';
 import { NoUserError, toCatalogueError } from '../../lib/api/transport';
-import { logOut } from '../../lib/stores/session-actions';
+import { signOutOfIdentity } from '../../lib/auth-client';
+import { resetLocalStores } from '../../lib/stores/local-stores';
 import { toast } from '../../lib/stores/toast-store';
 import { ExportButton, ExportStatus } from './export-controls';
 import type { useExport } from './use-export';
@@ -64,8 +66,11 @@ export function DeleteAccountDialog({
       if (!(err instanceof NoUserError)) setError(toCatalogueError(err).message);
       return;
     }
-    // The account is gone: clear this device as sign-out does, then say so on the sign-in screen.
-    await logOut();
+    // The account and its sessions are gone on the server: clear this device as sign-out does,
+    // without waiting on the identity service (it only has a dead cookie left to forget).
+    clearAccessToken();
+    resetLocalStores(true);
+    void signOutOfIdentity().catch(() => undefined);
     toast.success(
       'Account deleted',
       'Your wardrobe and photos have been removed from this server.',
