@@ -8,6 +8,14 @@ import { createDb, migrateToLatest } from '../src/db/index.js';
 import type { Db } from '../src/db/index.js';
 import { createPgDatabase, ENGINES, type Engine } from './helpers/app.js';
 
+const MIGRATION_NAMES = [
+  '0001-auth',
+  '0002-wardrobe',
+  '0003-data-transfer',
+  '0004-calendar-feed',
+  '0005-auth-revocation',
+];
+
 describe.each(ENGINES)('database on %s', (engine: Engine) => {
   const cleanups: (() => Promise<void>)[] = [];
   afterEach(async () => {
@@ -37,7 +45,7 @@ describe.each(ENGINES)('database on %s', (engine: Engine) => {
     expect(first.dialect).toBe(engine);
     await migrateToLatest(first.db as Kysely<unknown>);
     await migrateToLatest(first.db as Kysely<unknown>);
-    expect(await applied(first.db as Kysely<unknown>)).toEqual(['0001-auth', '0002-wardrobe']);
+    expect(await applied(first.db as Kysely<unknown>)).toEqual(MIGRATION_NAMES);
 
     // A restart (new connection) finds the schema up to date and keeps the data.
     await sql`insert into "user" (id, name, email, "emailVerified", "createdAt", "updatedAt") values ('u1', 'U', 'u@x.test', ${engine === 'postgres' ? sql`false` : sql`0`}, ${engine === 'postgres' ? sql`now()` : sql`'2025-01-01'`}, ${engine === 'postgres' ? sql`now()` : sql`'2025-01-01'`})`.execute(
@@ -58,7 +66,7 @@ describe.each(ENGINES)('database on %s', (engine: Engine) => {
     const second = connect();
     cleanups.push(second.destroy);
     await migrateToLatest(second.db as Kysely<unknown>);
-    expect(await applied(second.db as Kysely<unknown>)).toEqual(['0001-auth', '0002-wardrobe']);
+    expect(await applied(second.db as Kysely<unknown>)).toEqual(MIGRATION_NAMES);
     const row = await second.db.selectFrom('user_settings').selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ currency: 'EUR', week_start: 1, data_consent: 1 });
   });
@@ -72,7 +80,7 @@ describe.each(ENGINES)('database on %s', (engine: Engine) => {
       migrateToLatest(a.db as Kysely<unknown>),
       migrateToLatest(b.db as Kysely<unknown>),
     ]);
-    expect(await applied(a.db as Kysely<unknown>)).toEqual(['0001-auth', '0002-wardrobe']);
+    expect(await applied(a.db as Kysely<unknown>)).toEqual(MIGRATION_NAMES);
   });
 
   it('enforces foreign keys, and reads counts as numbers', async () => {
