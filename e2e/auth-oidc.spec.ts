@@ -5,6 +5,7 @@ import {
   OIDC_DISPLAY_NAME,
   OIDC_PROVIDER_ID,
   randomClient,
+  screenshots,
   test,
   type AuthDb,
 } from './auth-server';
@@ -203,6 +204,7 @@ test.describe('an issuer identity and an existing password account with the same
     issuer.loginAs(issuerAccount(false, owner.email));
     await continueWithIssuer(page);
     await refusedWith(page, 'account_not_linked', NOT_LINKED);
+    await screenshots(page, 'oidc-not-joined');
     expect(await signInMethodsOf(db, owner.userId)).toEqual([
       { providerId: 'credential', accountId: owner.userId },
     ]);

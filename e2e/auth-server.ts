@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import type { Page } from '@playwright/test';
 import { test as base } from './fixtures';
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startIssuer, type TestIssuer } from './oidc-issuer';
 
@@ -220,5 +221,19 @@ export const test = base.extend<{ client: string }, { authServer: AuthServer }>(
     await use(context);
   },
 });
+
+/** The current screen at phone and desktop widths, kept with the run's artifacts. */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  const dir = `${process.env.E2E_ARTIFACTS ?? 'e2e/artifacts'}/screenshots`;
+  const before = page.viewportSize();
+  for (const [size, viewport] of [
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', { width: 1440, height: 900 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: `${dir}/${name}-${size}.png` });
+  }
+  if (before) await page.setViewportSize(before);
+}
 
 export { expect } from './fixtures';

@@ -101,6 +101,8 @@ export default function SignInPage() {
   if (linkSentTo) {
     return (
       <AuthLayout title="Check your inbox" hero={<InboxMark />}>
+        {/* A refused "Send it again" (e.g. too many links for this address) says so here. */}
+        {formError && <FormAlert>{formError}</FormAlert>}
         <CheckInbox
           email={linkSentTo}
           resending={busy === 'link'}
