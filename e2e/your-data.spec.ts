@@ -75,6 +75,9 @@ async function shootAt(
 }
 
 test.describe('your data', () => {
+  // Three accounts of their own: the tests may run side by side.
+  test.describe.configure({ mode: 'parallel' });
+
   test('export downloads a zip of JSON and photos that imports into a fresh account', async ({
     page,
   }) => {
