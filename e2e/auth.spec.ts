@@ -53,7 +53,7 @@ test.describe('signing up and in', () => {
     await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText(
-      'Please confirm your e-mail address first, then sign in.',
+      "Please confirm your e-mail address first. We've sent you a new link: open it to sign in.",
     );
     await expect(page).toHaveURL(/\/signin$/);
 

@@ -16,7 +16,8 @@ const MESSAGES: Record<string, string> = {
   INVALID_EMAIL: "That doesn't look like an e-mail address.",
   PASSWORD_TOO_SHORT: 'Your password is too short. Use at least 8 characters.',
   PASSWORD_TOO_LONG: 'Your password is too long. Use at most 128 characters.',
-  EMAIL_NOT_VERIFIED: 'Please confirm your e-mail address first, then sign in.',
+  EMAIL_NOT_VERIFIED:
+    "Please confirm your e-mail address first. We've sent you a new link: open it to sign in.",
   USER_DISABLED: 'This account has been disabled. Contact whoever runs this Hanger.',
   BANNED_USER: 'This account has been disabled. Contact whoever runs this Hanger.',
   INVALID_TOKEN: 'That sign-in link is invalid or has already been used. Request a new one.',
