@@ -204,7 +204,7 @@ export function CalendarFeedCard({ locale }: { locale: string }) {
                     <Copy aria-hidden="true" className="size-4" />
                   )
                 }
-                className="h-12 text-sm sm:w-32"
+                className="sm:w-32"
               >
                 {copied ? 'Copied' : 'Copy'}
               </Button>
@@ -232,7 +232,7 @@ export function CalendarFeedCard({ locale }: { locale: string }) {
               disabled={busy !== null}
               icon={<EyeOff aria-hidden="true" className="size-4" />}
               onClick={() => setConfirm('off')}
-              className="text-danger hover:bg-danger-soft"
+              className="text-danger! hover:bg-danger-soft!"
             >
               Turn off
             </Button>

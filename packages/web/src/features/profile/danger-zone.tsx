@@ -32,7 +32,7 @@ export function DangerZone({
           variant="secondary"
           icon={<Trash2 aria-hidden="true" className="size-4" />}
           onClick={() => setOpen(true)}
-          className="w-full shrink-0 border-danger/50 text-danger hover:bg-danger-soft sm:w-auto"
+          className="w-full shrink-0 border-danger/50! text-danger! hover:bg-danger-soft! sm:w-auto"
         >
           Delete account…
         </Button>
