@@ -1,4 +1,10 @@
-import { CATEGORIES, type Category, type Settings, type Subcategory } from '@hanger/domain';
+import {
+  CATEGORIES,
+  MAX_SUBCATEGORY_NAME,
+  type Category,
+  type Settings,
+  type Subcategory,
+} from '@hanger/domain';
 import { Check, ChevronDown, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
@@ -54,7 +60,7 @@ function RenameForm({
           aria-invalid={error ? true : undefined}
           value={name}
           autoFocus
-          maxLength={200}
+          maxLength={MAX_SUBCATEGORY_NAME}
           onChange={(e) => setName(e.target.value)}
           className="h-10 min-w-0 flex-1 text-sm"
         />
@@ -97,7 +103,7 @@ function AddForm({ category }: { category: Category }) {
           aria-invalid={error ? true : undefined}
           placeholder={`Add a ${category} subcategory`}
           value={name}
-          maxLength={200}
+          maxLength={MAX_SUBCATEGORY_NAME}
           onChange={(e) => {
             setName(e.target.value);
             setError(null);
