@@ -283,8 +283,10 @@ export interface ExportArchive {
   photos: number;
 }
 
+/** yazl is CommonJS: its exports are the default export once bundled (dist/server.js). */
 async function yazl(): Promise<typeof Yazl> {
-  return import('yazl');
+  const mod = (await import('yazl')) as typeof Yazl & { default?: typeof Yazl };
+  return mod.default ?? mod;
 }
 
 /**
@@ -327,6 +329,43 @@ export interface ExportOptions {
   exactSize: boolean;
 }
 
+interface ExportPlan {
+  json: Buffer;
+  photos: ExportPhoto[];
+  /** Per photo, when looked up. */
+  sizes: number[] | null;
+  bytes: number | null;
+}
+
+async function planExport(
+  ctx: ServiceContext,
+  userId: string,
+  exportedAt: Date,
+  options: ExportOptions,
+): Promise<ExportPlan> {
+  const { document, photos } = await readExportContents(ctx, userId, exportedAt);
+  const json = Buffer.from(`${JSON.stringify(document, null, 2)}\n`);
+  if (!options.exactSize) return { json, photos, sizes: null, bytes: null };
+  const sizes = await photoSizes(ctx, photos);
+  const deflated = await deflateRaw(json, { level: DEFLATE_LEVEL });
+  const bytes = await zipSize(deflated.length, photos, sizes, exportedAt);
+  return { json, photos, sizes, bytes };
+}
+
+/**
+ * The size the export made at `exportedAt` will have (POST /api/export answers it before the
+ * download starts), or null without exact sizes. Nothing is streamed.
+ */
+export async function exportSize(
+  ctx: ServiceContext,
+  userId: string,
+  exportedAt: Date,
+  options: ExportOptions,
+): Promise<number | null> {
+  if (!options.exactSize) return null;
+  return (await planExport(ctx, userId, exportedAt, options)).bytes;
+}
+
 /**
  * The account's export as a zip stream: hanger-export.json first (deflated), then every photo
  * stored as it is (WebP does not compress), read from the photo store one at a time, so memory
@@ -338,16 +377,7 @@ export async function openExportArchive(
   exportedAt: Date,
   options: ExportOptions,
 ): Promise<ExportArchive> {
-  const { document, photos } = await readExportContents(ctx, userId, exportedAt);
-  const json = Buffer.from(`${JSON.stringify(document, null, 2)}\n`);
-  let bytes: number | null = null;
-  let sizes: (number | undefined)[] = [];
-  if (options.exactSize) {
-    const known = await photoSizes(ctx, photos);
-    sizes = known;
-    const deflated = await deflateRaw(json, { level: DEFLATE_LEVEL });
-    bytes = await zipSize(deflated.length, photos, known, exportedAt);
-  }
+  const { json, photos, sizes, bytes } = await planExport(ctx, userId, exportedAt, options);
 
   const { ZipFile } = await yazl();
   const zip: ZipFile = new ZipFile();
@@ -372,7 +402,7 @@ export async function openExportArchive(
     mtime: exportedAt,
   });
   photos.forEach((photo, i) => {
-    const size = sizes[i];
+    const size = sizes?.[i];
     zip.addReadStreamLazy(
       photo.path,
       { compress: false, mtime: exportedAt, ...(size === undefined ? {} : { size }) },

@@ -62,22 +62,25 @@ function entryName(entry: Entry): string {
 }
 
 function openZip(path: string): Promise<ZipFile> {
-  return import('yauzl').then(
-    (yauzl) =>
-      new Promise<ZipFile>((resolve, reject) => {
-        yauzl.open(
-          path,
-          {
-            lazyEntries: true,
-            autoClose: false,
-            // Names are checked here, with messages that say what is wrong.
-            decodeStrings: false,
-            validateEntrySizes: true,
-          },
-          (err, zip) => (err || !zip ? reject(err ?? new Error('no zip')) : resolve(zip)),
-        );
-      }),
-  );
+  // CommonJS: its exports are the default export once bundled (dist/server.js).
+  return import('yauzl')
+    .then((mod) => mod.default ?? mod)
+    .then(
+      (yauzl) =>
+        new Promise<ZipFile>((resolve, reject) => {
+          yauzl.open(
+            path,
+            {
+              lazyEntries: true,
+              autoClose: false,
+              // Names are checked here, with messages that say what is wrong.
+              decodeStrings: false,
+              validateEntrySizes: true,
+            },
+            (err, zip) => (err || !zip ? reject(err ?? new Error('no zip')) : resolve(zip)),
+          );
+        }),
+    );
 }
 
 function readEntries(zip: ZipFile, maxEntries: number): Promise<Entry[]> {

@@ -5,7 +5,12 @@ import type { Config } from '../../config.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { DEFAULT_MAX_PIXELS } from '../../photos/images.js';
 import { logSecurityEvent } from '../../security-events.js';
-import { createExportLink, openExportArchive, resolveExportLink } from '../../services/export.js';
+import {
+  createExportLink,
+  exportSize,
+  openExportArchive,
+  resolveExportLink,
+} from '../../services/export.js';
 import {
   DEFAULT_DOCUMENT_LIMIT,
   DEFAULT_MAX_ENTRIES,
@@ -93,14 +98,7 @@ export default async function dataRoutes(
 
     api.post('/export', async (request): Promise<ExportLink> => {
       const link = await createExportLink(ctx, request.user.id);
-      let bytes: number | null = null;
-      if (exactSize) {
-        const archive = await openExportArchive(ctx, request.user.id, link.createdAt, {
-          exactSize,
-        });
-        archive.stream.destroy();
-        bytes = archive.bytes;
-      }
+      const bytes = await exportSize(ctx, request.user.id, link.createdAt, { exactSize });
       return {
         url: `/api/export/${link.token}/${link.fileName}`,
         expires_at: link.expiresAt.toISOString(),
