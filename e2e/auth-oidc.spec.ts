@@ -144,6 +144,19 @@ test.describe('signing in through an OpenID Connect issuer', () => {
     expect(authServer.issuer.refusedTokenRequests()).toBe(refusedBefore + 1);
   });
 
+  test('accepts an ID token the issuer re-signed with nothing changed', async ({
+    page,
+    authServer,
+  }) => {
+    // The control for the refusals below: re-signing alone does not break the token, so each
+    // refusal is about the one claim that was changed.
+    const person = issuerAccount();
+    authServer.issuer.loginAs(person, 're-sign');
+    await continueWithIssuer(page);
+    await expect(page).toHaveURL(/\/items$/);
+    expect(await signedInAs(page)).toBe(person.email);
+  });
+
   const misbehaviours: { how: Misbehaviour; what: string; code: string; log: string }[] = [
     {
       how: 'nonce',

@@ -28,9 +28,10 @@ export interface IssuerAccount {
  * - `audience`: the ID token was issued for another client;
  * - `id-token-issuer`: the ID token names another issuer;
  * - `response-issuer`: the authorization response's `iss` parameter (RFC 9207) names another
- *   issuer.
+ *   issuer;
+ * - `re-sign`: not a misbehaviour, the control: the ID token is re-signed with nothing changed.
  */
-export type Misbehaviour = 'nonce' | 'audience' | 'id-token-issuer' | 'response-issuer';
+export type Misbehaviour = 'nonce' | 'audience' | 'id-token-issuer' | 'response-issuer' | 're-sign';
 
 export interface TestIssuer {
   url: string;
@@ -134,7 +135,7 @@ export async function startIssuer(port: number, redirectUri: string): Promise<Te
       if (how === 'nonce') wrong.nonce = 'a-nonce-this-app-never-sent';
       else if (how === 'audience') wrong.aud = 'some-other-client';
       else if (how === 'id-token-issuer') wrong.iss = 'http://127.0.0.1:1/another-issuer';
-      else return;
+      else if (how !== 're-sign') return;
       body.id_token = await new SignJWT({ ...claims, ...wrong })
         .setProtectedHeader(decodeProtectedHeader(body.id_token) as { alg: string; kid: string })
         .sign(key);
