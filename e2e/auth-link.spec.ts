@@ -10,7 +10,8 @@ import { signInMailsTo, waitForSignInLinks } from './mailbox';
  */
 
 const USED_OR_INVALID = 'That sign-in link is invalid or has already been used. Request a new one.';
-const TOO_MANY = 'Too many attempts. Please wait a minute and try again.';
+const TOO_MANY =
+  'Too many attempts for this e-mail address. Please wait a few minutes and try again.';
 const TEN_MINUTES = 10 * 60 * 1000;
 
 /** Asks for a sign-in link on /signin, as a person would; answers when the page confirms it. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ACCOUNT_RATE_LIMIT_MESSAGE,
   GENERIC_MESSAGE,
   NETWORK_MESSAGE,
   RATE_LIMIT_MESSAGE,
@@ -32,6 +33,8 @@ describe('identity errors in words', () => {
 
   it('explains too many attempts, whatever the code', () => {
     expect(describeAuthFailure(429, 'INVALID_EMAIL_OR_PASSWORD')).toBe(RATE_LIMIT_MESSAGE);
+    // The per-address limit lasts minutes, not one.
+    expect(describeAuthFailure(429, 'TOO_MANY_ATTEMPTS')).toBe(ACCOUNT_RATE_LIMIT_MESSAGE);
   });
 
   it('explains a network failure', () => {

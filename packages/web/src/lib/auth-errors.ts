@@ -42,6 +42,9 @@ const MESSAGES: Record<string, string> = {
 export const NETWORK_MESSAGE =
   "We couldn't reach the server. Check your internet connection and try again.";
 export const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a minute and try again.';
+/** The per-address limits (sign-in links, password guesses) last 10 to 15 minutes, not one. */
+export const ACCOUNT_RATE_LIMIT_MESSAGE =
+  'Too many attempts for this e-mail address. Please wait a few minutes and try again.';
 export const GENERIC_MESSAGE = 'Something went wrong signing you in. Please try again.';
 
 /** Identity failures: `code` is better-auth's code when it sent one; `status` is null offline. */
@@ -64,8 +67,9 @@ export function authErrorMessage(err: unknown): string {
 /** The sentence for a failed identity call. */
 export function describeAuthFailure(status: number | null, code?: string | null): string {
   if (status === null) return NETWORK_MESSAGE;
-  if (status === 429) return RATE_LIMIT_MESSAGE;
   const key = code?.toUpperCase();
+  if (status === 429)
+    return key === 'TOO_MANY_ATTEMPTS' ? ACCOUNT_RATE_LIMIT_MESSAGE : RATE_LIMIT_MESSAGE;
   if (key && MESSAGES[key]) return MESSAGES[key];
   if (status >= 500) return 'The server had a problem signing you in. Please try again shortly.';
   return GENERIC_MESSAGE;
