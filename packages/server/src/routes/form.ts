@@ -27,7 +27,7 @@ const BOUNDARY_PARAM =
   /;\s*boundary=(?:"([0-9A-Za-z'()+_,\-./:=? ]{1,70})"|([0-9A-Za-z'()+_,\-./:=?]{1,70}))\s*(?:;|$)/i;
 
 /** The boundary a multipart Content-Type declares; 415 without a usable one. */
-function multipartBoundary(contentType: string): string {
+export function multipartBoundary(contentType: string): string {
   const match = BOUNDARY_PARAM.exec(contentType);
   const boundary = match?.[1] ?? match?.[2];
   if (!boundary || boundary.endsWith(' ')) {
@@ -41,7 +41,7 @@ function multipartBoundary(contentType: string): string {
  * whole form: one cut off mid-upload (a phone losing signal, a proxy giving up) ends without it,
  * whatever the multipart parser made of the parts it did see.
  */
-function watchForCloseDelimiter(raw: IncomingMessage, boundary: string): () => boolean {
+export function watchForCloseDelimiter(raw: IncomingMessage, boundary: string): () => boolean {
   const close = Buffer.from(`--${boundary}--`, 'latin1');
   let tail = Buffer.alloc(0);
   let seen = false;
@@ -72,7 +72,7 @@ const UNREADABLE_FORM = 'The form could not be read: it was cut off or is not va
  * "Unexpected end of form", "Malformed part header", a premature close...) is a body that cannot
  * be read: 400, never a server error.
  */
-function formReadError(error: unknown): unknown {
+export function formReadError(error: unknown): unknown {
   if (error instanceof AppError) return error;
   const status = (error as { statusCode?: unknown }).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) return error;

@@ -25,6 +25,7 @@ import {
   type ImportConfig,
 } from '../../services/import.js';
 import { FORM_OVERHEAD_BYTES } from '../../plugins/body.js';
+import { formReadError, multipartBoundary, watchForCloseDelimiter } from '../form.js';
 import { idParam } from '../params.js';
 
 export interface DataRoutesOptions {
@@ -112,13 +113,22 @@ export default async function dataRoutes(
       async (request) => {
         if (!request.isMultipart())
           throw new ValidationError('Send the export zip as multipart/form-data, field "archive".');
-        const part = await request.file({
-          limits: { fileSize: config.importMaxBytes, files: 1, fields: 10 },
-        });
+        // 415 without a usable boundary; a body cut off or malformed is the client's: 400.
+        const boundary = multipartBoundary(request.headers['content-type'] ?? '');
+        const complete = watchForCloseDelimiter(request.raw, boundary);
+        const part = await request
+          .file({ limits: { fileSize: config.importMaxBytes, files: 1, fields: 10 } })
+          .catch((err: unknown) => {
+            throw formReadError(err);
+          });
         if (!part || part.fieldname !== 'archive')
           throw new ValidationError('Attach the export zip in the field "archive".');
         try {
-          return await createImport(ctx, request.user.id, part.file, importConfig);
+          return await createImport(ctx, request.user.id, part.file, importConfig).catch(
+            (err: unknown) => {
+              throw complete() ? err : formReadError(err);
+            },
+          );
         } catch (err) {
           if (err instanceof ValidationError) {
             logSecurityEvent(request.log, 'import_refused', {
