@@ -55,9 +55,10 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
       RATE_LIMIT_MAX: '1000000000',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // Warnings and errors of the server show with the bench's own output.
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -201,10 +202,10 @@ async function seed(dataDir: string, userId: string) {
 
   const db = new Database(join(dataDir, 'hanger.db'));
   const nullable = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
-  const itemKeys = [];
+  const itemKeys: { image: string; thumb: string }[] = [];
   for (let i = 0; i < Object.keys(wardrobe.clothes).length; i++)
     itemKeys.push(await newPhoto('item', i));
-  const outfitKeys = [];
+  const outfitKeys: { image: string; thumb: string }[] = [];
   for (let i = 0; i < Object.keys(wardrobe.outfits).length; i++)
     outfitKeys.push(await newPhoto('outfit', i));
   db.prepare(
@@ -316,7 +317,12 @@ function download(url: string, file: string): Promise<{ bytes: number; contentLe
       res.on('data', (chunk: Buffer) => (bytes += chunk.length));
       pipeline(res, createWriteStream(file)).then(
         () => resolve({ bytes, contentLength: Number(res.headers['content-length']) }),
-        reject,
+        (err: Error) =>
+          reject(
+            new Error(
+              `download cut after ${bytes} of ${res.headers['content-length']} bytes: ${err.message}`,
+            ),
+          ),
       );
     })
       .on('error', reject)
@@ -438,6 +444,37 @@ async function main() {
     const exportResult = await exportOnce();
     console.log('export (second)', exportResult);
 
+    const writeResult = async (importResult: Record<string, unknown>) => {
+      const result = {
+        benchmark:
+          'Export (streamed zip) and import of a seeded wardrobe (built server, own process)',
+        date: new Date().toISOString(),
+        machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
+        loadAverageAtStart,
+        loadAverageAtEnd: loadavg().map((n) => round(n)),
+        database: 'SQLite (default)',
+        storage: 'local disk (default)',
+        seeded,
+        targets: TARGETS,
+        firstExport,
+        export: exportResult,
+        import: importResult,
+        met: {
+          exportPhotoMBps: exportResult.photoMBps >= TARGETS.exportPhotoMBps,
+          exportRssGrowthMb: exportResult.rssGrowthMb <= TARGETS.exportRssGrowthMb,
+          importSeconds:
+            typeof importResult.totalSeconds === 'number'
+              ? importResult.totalSeconds <= TARGETS.importSeconds
+              : null,
+        },
+      };
+      await mkdir(dirname(OUT), { recursive: true });
+      await writeFile(OUT, `${JSON.stringify(result, null, 2)}\n`);
+      console.log(`wrote ${OUT}`);
+    };
+    // Written now too, so that an import cut short still leaves the export's figures.
+    await writeResult({ pending: true });
+
     // 3. Import into a fresh account: upload (checked whole), commit, wait until done.
     let importResult: Record<string, unknown> = { skipped: true };
     if (process.env.BENCH_SKIP_IMPORT !== '1') {
@@ -485,33 +522,7 @@ async function main() {
       console.log('import', importResult);
     }
     await stopServer(running);
-
-    const result = {
-      benchmark:
-        'Export (streamed zip) and import of a seeded wardrobe (built server, own process)',
-      date: new Date().toISOString(),
-      machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
-      loadAverageAtStart,
-      loadAverageAtEnd: loadavg().map((n) => round(n)),
-      database: 'SQLite (default)',
-      storage: 'local disk (default)',
-      seeded,
-      targets: TARGETS,
-      firstExport,
-      export: exportResult,
-      import: importResult,
-      met: {
-        exportPhotoMBps: exportResult.photoMBps >= TARGETS.exportPhotoMBps,
-        exportRssGrowthMb: exportResult.rssGrowthMb <= TARGETS.exportRssGrowthMb,
-        importSeconds:
-          typeof importResult.totalSeconds === 'number'
-            ? importResult.totalSeconds <= TARGETS.importSeconds
-            : null,
-      },
-    };
-    await mkdir(dirname(OUT), { recursive: true });
-    await writeFile(OUT, `${JSON.stringify(result, null, 2)}\n`);
-    console.log(`wrote ${OUT}`);
+    await writeResult(importResult);
   } finally {
     if (server) await stopServer(server);
     await rm(work, { recursive: true, force: true });

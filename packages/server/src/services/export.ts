@@ -289,14 +289,23 @@ async function yazl(): Promise<typeof Yazl> {
   return mod.default ?? mod;
 }
 
+// Sizes of the records yazl writes, for the correction below.
+const CENTRAL_RECORD_FIXED = 46;
+const UNIVERSAL_TIMESTAMP_FIELD = 9;
+const ZIP64_EOCD = 56 + 20;
+
 /**
  * The exact size yazl will produce for these entries. yazl computes it only for stored entries,
  * so the document is stood in for by a stored buffer as long as its deflated form: the layout
  * (local header, data, no data descriptor, central record) is the same byte for byte.
+ *
+ * yazl 3.3's calculation counts the ZIP64 end-of-central-directory records as soon as the central
+ * directory reaches 64 KiB (about 700 entries), while its writer adds them only past 4 GiB or
+ * 65,535 entries; the 76 bytes are taken off again in that case.
  */
-async function zipSize(
+export async function zipSize(
   documentDeflatedBytes: number,
-  photos: ExportPhoto[],
+  entries: { path: string }[],
   sizes: number[],
   mtime: Date,
 ): Promise<number> {
@@ -307,18 +316,28 @@ async function zipSize(
     compress: false,
     mtime,
   });
-  photos.forEach((photo, i) =>
-    dry.addReadStreamLazy(photo.path, { compress: false, mtime, size: sizes[i]! }, () => {
+  entries.forEach((entry, i) =>
+    dry.addReadStreamLazy(entry.path, { compress: false, mtime, size: sizes[i]! }, () => {
       // Never read: only the size is wanted.
     }),
   );
-  return new Promise((resolve, reject) => {
+  const calculated = await new Promise<number>((resolve, reject) => {
     // @types/yazl types the callback without its argument.
     const end = dry.end.bind(dry) as (o: undefined, cb: (total: number) => void) => void;
     end(undefined, (total) =>
       total >= 0 ? resolve(total) : reject(new Error('zip size unknown')),
     );
   });
+  const names = [EXPORT_DOCUMENT_PATH, ...entries.map((e) => e.path)];
+  const count = names.length;
+  const central = names.reduce(
+    (sum, name) => sum + CENTRAL_RECORD_FIXED + UNIVERSAL_TIMESTAMP_FIELD + Buffer.byteLength(name),
+    0,
+  );
+  const centralOffset = calculated - central - 22 - ZIP64_EOCD;
+  const calculatedZip64 = count >= 0xffff || central >= 0xffff || centralOffset >= 0xffffffff;
+  const writtenZip64 = count >= 0xffff || central >= 0xffffffff || centralOffset >= 0xffffffff;
+  return calculatedZip64 && !writtenZip64 ? calculated - ZIP64_EOCD : calculated;
 }
 
 export interface ExportOptions {
