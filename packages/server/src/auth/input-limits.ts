@@ -1,4 +1,4 @@
-import { MAX_EMAIL, MAX_PERSON_NAME } from '@hanger/domain';
+import { MAX_EMAIL, MAX_PERSON_NAME, textProblem } from '@hanger/domain';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 
@@ -9,6 +9,9 @@ export const MAX_PASSWORD = 128;
 export const MAX_IMAGE_URL = 2048;
 
 type Field = 'email' | 'name' | 'password' | 'newPassword' | 'currentPassword' | 'image';
+
+/** Fields stored as text (passwords are only hashed): no NUL, control characters or lone surrogates. */
+const STORED_TEXT: ReadonlySet<Field> = new Set(['email', 'name', 'image']);
 
 /** Which fields each identity endpoint takes that need a bound. */
 const FIELDS_BY_PATH: Record<string, readonly Field[]> = {
@@ -82,6 +85,13 @@ export function inputLimits(): BetterAuthPlugin {
               const value = body[field];
               if (typeof value !== 'string') continue;
               const bound = BOUNDS[field];
+              const problem = STORED_TEXT.has(field) ? textProblem(value) : undefined;
+              if (problem) {
+                throw new APIError('UNPROCESSABLE_ENTITY', {
+                  code: 'INVALID_TEXT',
+                  message: `The ${field === 'image' ? 'picture address' : field === 'email' ? 'e-mail address' : field} ${problem}.`,
+                });
+              }
               if (bound.length(value) > bound.max) {
                 throw new APIError('UNPROCESSABLE_ENTITY', {
                   code: bound.code,
