@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SOURCES, WIRE_CATEGORIES } from './categories.js';
 import { isDayKey } from './day-keys.js';
-import { MAX_EMAIL, MAX_ID, MAX_MONEY, MAX_TEXT, MAX_WEARS } from './limits.js';
+import { MAX_EMAIL, MAX_ID, MAX_MONEY, MAX_TEXT, MAX_WEARS, textProblem } from './limits.js';
 import { MAX_CANVAS_ENTRIES } from './schemas.js';
 import { ITEM_STATUSES, OUTFIT_STATUSES } from './status.js';
 
@@ -36,7 +36,18 @@ const CURRENCY_PATTERN = /^[A-Z]{3}$/;
 export const EXPORT_PHOTO_PATH_PATTERN =
   /^photos\/(items|outfits)\/[A-Za-z0-9][A-Za-z0-9_-]{0,199}\.(webp|jpg|jpeg|png)$/;
 
-const id = z.string().min(1).max(MAX_ID);
+/**
+ * Text both engines store alike (limits.ts textProblem): no NUL, control characters or lone
+ * surrogates. A refinement, so the generated JSON Schema is unchanged.
+ */
+function storable(schema: z.ZodString) {
+  return schema.superRefine((value, ctx) => {
+    const problem = textProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: `Text ${problem}` });
+  });
+}
+
+const id = storable(z.string().min(1).max(MAX_ID));
 const dayKey = z
   .string()
   .regex(DAY_KEY_PATTERN)
@@ -51,7 +62,7 @@ const photoPath = z
   .regex(EXPORT_PHOTO_PATH_PATTERN)
   .meta({ description: 'Path of the photo inside the zip, e.g. photos/items/<id>.webp.' });
 
-const subcategory = z.strictObject({ id, name: z.string().min(1).max(60) });
+const subcategory = z.strictObject({ id, name: storable(z.string().min(1).max(60)) });
 const subcategoryList = z.array(subcategory).max(MAX_SUBCATEGORIES);
 
 export const exportSettingsSchema = z
@@ -81,7 +92,7 @@ export const exportItemSchema = z
     sub_category_id: id.nullable(),
     status: z.enum(ITEM_STATUSES).nullable().meta({ description: 'null counts as clothes.' }),
     source: z.enum(SOURCES).nullable(),
-    brand: z.string().max(MAX_TEXT).nullable(),
+    brand: storable(z.string().max(MAX_TEXT)).nullable(),
     date_created: timestamp,
     date_obtained: dayKey.nullable(),
     date_archived: dayKey.nullable(),
