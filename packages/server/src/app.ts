@@ -12,6 +12,7 @@ import servicesPlugin from './plugins/services.js';
 import storagePlugin from './plugins/storage.js';
 import webPlugin from './plugins/web.js';
 import apiRoutes from './routes/index.js';
+import { withRedactedUrls } from './log-redaction.js';
 import { repairPathEncoding } from './routes/params.js';
 
 /** A hop count means "trust that many proxies in front of this server". */
@@ -36,7 +37,8 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // Request lines never carry the tokens some URLs hold (feed, export, e-mail links).
+    logger: withRedactedUrls(options.logger ?? { level: config.logLevel }),
     trustProxy: trustProxyOption(config.trustProxy),
     // Ids are at most MAX_ID (200) long; a longer one reaches its route and answers 404 like any
     // id that cannot exist. Past this the router gives up, and frameworkErrors answers that 404.
