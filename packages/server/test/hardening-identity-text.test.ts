@@ -55,6 +55,30 @@ describe.each(ENGINES)('identity text fields on %s', (engine) => {
     expect(body.user.image).toBeNull();
   });
 
+  it('takes only http and https picture addresses', async () => {
+    for (const image of [
+      'javascript:alert(1)',
+      'data:image/svg+xml,<svg/>',
+      'file:///etc/passwd',
+      'not a url',
+    ]) {
+      const response = await post('/update-user', { image }, user.sessionToken);
+      expect(response.status, image).toBe(422);
+      expect(((await response.json()) as { code: string }).code).toBe('INVALID_IMAGE_URL');
+    }
+    const ok = await post(
+      '/update-user',
+      { image: 'https://example.test/me.png' },
+      user.sessionToken,
+    );
+    expect(ok.status).toBe(200);
+    const session = await fetch(`${t.baseUrl}/api/auth/get-session`, {
+      headers: { authorization: `Bearer ${user.sessionToken}` },
+    });
+    const body = (await session.json()) as { user: { image: string | null } };
+    expect(body.user.image).toBe('https://example.test/me.png');
+  });
+
   it('refuses them on sign-up and creates no account', async () => {
     for (const value of bad) {
       const email = `text-${Math.random().toString(36).slice(2)}@example.test`;

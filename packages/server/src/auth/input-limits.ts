@@ -67,6 +67,16 @@ const BOUNDS: Record<Field, Bound> = {
   },
 };
 
+/** A profile picture is shown as an <img>: only web addresses, never javascript:, data: or file:. */
+function isWebAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Length limits on what the identity service stores or hashes: an over-long field answers 422
  * with the field's code and a sentence, before anything is looked up, created or sent.
@@ -96,6 +106,12 @@ export function inputLimits(): BetterAuthPlugin {
                 throw new APIError('UNPROCESSABLE_ENTITY', {
                   code: bound.code,
                   message: bound.message,
+                });
+              }
+              if (field === 'image' && value !== '' && !isWebAddress(value)) {
+                throw new APIError('UNPROCESSABLE_ENTITY', {
+                  code: 'INVALID_IMAGE_URL',
+                  message: 'The picture address must be an http or https address.',
                 });
               }
             }
