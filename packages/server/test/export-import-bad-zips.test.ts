@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_MAX_ENTRIES } from '../src/services/import-archive.js';
 import { ENGINES, startApp, type TestApp } from './helpers/app.js';
 import { signUp, testJpeg, type ApiUser } from './helpers/api.js';
 import { downloadExport, uploadImport } from './export-import-helpers.js';
@@ -89,6 +90,17 @@ describe.each(ENGINES)('import refuses bad archives on %s', (engine) => {
     await expectRefused(
       renameEntry(await extra('photos/x/a.webp'), 'photos/x/a.webp', 'photos\\x\\a.webp'),
       /backslash/,
+    );
+  });
+
+  it('refuses more entries than any wardrobe needs before reading them', async () => {
+    const empties = Array.from({ length: DEFAULT_MAX_ENTRIES }, (_, i) => ({
+      name: `e/${i}`,
+      bytes: Buffer.alloc(0),
+    }));
+    await expectRefused(
+      await rebuildZip([...base(), ...empties]),
+      new RegExp(`at most ${DEFAULT_MAX_ENTRIES} are accepted`),
     );
   });
 
