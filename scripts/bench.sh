@@ -12,3 +12,4 @@ echo "==> calendar";      npx tsx bench/calendar.bench.ts
 echo "==> graph";         npx tsx bench/graph.bench.ts
 echo "==> composer";      npx tsx bench/composer.bench.ts
 echo "==> stats screen";  npx tsx bench/stats.bench.ts
+echo "==> export/import"; npx tsx bench/export.bench.ts
