@@ -9,7 +9,8 @@ import { signInMailsTo, waitForSignInLinks } from './mailbox';
  * links in ten minutes. The server under test is the worker's auth server (see auth-server.ts).
  */
 
-const USED_OR_INVALID = 'That sign-in link is invalid or has already been used. Request a new one.';
+const USED_OR_INVALID =
+  'That sign-in link has expired or has already been used. Request a new one.';
 const TOO_MANY =
   'Too many attempts for this e-mail address. Please wait a few minutes and try again.';
 const TEN_MINUTES = 10 * 60 * 1000;

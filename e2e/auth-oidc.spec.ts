@@ -19,7 +19,8 @@ import type { IssuerAccount, Misbehaviour, TestIssuer } from './oidc-issuer';
  */
 
 const CALLBACK_PATH = `/api/auth/callback/${OIDC_PROVIDER_ID}`;
-const GENERIC = 'Something went wrong signing you in. Please try again.';
+const NOT_VERIFIED =
+  "Your sign-in provider's answer could not be verified, so you were not signed in. Please try again.";
 const STATE_MISMATCH = 'Sign-in took too long or was opened in another browser. Please try again.';
 const NOT_LINKED =
   "An account with this e-mail address already exists, and it can't be joined to this sign-in " +
@@ -140,7 +141,7 @@ test.describe('signing in through an OpenID Connect issuer', () => {
     const fresh = await heldAtCallback(page, authServer.issuer);
     fresh.searchParams.set('code', callback.searchParams.get('code')!);
     await page.goto(fresh.toString());
-    await refusedWith(page, 'invalid_code', GENERIC);
+    await refusedWith(page, 'invalid_code', NOT_VERIFIED);
     expect(authServer.issuer.refusedTokenRequests()).toBe(refusedBefore + 1);
   });
 
@@ -189,7 +190,7 @@ test.describe('signing in through an OpenID Connect issuer', () => {
       authServer.issuer.loginAs(person, how);
       const logged = authServer.log().length;
       await continueWithIssuer(page);
-      await refusedWith(page, code, GENERIC);
+      await refusedWith(page, code, NOT_VERIFIED);
       expect(await usersWithEmail(authServer.db, person.email)).toHaveLength(0);
       expect(authServer.log().slice(logged)).toContain(log);
     });

@@ -47,7 +47,11 @@ describe('identity errors in words', () => {
   });
 
   it('reads the codes identity redirects put in the address', () => {
-    expect(describeRedirectError('INVALID_TOKEN')).toContain('sign-in link is invalid');
+    expect(describeRedirectError('INVALID_TOKEN')).toContain(
+      'sign-in link has expired or has already been used',
+    );
+    expect(describeRedirectError('invalid_code')).toContain('could not be verified');
+    expect(describeRedirectError('issuer_mismatch')).toContain('could not be verified');
     expect(describeRedirectError('new_user_signup_disabled')).toContain('new sign-ups are closed');
     expect(describeRedirectError('account_not_linked')).toContain("can't be joined");
     expect(describeRedirectError('weird')).toBe(GENERIC_MESSAGE);

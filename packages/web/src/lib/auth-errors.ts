@@ -4,6 +4,9 @@
  * these open, so they follow the tone of the product's catalogue.
  */
 
+const PROVIDER_REFUSED =
+  "Your sign-in provider's answer could not be verified, so you were not signed in. Please try again.";
+
 const MESSAGES: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: "That e-mail and password don't match. Check them and try again.",
   INVALID_PASSWORD: "That password isn't right. Try again, or e-mail yourself a sign-in link.",
@@ -20,7 +23,8 @@ const MESSAGES: Record<string, string> = {
     "Please confirm your e-mail address first. We've sent you a new link: open it to sign in.",
   USER_DISABLED: 'This account has been disabled. Contact whoever runs this Hanger.',
   BANNED_USER: 'This account has been disabled. Contact whoever runs this Hanger.',
-  INVALID_TOKEN: 'That sign-in link is invalid or has already been used. Request a new one.',
+  // better-auth answers INVALID_TOKEN for a used, a changed and an expired link alike.
+  INVALID_TOKEN: 'That sign-in link has expired or has already been used. Request a new one.',
   EXPIRED_TOKEN: 'That sign-in link has expired. Request a new one.',
   TOKEN_EXPIRED: 'That sign-in link has expired. Request a new one.',
   ATTEMPTS_EXCEEDED: 'That sign-in link has been tried too often. Request a new one.',
@@ -33,6 +37,11 @@ const MESSAGES: Record<string, string> = {
   // address or the account never proved it: the identities are not joined.
   ACCOUNT_NOT_LINKED:
     "An account with this e-mail address already exists, and it can't be joined to this sign-in without proof that the address is yours. Sign in with your e-mail instead.",
+  // The issuer's answer failed a check (a reused code, an ID token for another client or issuer,
+  // a wrong nonce): nothing was signed in, and trying again starts a fresh, valid exchange.
+  INVALID_CODE: PROVIDER_REFUSED,
+  UNABLE_TO_GET_USER_INFO: PROVIDER_REFUSED,
+  ISSUER_MISMATCH: PROVIDER_REFUSED,
   STATE_MISMATCH: 'Sign-in took too long or was opened in another browser. Please try again.',
   EMAIL_NOT_SENT: "We couldn't send the e-mail just now. Please try again in a few minutes.",
   INVALID_CALLBACK_URL: 'Sign-in could not be completed from this address.',
