@@ -5,7 +5,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startApp, type TestApp } from './helpers/app.js';
-import { absolute, signUp, testJpeg, type ApiUser } from './helpers/api.js';
+import { absolute, ApiUser, signUp, testJpeg } from './helpers/api.js';
+import { signUpAndGetToken } from './helpers/auth.js';
 import {
   canonical,
   downloadExport,
@@ -206,6 +207,30 @@ describe.each(ENGINES)('export and import on %s (disk storage)', (engine) => {
     expect((await fetch(`${t.baseUrl}${link.url}`)).status).toBe(404);
     // Creating a link needs a bearer token.
     expect((await fetch(`${t.baseUrl}/api/export`, { method: 'POST' })).status).toBe(401);
+  });
+
+  it('ends a download link with the session it was made in', async () => {
+    const signedUp = await signUpAndGetToken(t.baseUrl);
+    const zoe = new ApiUser(t.baseUrl, signedUp.token, signedUp.userId, signedUp.email);
+    const before = await requestExport(zoe);
+    // While the session lasts the link works (a HEAD-free check: the download starts).
+    const live = await fetch(`${t.baseUrl}${before.url}`);
+    expect(live.status).toBe(200);
+    await live.arrayBuffer();
+    const link = await requestExport(zoe);
+    const out = await fetch(`${t.baseUrl}/api/auth/sign-out`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${signedUp.sessionToken}`,
+        origin: t.baseUrl,
+        'content-type': 'application/json',
+      },
+      body: '{}',
+    });
+    expect(out.status).toBe(200);
+    const response = await fetch(`${t.baseUrl}${link.url}`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ detail: expect.any(String) });
   });
 
   it('keeps imports to their owner: another account cannot read, commit or discard one', async () => {

@@ -92,6 +92,8 @@ export interface CalendarFeedsTable {
 export interface ExportTokensTable {
   token_hash: string;
   user_id: string;
+  /** The identity session the link was made in; the link stops working when it ends. */
+  session_id: string | null;
   created_at: string;
   expires_at: string;
 }

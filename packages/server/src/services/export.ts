@@ -14,6 +14,7 @@ import {
   type ExportItem,
   type ExportOutfit,
 } from '@hanger/domain';
+import { sql } from 'kysely';
 import type * as Yazl from 'yazl';
 import type { ZipFile } from 'yazl';
 import type { OutfitItemRow } from '../db/schema.js';
@@ -199,13 +200,24 @@ export interface ExportLinkRecord {
   expiresAt: Date;
 }
 
+/** Whether an identity session still exists (better-auth deletes a session row when it ends). */
+async function sessionLasts(ctx: ServiceContext, sessionId: string): Promise<boolean> {
+  const { rows } = await sql<{
+    id: string;
+  }>`select id from ${sql.table('session')} where id = ${sessionId}`.execute(ctx.db);
+  return rows.length > 0;
+}
+
 /**
  * A new download link for the account: 256 random bits, of which only a hash is stored, valid for
- * EXPORT_LINK_TTL_MS. Expired links of every account are removed on the way.
+ * EXPORT_LINK_TTL_MS and only while the session it was made in lasts (sign-out, a password
+ * change, a ban or the account's removal end it). Expired links of every account are removed on
+ * the way.
  */
 export async function createExportLink(
   ctx: ServiceContext,
   userId: string,
+  sessionId: string | null,
   now = new Date(),
 ): Promise<ExportLinkRecord> {
   const token = randomBytes(32).toString('base64url');
@@ -216,6 +228,7 @@ export async function createExportLink(
     .values({
       token_hash: hashToken(token),
       user_id: userId,
+      session_id: sessionId,
       created_at: now.toISOString(),
       expires_at: expiresAt.toISOString(),
     })
@@ -236,10 +249,11 @@ export async function resolveExportLink(
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const row = await ctx.db
     .selectFrom('export_tokens')
-    .select(['user_id', 'created_at', 'expires_at'])
+    .select(['user_id', 'session_id', 'created_at', 'expires_at'])
     .where('token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!row || row.expires_at <= now.toISOString()) return null;
+  if (row.session_id !== null && !(await sessionLasts(ctx, row.session_id))) return null;
   const createdAt = new Date(row.created_at);
   if (fileName !== exportFileName(exportDay(createdAt))) return null;
   return { userId: row.user_id, createdAt };

@@ -98,7 +98,7 @@ export default async function dataRoutes(
     });
 
     api.post('/export', async (request): Promise<ExportLink> => {
-      const link = await createExportLink(ctx, request.user.id);
+      const link = await createExportLink(ctx, request.user.id, request.user.sessionId);
       const bytes = await exportSize(ctx, request.user.id, link.createdAt, { exactSize });
       return {
         url: `/api/export/${link.token}/${link.fileName}`,
