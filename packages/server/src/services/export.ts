@@ -17,9 +17,9 @@ import {
 import { sql } from 'kysely';
 import type * as Yazl from 'yazl';
 import type { ZipFile } from 'yazl';
-import type { OutfitItemRow } from '../db/schema.js';
 import type { ServiceContext } from './context.js';
 import { readSettings } from './settings.js';
+import { readWardrobeRows } from './wardrobe.js';
 import { ITEM_COLUMNS } from './serialize.js';
 
 const deflateRaw = promisify(deflateRawCallback);
@@ -60,7 +60,7 @@ export async function readExportContents(
   exportedAt: Date,
 ): Promise<ExportContents> {
   const db = ctx.db;
-  const [account, settings, clothes, outfits, placements, wears, stars] = await Promise.all([
+  const [account, settings, rows] = await Promise.all([
     db
       .withTables<{ user: UserRow }>()
       .selectFrom('user')
@@ -68,41 +68,9 @@ export async function readExportContents(
       .where('id', '=', userId)
       .executeTakeFirst(),
     readSettings(db, userId),
-    db
-      .selectFrom('clothes')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('date_created')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('outfits')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('date_created')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('outfit_items')
-      .innerJoin('outfits', 'outfits.id', 'outfit_items.outfit_id')
-      .selectAll('outfit_items')
-      .where('outfits.user_id', '=', userId)
-      .orderBy('outfit_items.outfit_id')
-      .orderBy('outfit_items.position')
-      .execute(),
-    db
-      .selectFrom('calendar_items')
-      .select(['day', 'clothing_id', 'outfit_id'])
-      .where('user_id', '=', userId)
-      .orderBy('day')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('calendar_days')
-      .select(['day', 'display_item'])
-      .where('user_id', '=', userId)
-      .execute(),
+    readWardrobeRows(db, userId),
   ]);
+  const { clothes, outfits, canvases, days: wears, stars } = rows;
 
   const photos: ExportPhoto[] = [];
   const items: ExportItem[] = clothes.map((row, index) => {
@@ -113,12 +81,6 @@ export async function readExportContents(
     return item as ExportItem;
   });
 
-  const canvases = new Map<string, OutfitItemRow[]>();
-  for (const p of placements) {
-    const list = canvases.get(p.outfit_id);
-    if (list) list.push(p);
-    else canvases.set(p.outfit_id, [p]);
-  }
   const exportOutfits: ExportOutfit[] = outfits.map((row, index) => {
     const photo = exportPhotoPath('outfit', row.id, index);
     photos.push({ path: photo, key: row.image_key });

@@ -4,9 +4,12 @@ import type { CachedWardrobe } from './wardrobe-cache.js';
 import type { ServiceContext } from './context.js';
 import { itemToWire, outfitToWire } from './serialize.js';
 
-/** GET users: every item, outfit and calendar day of the user. */
-export async function readWardrobe(ctx: ServiceContext, userId: string): Promise<WireWardrobe> {
-  const { db, storage } = ctx;
+/**
+ * Every row of the user's wardrobe in a stable order (items and outfits by creation, then id;
+ * wears by day), with each outfit's canvas grouped by outfit. GET users and the export both read
+ * the wardrobe through this.
+ */
+export async function readWardrobeRows(db: ServiceContext['db'], userId: string) {
   const [clothes, outfits, placements, days, stars] = await Promise.all([
     db
       .selectFrom('clothes')
@@ -50,6 +53,13 @@ export async function readWardrobe(ctx: ServiceContext, userId: string): Promise
     if (list) list.push(p);
     else canvases.set(p.outfit_id, [p]);
   }
+  return { clothes, outfits, canvases, days, stars };
+}
+
+/** GET users: every item, outfit and calendar day of the user. */
+export async function readWardrobe(ctx: ServiceContext, userId: string): Promise<WireWardrobe> {
+  const { db, storage } = ctx;
+  const { clothes, outfits, canvases, days, stars } = await readWardrobeRows(db, userId);
 
   const [wireClothes, wireOutfits] = await Promise.all([
     Promise.all(clothes.map((row) => itemToWire(storage, row))),
