@@ -6,21 +6,26 @@ export const SIZES = [
   { name: 'desktop', width: 1440, height: 900 },
 ] as const;
 
-/** Waits until every image on the page has loaded (or failed) and the fonts are ready. */
+/** Waits until the images on screen have loaded (or failed, at most 5 s) and the fonts are ready. */
 export async function settled(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await document.fonts.ready;
-    await Promise.all(
-      Array.from(document.images)
-        .filter((img) => !img.complete)
-        .map(
-          (img) =>
-            new Promise((done) => {
-              img.addEventListener('load', done, { once: true });
-              img.addEventListener('error', done, { once: true });
-            }),
-        ),
-    );
+    // A lazy image below the fold never loads, so it would never fire load or error: wait only
+    // for the images the screenshot shows, and never longer than a few seconds.
+    const visible = (img: HTMLImageElement) => {
+      const box = img.getBoundingClientRect();
+      return box.bottom > 0 && box.top < window.innerHeight && box.width > 0;
+    };
+    const pending = Array.from(document.images)
+      .filter((img) => !img.complete && (img.loading !== 'lazy' || visible(img)))
+      .map(
+        (img) =>
+          new Promise((done) => {
+            img.addEventListener('load', done, { once: true });
+            img.addEventListener('error', done, { once: true });
+          }),
+      );
+    await Promise.race([Promise.all(pending), new Promise((done) => setTimeout(done, 5_000))]);
   });
 }
 
