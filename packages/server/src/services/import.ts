@@ -26,7 +26,7 @@ import type { ServiceContext } from './context.js';
 import { openArchive, type ArchiveLimits } from './import-archive.js';
 import { discardPhoto, photoColumns, storePhoto, type StoredPhoto } from './photos.js';
 import { convertedColumns } from './prices.js';
-import { readSettings } from './settings.js';
+import { readSettings, writeSettings } from './settings.js';
 
 /**
  * Importing an export zip: POST /api/imports checks the whole archive and answers a preview;
@@ -513,19 +513,7 @@ async function importArchive(
       doc.settings.subcategories,
     );
     settings.subcategories = merged;
-    const settingsRow = {
-      locale: settings.locale,
-      currency: settings.currency,
-      week_start: settings.week_start,
-      data_consent: settings.data_consent ? 1 : 0,
-      tracking_start_date: settings.tracking_start_date ?? null,
-      subcategories: JSON.stringify(settings.subcategories),
-    };
-    await trx
-      .insertInto('user_settings')
-      .values({ user_id: userId, ...settingsRow })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet(settingsRow))
-      .execute();
+    await writeSettings(trx, userId, settings);
 
     const itemIds = new Map(knownItems);
     const clothes: ClothesRow[] = newItems.map((item) => {

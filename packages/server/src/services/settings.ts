@@ -62,6 +62,27 @@ function removedSubcategories(
  * Apply a settings update. In the same transaction: items that used a removed subcategory lose it
  * (SPEC §4), and a new currency recomputes every item's converted prices.
  */
+/** Store the user's whole settings row (insert or replace): PUT users/settings and imports. */
+export async function writeSettings(
+  db: Executor,
+  userId: string,
+  settings: WireSettings,
+): Promise<void> {
+  const row = {
+    locale: settings.locale,
+    currency: settings.currency,
+    week_start: settings.week_start,
+    data_consent: settings.data_consent ? 1 : 0,
+    tracking_start_date: settings.tracking_start_date ?? null,
+    subcategories: JSON.stringify(settings.subcategories),
+  };
+  await db
+    .insertInto('user_settings')
+    .values({ user_id: userId, ...row })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
+    .execute();
+}
+
 export async function updateSettings(
   ctx: ServiceContext,
   userId: string,
@@ -83,19 +104,7 @@ export async function updateSettings(
         : update.tracking_start_date;
     if (tracking) merged.tracking_start_date = tracking;
 
-    const row = {
-      locale: merged.locale,
-      currency: merged.currency,
-      week_start: merged.week_start,
-      data_consent: merged.data_consent ? 1 : 0,
-      tracking_start_date: merged.tracking_start_date ?? null,
-      subcategories: JSON.stringify(merged.subcategories),
-    };
-    await trx
-      .insertInto('user_settings')
-      .values({ user_id: userId, ...row })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
-      .execute();
+    await writeSettings(trx, userId, merged);
 
     for (const [category, ids] of removedSubcategories(
       current.subcategories,
