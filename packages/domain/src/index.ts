@@ -14,6 +14,7 @@ export * from './item-edits.js';
 export * from './item-stats.js';
 export * from './items-csv.js';
 export * from './limits.js';
+export * from './media-url.js';
 export * from './money.js';
 export * from './outfit-stats.js';
 export * from './pairing-graph.js';
