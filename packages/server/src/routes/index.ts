@@ -8,6 +8,7 @@ import exportCsvRoutes from './export-csv/index.js';
 import calendarFeedRoutes, { publicFeedRoutes } from './feed/index.js';
 import healthRoutes from './health/index.js';
 import outfitsRoutes from './outfits/index.js';
+import startRoutes from './start/index.js';
 import usersRoutes from './users/index.js';
 
 export interface ApiRoutesOptions {
@@ -26,6 +27,8 @@ export default async function apiRoutes(
   await app.register(healthRoutes);
   // The calendar feed's token is its credential: calendar apps send no bearer token.
   await app.register(publicFeedRoutes);
+  // The app's start (issue 16): session, access token and settings from the session cookie.
+  await app.register(startRoutes);
   // Export (its download link's token is the credential) and import; authenticates its own routes.
   await app.register(dataRoutes, { config });
   await app.register(async (api) => {
