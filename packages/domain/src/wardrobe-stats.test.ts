@@ -7,6 +7,7 @@ import {
   brandShares,
   computeWardrobeStats,
   countSharedPairs,
+  distinctPairs,
   itemsInRange,
   prepareWardrobeStats,
   rangeItems,
@@ -142,6 +143,43 @@ describe('countSharedPairs', () => {
       ),
     ).toBe(3);
     expect(countSharedPairs([['a', 'b', 'c']], new Set(['a', 'c']))).toBe(1);
+  });
+});
+
+describe('distinctPairs', () => {
+  it('lists each pair sharing a group once, lower position first, by first position', () => {
+    expect([...distinctPairs([[2, 0], [0, 2, 1], [3], [1, 2]], 4)]).toEqual([0, 2, 0, 1, 1, 2]);
+    expect([...distinctPairs([], 0)]).toEqual([]);
+    expect([...distinctPairs([[4]], 5)]).toEqual([]);
+  });
+
+  it('is the set of pairs of every group (property)', () => {
+    const groupsOf = fc.integer({ min: 0, max: 40 }).chain((n) =>
+      fc.tuple(
+        fc.constant(n),
+        n === 0
+          ? fc.constant([] as number[][])
+          : fc.array(fc.uniqueArray(fc.integer({ min: 0, max: n - 1 }), { maxLength: 8 }), {
+              maxLength: 60,
+            }),
+      ),
+    );
+    fc.assert(
+      fc.property(groupsOf, ([n, groups]) => {
+        const expected = new Set<string>();
+        for (const g of groups)
+          for (const a of g) for (const b of g) if (a < b) expected.add(`${a},${b}`);
+        const got = distinctPairs(groups, n);
+        const seen: string[] = [];
+        for (let k = 0; k < got.length; k += 2) {
+          expect(got[k]!).toBeLessThan(got[k + 1]!);
+          if (k > 0) expect(got[k]!).toBeGreaterThanOrEqual(got[k - 2]!);
+          seen.push(`${got[k]},${got[k + 1]}`);
+        }
+        expect(seen.length).toBe(new Set(seen).size);
+        expect(new Set(seen)).toEqual(expected);
+      }),
+    );
   });
 });
 

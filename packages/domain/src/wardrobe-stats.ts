@@ -200,6 +200,49 @@ export function countSharedPairs(
   return pairs.size;
 }
 
+/**
+ * The distinct pairs of positions (0 to n−1) that share at least one group, lower position
+ * first, as [a0, b0, a1, b1, …] ordered by a then by first meeting. Positions within a group are
+ * distinct. Typed arrays instead of a set of pair keys: each position lists its groups, then one
+ * walk per position marks the partners already met (for 10,000 items and 2,000 outfits, a set of
+ * keys was the single largest cost of preparing the stats screen).
+ */
+export function distinctPairs(groups: readonly (readonly number[])[], n: number): Int32Array {
+  // Groups of each position, as one flat array with offsets (counting sort).
+  const count = new Int32Array(n + 1);
+  let entries = 0;
+  for (const g of groups) {
+    for (const p of g) count[p + 1]! += 1;
+    entries += g.length;
+  }
+  for (let p = 0; p < n; p++) count[p + 1]! += count[p]!;
+  const fill = count.slice(0, n);
+  const groupsOf = new Int32Array(entries);
+  groups.forEach((g, k) => {
+    for (const p of g) groupsOf[fill[p]!++] = k;
+  });
+  // metBy[b] = a + 1 once b was met as a partner of a.
+  const metBy = new Int32Array(n);
+  let out = new Int32Array(Math.max(16, entries * 2));
+  let length = 0;
+  for (let a = 0; a < n; a++) {
+    for (let i = count[a]!; i < count[a + 1]!; i++) {
+      for (const b of groups[groupsOf[i]!]!) {
+        if (b <= a || metBy[b] === a + 1) continue;
+        metBy[b] = a + 1;
+        if (length + 2 > out.length) {
+          const grown = new Int32Array(out.length * 2);
+          grown.set(out);
+          out = grown;
+        }
+        out[length++] = a;
+        out[length++] = b;
+      }
+    }
+  }
+  return out.slice(0, length);
+}
+
 export interface WardrobeStatsOptions extends StatsOptions {
   /** Item stats already computed for the same wardrobe and moment. */
   itemStats?: Map<string, ItemStats>;
@@ -308,28 +351,17 @@ export function prepareWardrobeStats(
 
   const position = new Map<string, number>();
   items.forEach((e, i) => position.set(e.item.id, i));
-  const n = items.length;
-  const seen = new Set<number>();
-  const pairs: number[] = [];
-  const members: number[] = [];
+  const groups: number[][] = [];
   for (const ids of index.outfitItems.values()) {
-    members.length = 0;
+    const members: number[] = [];
     for (const id of ids) {
       const p = position.get(id);
       if (p !== undefined) members.push(p);
     }
-    for (let i = 0; i < members.length; i++) {
-      for (let j = i + 1; j < members.length; j++) {
-        const a = Math.min(members[i]!, members[j]!);
-        const b = Math.max(members[i]!, members[j]!);
-        const key = a * n + b;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        pairs.push(a, b);
-      }
-    }
+    if (members.length > 1) groups.push(members);
   }
-  return { now, today, currency: settings.currency, items, pairs: Int32Array.from(pairs) };
+  const pairs = distinctPairs(groups, items.length);
+  return { now, today, currency: settings.currency, items, pairs };
 }
 
 /** First position whose start day is not before `day` (or, with `after`, is after it). */
