@@ -1,6 +1,4 @@
 import {
-  buildWearIndex,
-  computeItemStats,
   costPerWearLeaders,
   mostPaired,
   mostWorn,
@@ -24,6 +22,7 @@ import {
 } from '@hanger/domain';
 import { useMemo } from 'react';
 import { useSessionStore } from '../../lib/stores/session-store';
+import { itemStatsFor } from '../../lib/use-wardrobe-stats';
 import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
 
 /** Idle pieces listed at most: the rest are counted, not drawn. */
@@ -47,6 +46,7 @@ export interface StatsView {
  * The last wardrobe prepared for the stats screen, kept between visits: leaving the screen and
  * coming back to an unchanged wardrobe on the same day does not redo the wear index, the item
  * stats, the table or a range already shown (about 100 ms for 5,000 items on a slow machine).
+ * The index and item stats come from lib/use-wardrobe-stats, shared with the Items tab.
  * Any change to the wardrobe or the settings is a new object, so it is prepared again.
  */
 let last: {
@@ -64,8 +64,8 @@ function prepared(data: WardrobeData, settings: Settings): NonNullable<typeof la
   if (last && last.data === data && last.settings === settings && last.today === today) {
     return last;
   }
-  const index = buildWearIndex(data, now);
-  const itemStats = computeItemStats(data, settings, now, { index });
+  // The wear index and item stats the Items tab already worked out for this wardrobe, if any.
+  const { index, itemStats } = itemStatsFor(data, settings, now);
   const table = prepareWardrobeStats(data, settings, now, { index, itemStats });
   last = { data, settings, today, table, views: new Map() };
   return last;
