@@ -1,4 +1,4 @@
-import { calendarMonthPath, parseCalendarRoute } from '@hanger/domain';
+import { calendarDayPath, calendarMonthPath, dayKeyOf, parseCalendarRoute } from '@hanger/domain';
 import { Suspense, lazy } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { Spinner } from '../components/spinner';
@@ -12,6 +12,11 @@ const Composer = lazy(() => import('../features/composer/composer'));
 /** /calendar: the month of today (SPEC §2). */
 export function CalendarRedirect() {
   return <Navigate to={currentCalendarPath()} replace />;
+}
+
+/** /calendar/today: today's day screen (the installed app's 'Log today' shortcut). */
+export function CalendarTodayRedirect() {
+  return <Navigate to={calendarDayPath(dayKeyOf(new Date()))} replace />;
 }
 
 /** /calendar/{yyyy}/{mm}: an unknown year or month goes to today's month; '/2025/3' becomes '/2025/03'. */

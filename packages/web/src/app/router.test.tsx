@@ -101,6 +101,18 @@ describe('the route table', () => {
     );
   });
 
+  it("opens /calendar/today (the 'Log today' shortcut) at today's day", async () => {
+    signedInWith({ clothes: {}, outfits: {}, calendar: {} });
+    const router = open('/calendar/today');
+    const now = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    await vi.waitFor(() =>
+      expect(router.state.location.pathname).toBe(
+        `/calendar/${now.getFullYear()}/${pad(now.getMonth() + 1)}/${pad(now.getDate())}`,
+      ),
+    );
+  });
+
   it('zero-pads calendar month and day in the address', async () => {
     signedInWith({ clothes: {}, outfits: {}, calendar: {} });
     const router = open('/calendar/2024/3/5');

@@ -7,7 +7,12 @@ import ItemsPage from '../features/items/items-page';
 import OutfitsPage from '../features/outfits/outfits-page';
 import { useSessionStore } from '../lib/stores/session-store';
 import { AppShell } from './app-shell';
-import { CalendarDayRoute, CalendarMonthRoute, CalendarRedirect } from './calendar-routes';
+import {
+  CalendarDayRoute,
+  CalendarMonthRoute,
+  CalendarRedirect,
+  CalendarTodayRedirect,
+} from './calendar-routes';
 import { RouteErrorScreen } from './error-screens';
 import { PublicOnly } from './public-only';
 import { RequireAuth } from './require-auth';
@@ -131,6 +136,7 @@ export const routes: RouteObject[] = [
               { path: '/groups/loaned/:id', element: <ItemDetailPage /> },
               { path: '/outfits/:id', element: <OutfitDetailPage /> },
               { path: '/calendar', element: <CalendarRedirect /> },
+              { path: '/calendar/today', element: <CalendarTodayRedirect /> },
               { path: '/calendar/:year/:month', element: <CalendarMonthRoute /> },
               { path: '/calendar/:year/:month/:day', element: <CalendarDayRoute /> },
               { path: '/stats', element: <StatsPage /> },

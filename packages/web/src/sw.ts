@@ -1,0 +1,124 @@
+/// <reference lib="webworker" />
+/**
+ * Hanger's service worker (built by vite-plugin-pwa, injectManifest strategy).
+ *
+ * - Precaches the app shell: index.html and every JS/CSS chunk (lazy screens too, so they open
+ *   offline), fonts and icons. Navigations are answered with the precached index.html.
+ * - Caches photos (GET /media/**) cache-first under their stable key, within a byte budget (LRU).
+ * - Never touches the API: /api/** requests are not intercepted at all; the wardrobe copy lives in
+ *   IndexedDB, kept by the app.
+ * - Receives photos shared to the app (Web Share Target) and hands them to the upload page.
+ * - Waits to be activated until the user chooses Reload ("Update available — reload"): versions
+ *   never mix.
+ */
+import { clientsClaim, setCacheNameDetails } from 'workbox-core';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  getCacheKeyForURL,
+  precacheAndRoute,
+} from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { DEFAULT_PHOTO_BUDGET_BYTES } from './lib/pwa/lru';
+import { CACHE_PREFIX, PHOTO_CACHE, SHARE_CACHE, SW_MESSAGE } from './lib/pwa/names';
+import { PhotoCache } from './lib/pwa/photo-cache';
+import {
+  SHARE_REDIRECT,
+  SHARE_TARGET_FIELD,
+  SHARE_TARGET_PATH,
+  storeSharedFiles,
+} from './lib/pwa/shared-files';
+
+declare const self: ServiceWorkerGlobalScope;
+
+setCacheNameDetails({ prefix: CACHE_PREFIX });
+
+// The build replaces this with the list of app-shell files and their revisions.
+const shell = self.__WB_MANIFEST;
+precacheAndRoute(shell);
+cleanupOutdatedCaches();
+// The first visit is controlled at once, so its photos are cached too. An update still waits.
+clientsClaim();
+
+/** App routes are the single-page app; the API, photos and the share target are not. */
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api(\/|$)/, /^\/media\//, new RegExp(`^${SHARE_TARGET_PATH}`)],
+  }),
+);
+
+const photos = new PhotoCache(self.location.origin, DEFAULT_PHOTO_BUDGET_BYTES);
+registerRoute(
+  ({ url, request, sameOrigin }) =>
+    sameOrigin && request.method === 'GET' && url.pathname.startsWith('/media/'),
+  new CacheFirst({ cacheName: PHOTO_CACHE, plugins: [photos.plugin()] }),
+);
+
+/** Web Share Target: keep the photos, then open the upload page (303: the POST is not repeated). */
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname === SHARE_TARGET_PATH,
+  async ({ request }) => {
+    try {
+      const form = await request.formData();
+      const files = form.getAll(SHARE_TARGET_FIELD).filter((v): v is File => v instanceof File);
+      await storeSharedFiles(files);
+    } catch (err) {
+      console.error('Hanger: could not keep the shared photos', err);
+    }
+    return Response.redirect(SHARE_REDIRECT, 303);
+  },
+  'POST',
+);
+
+/** Downloads the app shell again after the caches were cleared (sign-out). */
+async function restoreShell(): Promise<void> {
+  const cache = await caches.open(
+    (await caches.keys()).find((n) => n.startsWith(`${CACHE_PREFIX}-precache`)) ??
+      `${CACHE_PREFIX}-precache-v2-${self.registration.scope}`,
+  );
+  for (const entry of shell) {
+    const url = new URL(typeof entry === 'string' ? entry : entry.url, self.location.href).href;
+    const key = getCacheKeyForURL(url);
+    if (!key || (await cache.match(key))) continue;
+    const response = await fetch(url, { credentials: 'same-origin' }).catch(() => undefined);
+    if (response?.ok) await cache.put(key, response);
+  }
+}
+
+async function clearEverything(): Promise<void> {
+  await photos.reset();
+  const names = await caches.keys();
+  await Promise.all(names.map((name) => caches.delete(name)));
+}
+
+self.addEventListener('message', (event) => {
+  const type = (event.data as { type?: unknown } | null)?.type;
+  if (type === SW_MESSAGE.skipWaiting) {
+    void self.skipWaiting();
+  } else if (type === SW_MESSAGE.clearCaches) {
+    event.waitUntil(
+      clearEverything()
+        .then(() => event.ports[0]?.postMessage({ done: true }))
+        .then(() => restoreShell())
+        .catch((err: unknown) => console.error('Hanger: clearing the caches failed', err)),
+    );
+  }
+});
+
+/** Caches of earlier versions of this worker (a renamed photo or share cache). */
+self.addEventListener('activate', (event) => {
+  const known = [PHOTO_CACHE, SHARE_CACHE];
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(
+          names
+            .filter((n) => n.startsWith(`${CACHE_PREFIX}-`) && !n.includes('-precache-'))
+            .filter((n) => !known.includes(n))
+            .map((n) => caches.delete(n)),
+        ),
+      ),
+  );
+});
