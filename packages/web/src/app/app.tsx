@@ -3,6 +3,7 @@ import { RouterProvider, createBrowserRouter } from 'react-router';
 import { startSession } from '../lib/stores/session-actions';
 import { ErrorBoundary, StartupErrorScreen } from './error-screens';
 import { routes } from './router';
+import { UpdatePrompt } from './update-prompt';
 
 const router = createBrowserRouter(routes);
 
@@ -21,6 +22,7 @@ export function App() {
   return (
     <ErrorBoundary>
       <RouterProvider router={router} />
+      <UpdatePrompt />
     </ErrorBoundary>
   );
 }

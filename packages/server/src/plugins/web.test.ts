@@ -1,0 +1,61 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import webPlugin from './web.js';
+
+let dir: string;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'hanger-web-'));
+  await mkdir(join(dir, 'assets'));
+  await mkdir(join(dir, 'icons'));
+  await writeFile(join(dir, 'index.html'), '<!doctype html><title>Hanger</title>');
+  await writeFile(join(dir, 'manifest.webmanifest'), '{"name":"Hanger"}');
+  await writeFile(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  await writeFile(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  await writeFile(join(dir, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  app = Fastify();
+  await app.register(webPlugin, { config: { webDir: dir } });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('web app files for the installable app', () => {
+  it('serves the manifest as application/manifest+json, revalidated on every use', async () => {
+    const res = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.json()).toEqual({ name: 'Hanger' });
+  });
+
+  it('serves the service worker as JavaScript with no-cache, never the SPA page', async () => {
+    const res = await app.inject({ method: 'GET', url: '/sw.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('addEventListener');
+  });
+
+  it('keeps hashed assets immutable and icons revalidated', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await app.inject({ method: 'GET', url: '/icons/icon-192.png' });
+    expect(icon.headers['content-type']).toBe('image/png');
+  });
+
+  it('answers app routes with index.html but a missing file with 404', async () => {
+    const page = await app.inject({ method: 'GET', url: '/calendar/today' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    const missing = await app.inject({ method: 'GET', url: '/missing.webmanifest' });
+    expect(missing.statusCode).toBe(404);
+  });
+});

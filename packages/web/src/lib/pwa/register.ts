@@ -1,0 +1,36 @@
+import { Workbox } from 'workbox-window';
+import { SW_MESSAGE } from './names';
+
+/** How often an open app asks the server for a new version. */
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+/**
+ * Registers /sw.js. A new version is never activated on its own (versions must not mix): when one
+ * is waiting, `onUpdateReady` gets the function that activates it and reloads the page once the
+ * new worker controls it, to be called when the user chooses Reload.
+ */
+export async function registerServiceWorker(
+  onUpdateReady: (activate: () => void) => void,
+): Promise<void> {
+  const wb = new Workbox('/sw.js', { scope: '/' });
+
+  const activate = () => {
+    let reloading = false;
+    const reload = () => {
+      if (reloading) return;
+      reloading = true;
+      window.location.reload();
+    };
+    navigator.serviceWorker.addEventListener('controllerchange', reload);
+    void navigator.serviceWorker.getRegistration().then((registration) => {
+      // Another tab may have activated it already: then this tab only needs the reload.
+      if (registration?.waiting) registration.waiting.postMessage({ type: SW_MESSAGE.skipWaiting });
+      else reload();
+    });
+  };
+
+  wb.addEventListener('waiting', () => onUpdateReady(activate));
+  const registration = await wb.register();
+  if (!registration) return;
+  setInterval(() => void wb.update(), UPDATE_CHECK_MS);
+}
