@@ -110,15 +110,13 @@ self.addEventListener('message', (event) => {
 self.addEventListener('activate', (event) => {
   const known = [PHOTO_CACHE, SHARE_CACHE];
   event.waitUntil(
-    caches
-      .keys()
-      .then((names) =>
-        Promise.all(
-          names
-            .filter((n) => n.startsWith(`${CACHE_PREFIX}-`) && !n.includes('-precache-'))
-            .filter((n) => !known.includes(n))
-            .map((n) => caches.delete(n)),
-        ),
+    caches.keys().then((names) =>
+      Promise.all(
+        names
+          .filter((n) => n.startsWith(`${CACHE_PREFIX}-`) && !n.includes('-precache-'))
+          .filter((n) => !known.includes(n))
+          .map((n) => caches.delete(n)),
       ),
+    ),
   );
 });

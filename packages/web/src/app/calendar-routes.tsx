@@ -1,4 +1,4 @@
-import { calendarDayPath, calendarMonthPath, dayKeyOf, parseCalendarRoute } from '@hanger/domain';
+import { calendarDayPath, calendarMonthPath, parseCalendarRoute, wearDayKey } from '@hanger/domain';
 import { Suspense, lazy } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { Spinner } from '../components/spinner';
@@ -14,9 +14,9 @@ export function CalendarRedirect() {
   return <Navigate to={currentCalendarPath()} replace />;
 }
 
-/** /calendar/today: today's day screen (the installed app's 'Log today' shortcut). */
+/** /calendar/today: the day being worn now (SPEC §4: before 05:00 still yesterday), for the installed app's 'Log today' shortcut. */
 export function CalendarTodayRedirect() {
-  return <Navigate to={calendarDayPath(dayKeyOf(new Date()))} replace />;
+  return <Navigate to={calendarDayPath(wearDayKey())} replace />;
 }
 
 /** /calendar/{yyyy}/{mm}: an unknown year or month goes to today's month; '/2025/3' becomes '/2025/03'. */

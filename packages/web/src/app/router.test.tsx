@@ -101,14 +101,16 @@ describe('the route table', () => {
     );
   });
 
-  it("opens /calendar/today (the 'Log today' shortcut) at today's day", async () => {
+  it("opens /calendar/today (the 'Log today' shortcut) at the day being worn", async () => {
     signedInWith({ clothes: {}, outfits: {}, calendar: {} });
     const router = open('/calendar/today');
-    const now = new Date();
+    // SPEC §4: before 05:00 the wear day is still yesterday.
+    const day = new Date();
+    if (day.getHours() < 5) day.setDate(day.getDate() - 1);
     const pad = (n: number) => String(n).padStart(2, '0');
     await vi.waitFor(() =>
       expect(router.state.location.pathname).toBe(
-        `/calendar/${now.getFullYear()}/${pad(now.getMonth() + 1)}/${pad(now.getDate())}`,
+        `/calendar/${day.getFullYear()}/${pad(day.getMonth() + 1)}/${pad(day.getDate())}`,
       ),
     );
   });

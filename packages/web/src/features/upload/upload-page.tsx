@@ -25,6 +25,7 @@ import { AmountInput } from '../../components/currency/amount-input';
 import { ChoiceChips } from './choice-chips';
 import { PhotoPicker } from './photo-picker';
 import { usePhotoQueue } from './use-photo-queue';
+import { useSharedPhotos } from './use-shared-photos';
 import { capitalize } from '../../lib/text';
 
 const TITLES: Record<ItemStatus, string> = {
@@ -89,6 +90,8 @@ export default function UploadPage({ defaultStatus }: { defaultStatus: ItemStatu
     if (skipped > 0) toast.warning('Some files were skipped', 'Only photos can become items.');
     if (files.length > skipped) setErrors((e) => ({ ...e, photo: undefined }));
   }
+  // Photos shared to Hanger from another app (Web Share Target) join the queue as if chosen.
+  useSharedPhotos(addPhotos);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();

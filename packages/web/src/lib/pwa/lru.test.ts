@@ -5,7 +5,15 @@ const rec = (bytes: number, lastUsed: number): LruRecord => ({ bytes, lastUsed }
 
 describe('planEviction', () => {
   it('evicts nothing within the budget', () => {
-    expect(planEviction([['a', rec(50, 1)], ['b', rec(50, 2)]], 100)).toEqual([]);
+    expect(
+      planEviction(
+        [
+          ['a', rec(50, 1)],
+          ['b', rec(50, 2)],
+        ],
+        100,
+      ),
+    ).toEqual([]);
   });
 
   it('evicts least recently used first until the rest fits', () => {
@@ -20,8 +28,24 @@ describe('planEviction', () => {
   });
 
   it('breaks ties by key, whatever the insertion order', () => {
-    expect(planEviction([['b', rec(10, 1)], ['a', rec(10, 1)]], 10)).toEqual(['a']);
-    expect(planEviction([['a', rec(10, 1)], ['b', rec(10, 1)]], 10)).toEqual(['a']);
+    expect(
+      planEviction(
+        [
+          ['b', rec(10, 1)],
+          ['a', rec(10, 1)],
+        ],
+        10,
+      ),
+    ).toEqual(['a']);
+    expect(
+      planEviction(
+        [
+          ['a', rec(10, 1)],
+          ['b', rec(10, 1)],
+        ],
+        10,
+      ),
+    ).toEqual(['a']);
   });
 });
 

@@ -49,7 +49,9 @@ export async function hasSharedFiles(): Promise<boolean> {
 export async function takeSharedFiles(): Promise<File[]> {
   if (!('caches' in globalThis) || !(await caches.has(SHARE_CACHE))) return [];
   const cache = await caches.open(SHARE_CACHE);
-  const requests = [...(await cache.keys())].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+  const requests = [...(await cache.keys())].sort((a, b) =>
+    a.url < b.url ? -1 : a.url > b.url ? 1 : 0,
+  );
   const files: File[] = [];
   for (const request of requests) {
     const response = await cache.match(request);
