@@ -1,3 +1,5 @@
+// First: GET /api/start leaves before the app's modules are evaluated (issue 16).
+import './boot';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

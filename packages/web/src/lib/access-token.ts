@@ -90,6 +90,16 @@ export function refreshAccessToken(): Promise<string> {
   return inflight;
 }
 
+/**
+ * Takes a token minted elsewhere (GET /api/start answers one with the session) as the current
+ * one, so that the first API call does not ask for another.
+ */
+export function primeAccessToken(token: string): void {
+  const next = { token, expiresAt: jwtExpiry(token) ?? Date.now() + FALLBACK_LIFETIME_MS };
+  cached = next;
+  scheduleRefresh(next);
+}
+
 /** A token with more than the refresh lead left, minting one when needed. */
 export function getAccessToken(): Promise<string> {
   return isFresh(cached) ? Promise.resolve(cached.token) : refreshAccessToken();

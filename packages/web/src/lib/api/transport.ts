@@ -48,7 +48,13 @@ export type RequestBody = FormData | URLSearchParams | Record<string, unknown>;
 export interface RequestOptions {
   body?: RequestBody;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. If-None-Match). */
+  headers?: Record<string, string>;
 }
+
+/** A GET answered as bytes, or 304 when the caller's ETag still matches. */
+export type ConditionalAnswer =
+  { notModified: true } | { notModified: false; etag: string | null; bytes: ArrayBuffer };
 
 export interface ApiClientDeps {
   baseUrl: string;
@@ -104,7 +110,13 @@ export function createApiClient(deps: ApiClientDeps) {
     }
   }
 
-  async function attempt(method: string, path: string, opts: RequestOptions, token: string) {
+  async function attempt(
+    method: string,
+    path: string,
+    opts: RequestOptions,
+    token: string,
+    asBytes = false,
+  ) {
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -117,6 +129,7 @@ export function createApiClient(deps: ApiClientDeps) {
     else opts.signal?.addEventListener('abort', onCallerAbort, { once: true });
     try {
       const headers: Record<string, string> = {
+        ...opts.headers,
         authorization: `Bearer ${token}`,
         accept: 'application/json',
       };
@@ -133,8 +146,10 @@ export function createApiClient(deps: ApiClientDeps) {
         body: encodeBody(opts.body),
         signal: controller.signal,
       });
-      const json = await readJson(res);
-      return { res, json };
+      // Success bodies read as bytes are parsed elsewhere (off the main thread); errors as JSON.
+      if (asBytes && res.ok) return { res, json: null, bytes: await res.arrayBuffer() };
+      const json = res.status === 304 ? null : await readJson(res);
+      return { res, json, bytes: null };
     } catch (err) {
       if (timedOut) {
         const { code, message } = errorForFailure('timeout');
@@ -149,30 +164,55 @@ export function createApiClient(deps: ApiClientDeps) {
     }
   }
 
+  async function send(method: string, path: string, opts: RequestOptions, asBytes: boolean) {
+    if (!deps.hasUser()) {
+      console.warn(`Hanger: no signed-in user; ${method} ${path} was not sent.`);
+      throw new NoUserError();
+    }
+    let answer = await attempt(method, path, opts, await tokenOrThrow(false), asBytes);
+    if (answer.res.status === 401) {
+      // The token may have been revoked or minted before a clock change: try once with a new one.
+      answer = await attempt(method, path, opts, await tokenOrThrow(true), asBytes);
+    }
+    const { res, json } = answer;
+    if (!res.ok && !(res.status === 304 && opts.headers?.['if-none-match'])) {
+      const { code, message } = errorFromStatus(res.status, serverDetailOf(json));
+      throw new ApiError(code, message, res.status);
+    }
+    return answer;
+  }
+
   /** Sends a request and answers its JSON body (keys as the server wrote them). */
   async function request(
     method: string,
     path: string,
     opts: RequestOptions = {},
   ): Promise<unknown> {
-    if (!deps.hasUser()) {
-      console.warn(`Hanger: no signed-in user; ${method} ${path} was not sent.`);
-      throw new NoUserError();
-    }
-    let { res, json } = await attempt(method, path, opts, await tokenOrThrow(false));
-    if (res.status === 401) {
-      // The token may have been revoked or minted before a clock change: try once with a new one.
-      ({ res, json } = await attempt(method, path, opts, await tokenOrThrow(true)));
-    }
-    if (!res.ok) {
-      const { code, message } = errorFromStatus(res.status, serverDetailOf(json));
-      throw new ApiError(code, message, res.status);
-    }
-    return json;
+    return (await send(method, path, opts, false)).json;
+  }
+
+  /**
+   * GET with If-None-Match when `etag` is given: 304 answers notModified (nothing read), 200 its
+   * body as bytes and its ETag.
+   */
+  async function getIfChanged(
+    path: string,
+    etag: string | null,
+    opts: RequestOptions = {},
+  ): Promise<ConditionalAnswer> {
+    const headers = etag ? { ...opts.headers, 'if-none-match': etag } : opts.headers;
+    const { res, bytes } = await send('GET', path, { ...opts, headers }, true);
+    if (res.status === 304) return { notModified: true };
+    return {
+      notModified: false,
+      etag: res.headers.get('etag'),
+      bytes: bytes ?? new ArrayBuffer(0),
+    };
   }
 
   return {
     request,
+    getIfChanged,
     get: (path: string, opts?: RequestOptions) => request('GET', path, opts),
     post: (path: string, opts?: RequestOptions) => request('POST', path, opts),
     put: (path: string, opts?: RequestOptions) => request('PUT', path, opts),

@@ -1,11 +1,41 @@
 import { settingsToWire, type Settings, type WardrobeData } from '@hanger/domain';
+import { useWardrobeStore } from '../stores/wardrobe-store';
+import { rememberEtag } from './answer-etags';
 import { parseAnswer } from './answers';
+import { parseWardrobeBytes } from './parse-off-thread';
 import { api } from './transport';
 
 /** The users calls of SPEC §7: the whole wardrobe (GET users) and the settings. */
 
+/**
+ * GET users, revalidating the stored copy (issue 14): the copy's ETag goes out as If-None-Match,
+ * and a 304 answers the copy itself (nothing downloaded, parsed or rendered again). Otherwise the
+ * answer is read off the main thread, and its ETag remembered with it (answer-etags.ts).
+ */
 export async function fetchWardrobe(signal?: AbortSignal): Promise<WardrobeData> {
-  return parseAnswer(api.get('/users', { signal }), (p) => p.parseWardrobeAnswer);
+  const stored = useWardrobeStore.getState();
+  const etag = stored.data ? stored.etag : null;
+  const answer = await api.getIfChanged('/users', etag, { signal });
+  if (answer.notModified) {
+    // A change made here while the request ran is newer than either.
+    const latest = useWardrobeStore.getState().data ?? stored.data;
+    if (latest) {
+      if (latest === stored.data) rememberEtag(latest, etag);
+      return latest;
+    }
+    return fetchUnconditionally(signal);
+  }
+  const data = await parseWardrobeBytes(answer.bytes);
+  rememberEtag(data, answer.etag);
+  return data;
+}
+
+async function fetchUnconditionally(signal?: AbortSignal): Promise<WardrobeData> {
+  const answer = await api.getIfChanged('/users', null, { signal });
+  if (answer.notModified) throw new Error('GET users answered 304 to an unconditional request');
+  const data = await parseWardrobeBytes(answer.bytes);
+  rememberEtag(data, answer.etag);
+  return data;
 }
 
 export async function fetchSettings(signal?: AbortSignal): Promise<Settings> {

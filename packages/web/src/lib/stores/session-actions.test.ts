@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { item, settings, signedInWith, user } from '../../test-utils/fixtures';
-import { fakeServer, json } from '../../test-utils/fake-server';
+import { fakeJwt, fakeServer, json } from '../../test-utils/fake-server';
 import { clearAccessToken } from '../access-token';
+import { resetStartForTests } from '../api/start';
 import { useClothesFilters, useOutfitsFilters } from './filters-store';
 import { logIn, logOut, resetSessionStartForTests, startSession } from './session-actions';
 import { SESSION_STORAGE_KEY, useSessionStore } from './session-store';
@@ -25,9 +26,14 @@ const settingsAnswer = {
   data_consent: true,
 };
 
+/** GET /api/start for a signed-in session: user, access token and wire settings together. */
+const startAnswer = () => json({ user: identity, token: fakeJwt(), settings: settingsAnswer });
+const signedOutAnswer = () => json({ user: null });
+
 beforeEach(() => {
   clearAccessToken();
   resetSessionStartForTests();
+  resetStartForTests();
   useSessionStore.setState({ user: null, status: 'checking', syncing: false });
   useWardrobeStore.setState({ data: null, hydrated: true });
 });
@@ -40,9 +46,8 @@ afterEach(() => {
 
 describe('signing in', () => {
   it('logs in, loads the settings and fetches the whole wardrobe', async () => {
-    fakeServer({
-      'GET /api/auth/get-session': () => json({ user: identity, session: {} }),
-      'GET /api/users/settings': () => json(settingsAnswer),
+    const server = fakeServer({
+      'GET /api/start': startAnswer,
       'GET /api/users': () => json(wardrobeAnswer),
     });
     const statuses: string[] = [];
@@ -61,10 +66,16 @@ describe('signing in', () => {
       },
     });
     expect(Object.keys(useWardrobeStore.getState().data?.clothes ?? {})).toEqual(['c1']);
+    // One round trip for session, token and settings, then the wardrobe with that token.
+    expect(server.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'GET /api/start',
+      'GET /api/users',
+    ]);
+    expect(server.calls[1]?.headers.get('authorization')).toMatch(/^Bearer /);
   });
 
   it('signs out when there turns out to be no session', async () => {
-    fakeServer({ 'GET /api/auth/get-session': () => json(null) });
+    fakeServer({ 'GET /api/start': signedOutAnswer });
     expect(await logIn()).toBe(false);
     expect(useSessionStore.getState()).toMatchObject({ user: null, status: 'signedOut' });
   });
@@ -76,8 +87,7 @@ describe('start-up', () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
     fakeServer({
-      'GET /api/auth/get-session': () => json({ user: identity, session: {} }),
-      'GET /api/users/settings': () => json(settingsAnswer),
+      'GET /api/start': startAnswer,
       'GET /api/users': async () => {
         await gate;
         return json(wardrobeAnswer);
@@ -95,7 +105,7 @@ describe('start-up', () => {
 
   it('clears a cached user whose session has ended', async () => {
     signedInWith({ clothes: { old: item('old') }, outfits: {}, calendar: {} });
-    fakeServer({ 'GET /api/auth/get-session': () => json(null) });
+    fakeServer({ 'GET /api/start': signedOutAnswer });
     await startSession();
     expect(useSessionStore.getState()).toMatchObject({ user: null, status: 'signedOut' });
     expect(useWardrobeStore.getState().data).toBeNull();
@@ -112,8 +122,16 @@ describe('start-up', () => {
     expect(useWardrobeStore.getState().data?.clothes).toHaveProperty('old');
   });
 
+  it('keeps a returning user working when the server answers an error', async () => {
+    signedInWith({ clothes: { old: item('old') }, outfits: {}, calendar: {} });
+    fakeServer({ 'GET /api/start': () => json({ detail: 'down' }, 503) });
+    await startSession();
+    expect(useSessionStore.getState()).toMatchObject({ user: { uid: 'u1' }, status: 'signedIn' });
+    expect(useWardrobeStore.getState().data?.clothes).toHaveProperty('old');
+  });
+
   it('settles a first visit without a session as signed out', async () => {
-    fakeServer({ 'GET /api/auth/get-session': () => json(null) });
+    fakeServer({ 'GET /api/start': signedOutAnswer });
     await startSession();
     expect(useSessionStore.getState().status).toBe('signedOut');
   });
@@ -158,7 +176,9 @@ describe('an expired session', () => {
   it('says so and signs out when the identity service refuses a token', async () => {
     signedInWith({ clothes: {}, outfits: {}, calendar: {} });
     fakeServer({
-      'GET /api/auth/get-session': () => json({ user: identity, session: {} }),
+      'GET /api/start': startAnswer,
+      // The start's token is refused (revoked meanwhile), and so is a new one.
+      'GET /api/users': () => json({ detail: 'Invalid or expired access token' }, 401),
       'GET /api/auth/token': () => json({ code: 'UNAUTHORIZED' }, 401),
     });
     useSessionStore.setState({ user: { ...user, settings } });
@@ -168,5 +188,57 @@ describe('an expired session', () => {
       title: 'Signed out',
       message: 'Your session has expired. Please sign in again.',
     });
+  });
+});
+
+describe('revalidating the stored wardrobe (issue 14)', () => {
+  it("sends the stored copy's ETag; a 304 keeps the copy without re-rendering or storing it", async () => {
+    signedInWith({ clothes: { old: item('old') }, outfits: {}, calendar: {} });
+    useWardrobeStore.setState({ etag: '"w1"' });
+    const copy = useWardrobeStore.getState().data;
+    const server = fakeServer({
+      'GET /api/start': startAnswer,
+      'GET /api/users': () => new Response(null, { status: 304, headers: { etag: '"w1"' } }),
+    });
+    const wardrobeChanges: unknown[] = [];
+    const unsubscribe = useWardrobeStore.subscribe((s) => wardrobeChanges.push(s));
+    await startSession();
+    unsubscribe();
+    const users = server.calls.find((c) => c.path === '/api/users');
+    expect(users?.headers.get('if-none-match')).toBe('"w1"');
+    expect(useWardrobeStore.getState().data).toBe(copy);
+    expect(useWardrobeStore.getState().etag).toBe('"w1"');
+    expect(wardrobeChanges).toEqual([]);
+    expect(useToastStore.getState().toasts).toEqual([]);
+  });
+
+  it('keeps the ETag of a new answer with it, and forgets it when the copy changes here', async () => {
+    signedInWith({ clothes: { old: item('old') }, outfits: {}, calendar: {} });
+    useWardrobeStore.setState({ etag: '"w1"' });
+    fakeServer({
+      'GET /api/start': startAnswer,
+      'GET /api/users': () =>
+        new Response(JSON.stringify(wardrobeAnswer), {
+          status: 200,
+          headers: { 'content-type': 'application/json', etag: '"w2"' },
+        }),
+    });
+    await startSession();
+    expect(Object.keys(useWardrobeStore.getState().data?.clothes ?? {})).toEqual(['c1']);
+    expect(useWardrobeStore.getState().etag).toBe('"w2"');
+    useWardrobeStore.getState().update((d) => ({ ...d, clothes: {} }));
+    expect(useWardrobeStore.getState().etag).toBeNull();
+  });
+
+  it('asks without If-None-Match when there is no stored copy', async () => {
+    const server = fakeServer({
+      'GET /api/start': startAnswer,
+      'GET /api/users': () => json(wardrobeAnswer),
+    });
+    useWardrobeStore.setState({ data: null, etag: '"stale"' });
+    await logIn();
+    const users = server.calls.find((c) => c.path === '/api/users');
+    expect(users?.headers.get('if-none-match')).toBeNull();
+    expect(Object.keys(useWardrobeStore.getState().data?.clothes ?? {})).toEqual(['c1']);
   });
 });

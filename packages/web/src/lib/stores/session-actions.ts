@@ -1,8 +1,15 @@
-import { ERROR_CATALOGUE, type Settings, type User } from '@hanger/domain';
-import { clearAccessToken } from '../access-token';
-import { loadParsers } from '../api/answers';
-import { onSessionExpired } from '../api/transport';
-import { getSessionUser, signOutOfIdentity, type IdentityUser } from '../auth-client';
+import {
+  ERROR_CATALOGUE,
+  ERROR_TOASTS,
+  defaultSettings,
+  type Settings,
+  type User,
+} from '@hanger/domain';
+import { clearAccessToken, primeAccessToken } from '../access-token';
+import { parseSettingsOffThread, warmAnswerWorker } from '../api/parse-off-thread';
+import { fetchStart, takeStart, type StartAnswer } from '../api/start';
+import { onSessionExpired, toCatalogueError } from '../api/transport';
+import { signOutOfIdentity, type IdentityUser } from '../auth-client';
 import { resetLocalStores } from './local-stores';
 import { useSessionStore } from './session-store';
 import { loadSettings } from './settings-actions';
@@ -12,12 +19,10 @@ import { loadWardrobe } from './wardrobe-actions';
 /**
  * The session's life (SPEC §4): on an auth-state change with a user the app logs in, loads
  * settings and fetches the whole wardrobe; without one it logs out, clearing every local store.
+ *
+ * Start-up is one round trip before the wardrobe (issue 16): GET /api/start answers the session's
+ * user, an access token and the settings together, and GET users follows at once.
  */
-
-/** Settings with every default, until the server's arrive. */
-async function defaultSettings(): Promise<Settings> {
-  return (await loadParsers()).parseSettingsAnswer({});
-}
 
 function toUser(identity: IdentityUser, settings: Settings): User {
   return {
@@ -40,34 +45,59 @@ export async function syncFromServer(): Promise<void> {
   }
 }
 
+/** The start answer's settings, read off the main thread; 'Failed to Load Settings' if unreadable. */
+async function applyStartSettings(answer: StartAnswer): Promise<void> {
+  try {
+    const settings = await parseSettingsOffThread(answer.settings ?? {});
+    const current = useSessionStore.getState().user?.settings;
+    // Unchanged settings (the usual case) re-render nothing.
+    if (!current || JSON.stringify(current) !== JSON.stringify(settings))
+      useSessionStore.getState().setSettings(settings);
+  } catch (err) {
+    toast.error(ERROR_TOASTS.loadSettings, toCatalogueError(err).message);
+  }
+}
+
+/** After a start answer with a user: the wardrobe is asked for at once, the settings applied. */
+async function syncAfterStart(answer: StartAnswer): Promise<void> {
+  useSessionStore.getState().setSyncing(true);
+  try {
+    await Promise.all([loadWardrobe(), applyStartSettings(answer)]);
+  } finally {
+    useSessionStore.getState().setSyncing(false);
+  }
+}
+
 /**
  * Completes a sign-in: 'Logging in...' shows until the settings and wardrobe have arrived (or
- * failed, with their own toasts). `identity` is read from the session cookie when not given.
+ * failed, with their own toasts). `start` is asked for (GET /api/start) when not given.
  */
-export async function logIn(identity?: IdentityUser): Promise<boolean> {
+export async function logIn(start?: StartAnswer): Promise<boolean> {
   const store = useSessionStore.getState();
   store.setStatus('loggingIn');
-  let who = identity ?? null;
-  if (!who) {
+  let answer = start ?? null;
+  if (!answer) {
     try {
-      who = await getSessionUser();
+      answer = await fetchStart();
     } catch {
-      who = null;
+      answer = null;
     }
   }
-  if (!who) {
+  const who = answer?.user ?? null;
+  if (!answer || !who || !answer.token) {
     useSessionStore.getState().setStatus('signedOut');
     return false;
   }
+  primeAccessToken(answer.token);
   const previous = useSessionStore.getState().user;
   if (previous && previous.uid !== who.id) {
     // Another account on this device: nothing of the previous one may show.
     resetLocalStores();
     useSessionStore.getState().setStatus('loggingIn');
   }
-  const settings = previous?.uid === who.id ? previous.settings : await defaultSettings();
+  const settings = previous?.uid === who.id ? previous.settings : defaultSettings();
   useSessionStore.getState().setUser(toUser(who, settings));
-  await syncFromServer();
+  await syncAfterStart(answer);
   useSessionStore.getState().setStatus('signedIn');
   return true;
 }
@@ -87,6 +117,14 @@ export async function logOut(): Promise<void> {
 
 let started: Promise<void> | null = null;
 
+function sameIdentity(user: User, identity: IdentityUser): boolean {
+  return (
+    user.displayName === identity.name &&
+    user.email === identity.email &&
+    (user.photoURL ?? null) === (identity.image ?? null)
+  );
+}
+
 /**
  * The first authentication check at start-up. A returning user is shown their cached wardrobe
  * at once (status stays signedIn) while the session is confirmed and the data refreshed; only
@@ -95,29 +133,33 @@ let started: Promise<void> | null = null;
 export function startSession(): Promise<void> {
   started ??= (async () => {
     onSessionExpired(() => void expireSession());
-    // Fetch the answer parsers while the session is checked; the first sync needs them.
-    void loadParsers().catch(() => undefined);
+    // The worker that reads the wardrobe answer loads while GET /api/start runs.
+    warmAnswerWorker();
     const cached = useSessionStore.getState().user;
     useSessionStore.getState().setStatus(cached ? 'signedIn' : 'checking');
-    let identity: IdentityUser | null;
+    let answer: StartAnswer;
     try {
-      identity = await getSessionUser();
+      answer = await takeStart();
     } catch {
       // Offline or the server is down: a returning user keeps working from local data.
       if (!cached) useSessionStore.getState().setStatus('signedOut');
       return;
     }
-    if (!identity) {
+    const identity = answer.user;
+    if (!identity || !answer.token) {
       if (cached) resetLocalStores();
       else useSessionStore.getState().setStatus('signedOut');
       return;
     }
     if (cached && cached.uid === identity.id) {
-      useSessionStore.getState().setUser(toUser(identity, cached.settings));
-      await syncFromServer();
+      primeAccessToken(answer.token);
+      // Only a changed name or picture re-renders what shows the user.
+      if (!sameIdentity(cached, identity))
+        useSessionStore.getState().setUser(toUser(identity, cached.settings));
+      await syncAfterStart(answer);
       return;
     }
-    await logIn(identity);
+    await logIn(answer);
   })();
   return started;
 }

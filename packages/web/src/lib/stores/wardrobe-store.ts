@@ -1,6 +1,7 @@
 import type { WardrobeData } from '@hanger/domain';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { etagOf } from '../api/answer-etags';
 import { idbPersistStorage } from './idb-storage';
 
 interface WardrobeState {
@@ -8,9 +9,14 @@ interface WardrobeState {
   data: WardrobeData | null;
   /** When the server last answered GET users, ISO timestamp. */
   syncedAt: string | null;
+  /**
+   * The ETag of the server's answer `data` is (issue 14), sent as If-None-Match so that an
+   * unchanged wardrobe costs a 304; null once the copy was changed here or came from elsewhere.
+   */
+  etag: string | null;
   /** IndexedDB has been read: `data` is what this device knows. */
   hydrated: boolean;
-  setData: (data: WardrobeData | null) => void;
+  setData: (data: WardrobeData | null, etag?: string | null) => void;
   /** Applies a change to the data, when there is any. */
   update: (change: (data: WardrobeData) => WardrobeData) => void;
   reset: () => void;
@@ -23,15 +29,23 @@ export const useWardrobeStore = create<WardrobeState>()(
     (set) => ({
       data: null,
       syncedAt: null,
+      etag: null,
       hydrated: false,
-      setData: (data) => set({ data, syncedAt: data ? new Date().toISOString() : null }),
-      update: (change) => set((s) => (s.data ? { data: change(s.data) } : {})),
-      reset: () => set({ data: null, syncedAt: null }),
+      setData: (data, etag = etagOf(data)) =>
+        set((s) =>
+          // The same copy revalidated (a 304): no re-render and no write to IndexedDB.
+          data !== null && data === s.data && etag === s.etag
+            ? s
+            : { data, etag: data ? etag : null, syncedAt: data ? new Date().toISOString() : null },
+        ),
+      // A local change makes the copy differ from the answer the ETag names.
+      update: (change) => set((s) => (s.data ? { data: change(s.data), etag: null } : {})),
+      reset: () => set({ data: null, syncedAt: null, etag: null }),
     }),
     {
       name: WARDROBE_STORAGE_KEY,
-      storage: idbPersistStorage<Pick<WardrobeState, 'data' | 'syncedAt'>>(),
-      partialize: (s) => ({ data: s.data, syncedAt: s.syncedAt }),
+      storage: idbPersistStorage<Pick<WardrobeState, 'data' | 'syncedAt' | 'etag'>>(),
+      partialize: (s) => ({ data: s.data, syncedAt: s.syncedAt, etag: s.etag }),
       version: 1,
       onRehydrateStorage: () => () => useWardrobeStore.setState({ hydrated: true }),
     },

@@ -1,0 +1,77 @@
+import type { IdentityUser } from '../auth-client';
+
+/**
+ * GET /api/start (issue 16): the session's user, an access token and the wire settings in one
+ * round trip, read from the session cookie. It replaces the chain get-session → token → settings
+ * that used to run before the wardrobe could even be asked for.
+ */
+
+export const START_ENDPOINT = '/api/start';
+
+export interface StartAnswer {
+  /** Null when nobody is signed in. */
+  user: IdentityUser | null;
+  token?: string;
+  /** Wire settings, still to be validated (see parse-off-thread.ts). */
+  settings?: unknown;
+}
+
+/** The server could not be reached or answered with an error: not the same as "signed out". */
+export class StartUnavailableError extends Error {
+  constructor(readonly status: number | null) {
+    super(status === null ? 'Could not reach the server' : `Start request failed (${status})`);
+    this.name = 'StartUnavailableError';
+  }
+}
+
+function readAnswer(body: unknown): StartAnswer {
+  const b = (body ?? {}) as { user?: unknown; token?: unknown; settings?: unknown };
+  const u = b.user as Partial<IdentityUser> | null | undefined;
+  if (!u || typeof u.id !== 'string' || typeof b.token !== 'string') return { user: null };
+  return {
+    user: {
+      id: u.id,
+      name: typeof u.name === 'string' ? u.name : '',
+      email: typeof u.email === 'string' ? u.email : '',
+      image: typeof u.image === 'string' ? u.image : null,
+    },
+    token: b.token,
+    settings: b.settings,
+  };
+}
+
+/** One GET /api/start. Throws StartUnavailableError when offline or on a server error. */
+export async function fetchStart(): Promise<StartAnswer> {
+  let res: Response;
+  try {
+    // Same mode and credentials as index.html's <link rel=preload>, so the browser can reuse it.
+    res = await fetch(START_ENDPOINT, { credentials: 'same-origin' });
+  } catch {
+    throw new StartUnavailableError(null);
+  }
+  if (!res.ok) throw new StartUnavailableError(res.status);
+  return readAnswer(await res.json().catch(() => null));
+}
+
+let early: Promise<StartAnswer> | null = null;
+
+/**
+ * Starts GET /api/start as soon as the app's code runs (main.tsx), before React renders; the first
+ * caller of takeStart gets that answer, later callers ask afresh.
+ */
+export function beginStart(): void {
+  early ??= fetchStart();
+  // Handled by whoever takes it; never an unhandled rejection meanwhile.
+  early.catch(() => undefined);
+}
+
+export function takeStart(): Promise<StartAnswer> {
+  const answer = early ?? fetchStart();
+  early = null;
+  return answer;
+}
+
+/** For tests: forget an early start. */
+export function resetStartForTests(): void {
+  early = null;
+}
