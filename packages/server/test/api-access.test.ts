@@ -1,3 +1,4 @@
+import { photoCacheKey } from '@hanger/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startApp, type TestApp } from './helpers/app.js';
 import { signUp, testJpeg, photo, type ApiUser } from './helpers/api.js';
@@ -142,7 +143,7 @@ describe.each(ENGINES)('API access and headers on %s', (engine) => {
     expect(simple.headers.get('access-control-allow-origin')).not.toBe('https://evil.example');
   });
 
-  it('serves photos through signed links only, with CORS for the app', async () => {
+  it('serves photos through capability links only, with CORS for the app', async () => {
     const item = (await user.wardrobe()).clothes[ids.item]!;
     const signed = await fetch(new URL(item.image, t.baseUrl), {
       headers: { origin: t.config.publicUrl },
@@ -151,11 +152,14 @@ describe.each(ENGINES)('API access and headers on %s', (engine) => {
     expect(signed.headers.get('content-type')).toBe('image/webp');
     expect(signed.headers.get('access-control-allow-origin')).toBe(t.config.publicUrl);
 
-    const unsigned = new URL(item.image, t.baseUrl);
-    unsigned.search = '';
+    // One capability segment per user and window (docs/media-urls.md), shared by every photo.
+    const [, capability] = /^\/media\/(m1\.[^/]+)\//.exec(item.image) ?? [];
+    expect(capability).toBeDefined();
+    expect(item.thumbnail?.startsWith(`/media/${capability}/`)).toBe(true);
+    const unsigned = new URL(photoCacheKey(item.image)!, t.baseUrl);
     expect((await fetch(unsigned)).status).toBe(403);
-    const tampered = new URL(item.image, t.baseUrl);
-    tampered.searchParams.set('exp', String(Number(tampered.searchParams.get('exp')) + 60));
+    const exp = /\.(\d+)\.[\w-]+$/.exec(capability!)![1]!;
+    const tampered = new URL(item.image.replace(`.${exp}.`, `.${Number(exp) + 60}.`), t.baseUrl);
     expect((await fetch(tampered)).status).toBe(403);
   });
 

@@ -1,3 +1,4 @@
+import { photoCacheKey } from '@hanger/domain';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -6,7 +7,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startApp, type TestApp } from './helpers/app.js';
-import { signUp, type ApiUser } from './helpers/api.js';
+import { absolute, signUp, type ApiUser } from './helpers/api.js';
 import { canonical, downloadExport, importZip } from './export-import-helpers.js';
 import { readZip, seedWardrobe } from './export-import-fixtures.js';
 
@@ -74,11 +75,26 @@ describe.each(ENGINES)('export and import on %s with S3 storage (s3rver)', (engi
     expect(canonical(await bea.wardrobe())).toEqual(canonical(await ada.wardrobe()));
     expect(await bea.settings()).toEqual(await ada.settings());
 
-    // Imported photos are in the bucket, under the new account, and load through their links.
+    // Imported photos are in the bucket, under the new account, and load through their links:
+    // the app's /media route checks the capability and redirects to a presigned URL.
+    const adaCapability = /^\/media\/(m1\.[^/]+)\//.exec(
+      Object.values((await ada.wardrobe()).clothes)[0]!.image,
+    )![1]!;
     for (const item of Object.values((await bea.wardrobe()).clothes)) {
-      expect(new URL(item.image).pathname).toContain(`/${BUCKET}/${bea.id}/`);
-      const photo = await fetch(item.image);
+      expect(item.image.startsWith(`/media/m1.`)).toBe(true);
+      const redirect = await fetch(absolute(t.baseUrl, item.image), { redirect: 'manual' });
+      expect(redirect.status).toBe(302);
+      const location = new URL(redirect.headers.get('location')!);
+      expect(location.pathname).toContain(`/${BUCKET}/${bea.id}/`);
+      const photo = await fetch(absolute(t.baseUrl, item.image));
       expect(photo.status).toBe(200);
+      expect(photo.headers.get('content-type')).toBe('image/webp');
+      // Ada's capability does not open Bea's photos.
+      const key = photoCacheKey(item.image)!.replace(/^\/media\//, '');
+      const crossed = await fetch(absolute(t.baseUrl, `/media/${adaCapability}/${key}`), {
+        redirect: 'manual',
+      });
+      expect(crossed.status).toBe(403);
     }
 
     const again = await importZip(bea, zip);

@@ -31,6 +31,7 @@ async function servicesPlugin(app: FastifyInstance, { config }: ServicesOptions)
   app.decorate('services', {
     db: app.db,
     storage: app.storage,
+    media: app.media,
     prices: createPriceConverter(loadRates(config.ratesFile)),
     cache,
     log: app.log,

@@ -63,7 +63,7 @@ export async function createItem(
   Object.assign(row, convertedColumns(ctx.prices, row, settings.currency));
   await withPhoto(ctx, photo, () => ctx.db.insertInto('clothes').values(row).execute());
   await ctx.cache.invalidate(userId);
-  return itemToWire(ctx.storage, row);
+  return itemToWire(await ctx.media.capabilityFor(userId), row);
 }
 
 const PRICE_FIELDS = new Set(['price', 'currency', 'sold_price', 'sold_currency']);
@@ -133,7 +133,7 @@ export async function replaceItemImage(
   });
   await discardPhoto(ctx, photoOf(before));
   await ctx.cache.invalidate(userId);
-  return { id, ...(await photoUrls(ctx.storage, photo)) };
+  return { id, ...photoUrls(await ctx.media.capabilityFor(userId), photo) };
 }
 
 /** Delete an item with its calendar entries, the day stars on it and its places on canvases. */

@@ -6,11 +6,14 @@ import type { WardrobeCache } from './wardrobe-cache.js';
 
 /** The photo store as the storage plugin provides it. */
 export type BlobStore = FastifyInstance['storage'];
+/** Photo capabilities (storage/media-access.ts) as the storage plugin provides them. */
+export type MediaAccess = FastifyInstance['media'];
 
 /** What every service function works with; built once per app by the services plugin. */
 export interface ServiceContext {
   db: Kysely<Database>;
   storage: BlobStore;
+  media: MediaAccess;
   prices: PriceConverter;
   cache: WardrobeCache;
   log: FastifyBaseLogger;

@@ -139,7 +139,8 @@ export async function saveOutfit(
 
   if (previous) await discardPhoto(ctx, photoOf(previous));
   await ctx.cache.invalidate(userId);
-  return { outfit: await outfitToWire(ctx.storage, row, canvas), created: !previous };
+  const capability = await ctx.media.capabilityFor(userId);
+  return { outfit: outfitToWire(capability, row, canvas), created: !previous };
 }
 
 /** PATCH outfits/{id}: answers the changed fields (null for cleared ones). */

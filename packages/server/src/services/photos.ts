@@ -1,6 +1,7 @@
 import type { ClothesRow } from '../db/schema.js';
 import type { PhotoFiles } from '../photos/images.js';
-import type { BlobStore, ServiceContext } from './context.js';
+import { mediaUrl } from '../storage/signed-url.js';
+import type { ServiceContext } from './context.js';
 
 /** The storage keys of one photo's two files. */
 export type StoredPhoto = PhotoFiles<string>;
@@ -20,16 +21,15 @@ export function photoColumns(photo: StoredPhoto): PhotoColumns {
   return { image_key: photo.image, thumb_key: photo.thumbnail };
 }
 
-/** The links an answer gives for a stored photo. */
-export async function photoUrls(
-  storage: BlobStore,
-  photo: StoredPhoto,
-): Promise<PhotoFiles<string>> {
-  const [image, thumbnail] = await Promise.all([
-    storage.url(photo.image),
-    storage.url(photo.thumbnail),
-  ]);
-  return { image, thumbnail };
+/**
+ * The links an answer gives for a stored photo, under its owner's media capability
+ * (`ctx.media.capabilityFor(userId)`: one per user and window, shared by all their photos).
+ */
+export function photoUrls(capability: string, photo: StoredPhoto): PhotoFiles<string> {
+  return {
+    image: mediaUrl(capability, photo.image),
+    thumbnail: mediaUrl(capability, photo.thumbnail),
+  };
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { WireCanvasEntry, WireItem, WireOutfit } from '@hanger/domain';
 import type { ClothesRow, OutfitItemRow, OutfitRow } from '../db/schema.js';
-import type { BlobStore } from './context.js';
 import { photoOf, photoUrls } from './photos.js';
 
 /** Wire fields of an item that come straight from its columns (everything but photos and id). */
@@ -40,11 +39,14 @@ function setColumns<R, K extends keyof R>(row: R, columns: readonly K[]): Partia
   return out;
 }
 
-/** An item as GET users and POST clothes answer it: absent fields are left out. */
-export async function itemToWire(storage: BlobStore, row: ClothesRow): Promise<WireItem> {
+/**
+ * An item as GET users and POST clothes answer it: absent fields are left out. `capability` is
+ * the owner's media capability (photos.ts `photoUrls`).
+ */
+export function itemToWire(capability: string, row: ClothesRow): WireItem {
   return {
     id: row.id,
-    ...(await photoUrls(storage, photoOf(row))),
+    ...photoUrls(capability, photoOf(row)),
     category: row.category,
     date_created: row.date_created,
     ...setColumns(row, ITEM_COLUMNS),
@@ -61,14 +63,14 @@ export function canvasToWire(entries: OutfitItemRow[]): WireCanvasEntry[] {
   }));
 }
 
-export async function outfitToWire(
-  storage: BlobStore,
+export function outfitToWire(
+  capability: string,
   row: OutfitRow,
   canvas: OutfitItemRow[],
-): Promise<WireOutfit> {
+): WireOutfit {
   return {
     id: row.id,
-    ...(await photoUrls(storage, photoOf(row))),
+    ...photoUrls(capability, photoOf(row)),
     date_created: row.date_created,
     ...setColumns(row, ['status', 'manual_times_worn']),
     canvas_data: canvasToWire(canvas),

@@ -2,6 +2,7 @@ import type { WireWardrobe } from '@hanger/domain';
 import type { OutfitItemRow } from '../db/schema.js';
 import type { CachedWardrobe } from './wardrobe-cache.js';
 import type { ServiceContext } from './context.js';
+import { capabilityIn } from '../storage/signed-url.js';
 import { itemToWire, outfitToWire } from './serialize.js';
 
 /**
@@ -58,13 +59,15 @@ export async function readWardrobeRows(db: ServiceContext['db'], userId: string)
 
 /** GET users: every item, outfit and calendar day of the user. */
 export async function readWardrobe(ctx: ServiceContext, userId: string): Promise<WireWardrobe> {
-  const { db, storage } = ctx;
-  const { clothes, outfits, canvases, days, stars } = await readWardrobeRows(db, userId);
-
-  const [wireClothes, wireOutfits] = await Promise.all([
-    Promise.all(clothes.map((row) => itemToWire(storage, row))),
-    Promise.all(outfits.map((row) => outfitToWire(storage, row, canvases.get(row.id) ?? []))),
+  const [{ clothes, outfits, canvases, days, stars }, capability] = await Promise.all([
+    readWardrobeRows(ctx.db, userId),
+    ctx.media.capabilityFor(userId),
   ]);
+
+  const wireClothes = clothes.map((row) => itemToWire(capability, row));
+  const wireOutfits = outfits.map((row) =>
+    outfitToWire(capability, row, canvases.get(row.id) ?? []),
+  );
 
   const calendar: WireWardrobe['calendar'] = {};
   const dayOf = (day: string) => (calendar[day] ??= { clothes: [], outfits: [] });
@@ -79,7 +82,19 @@ export async function readWardrobe(ctx: ServiceContext, userId: string): Promise
   return { clothes: byId(wireClothes), outfits: byId(wireOutfits), calendar };
 }
 
-/** The user's wardrobe from the cache, serialized on a miss. */
-export function wardrobeFor(ctx: ServiceContext, userId: string): Promise<CachedWardrobe> {
-  return ctx.cache.get(userId, async () => JSON.stringify(await readWardrobe(ctx, userId)));
+/**
+ * The user's wardrobe from the cache, serialized on a miss. A cached answer whose photo links carry
+ * an older media capability (the password changed since: docs/media-urls.md) is rebuilt, so the
+ * owner never receives links that no longer open.
+ */
+export async function wardrobeFor(ctx: ServiceContext, userId: string): Promise<CachedWardrobe> {
+  const build = async () => JSON.stringify(await readWardrobe(ctx, userId));
+  const [cached, capability] = await Promise.all([
+    ctx.cache.get(userId, build),
+    ctx.media.capabilityFor(userId),
+  ]);
+  const held = capabilityIn(cached.body);
+  if (held === null || held === capability) return cached;
+  await ctx.cache.invalidate(userId);
+  return ctx.cache.get(userId, build);
 }

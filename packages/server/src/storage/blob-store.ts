@@ -20,10 +20,10 @@ export interface BlobStore {
    */
   deletePrefix(prefix: string): Promise<void>;
   /**
-   * A URL the browser loads directly, without the bearer token. It is signed, stays the same string
-   * for a whole signing window (see `urlWindow`) and is valid for 12 to 24 hours.
+   * Object stores only: a short-lived URL from which a browser loads the key directly (the `/media`
+   * route redirects there once the capability is checked). Stores without it are streamed.
    */
-  url(key: string): Promise<string>;
+  presignedUrl?(key: string): Promise<{ url: string; expires: number }>;
   close?(): Promise<void>;
 }
 

@@ -3,13 +3,10 @@ import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises
 import { dirname, join, resolve, sep } from 'node:path';
 import type { BlobStore, StoredBlob } from './blob-store.js';
 import { assertValidKey, contentTypeForKey, isValidKey } from './blob-store.js';
-import { mediaSigningKey, signMediaPath } from './signed-url.js';
 
 export interface DiskStoreOptions {
   /** Directory holding the files (config.mediaDir). */
   root: string;
-  /** Secret the `/media` URLs are signed with (config.authSecret). */
-  authSecret: string;
 }
 
 // Temporary files live in their own folder on the same file system (so rename is atomic); its
@@ -23,14 +20,12 @@ function isMissing(err: unknown): boolean {
   return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
-/** Photos as files under one directory, served back through signed `/media/<key>` URLs. */
+/** Photos as files under one directory, served back by the `/media` route (plugins/storage.ts). */
 export class DiskBlobStore implements BlobStore {
   readonly root: string;
-  readonly signingKey: Buffer;
 
   constructor(options: DiskStoreOptions) {
     this.root = resolve(options.root);
-    this.signingKey = mediaSigningKey(options.authSecret);
   }
 
   /** The file of a key; keys are validated and the result is checked to stay under the root. */
@@ -134,10 +129,5 @@ export class DiskBlobStore implements BlobStore {
       }
     }
     return removed;
-  }
-
-  async url(key: string): Promise<string> {
-    assertValidKey(key);
-    return signMediaPath(this.signingKey, key);
   }
 }

@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { S3Config } from '../config.js';
 import { createBlobStore } from './create-blob-store.js';
-import { S3BlobStore } from './s3.js';
+import { PRESIGN_WINDOW_SECONDS, S3BlobStore } from './s3.js';
 
 // s3rver ships no types; this is the part of its API the test uses.
 interface S3rverInstance {
@@ -70,7 +70,6 @@ describe('S3BlobStore against a real S3-compatible server (s3rver)', () => {
     const built = await createBlobStore({
       s3: config,
       mediaDir: '/unused',
-      authSecret: 'x'.repeat(32),
     });
     expect(built).toBeInstanceOf(S3BlobStore);
     if (built instanceof S3BlobStore) await built.close();
@@ -119,13 +118,17 @@ describe('S3BlobStore against a real S3-compatible server (s3rver)', () => {
     const body = Buffer.alloc(2048, 3);
     await store.put('user3/d-thumb.webp', body, 'image/webp');
 
-    const url = await store.url('user3/d-thumb.webp');
+    const { url, expires } = await store.presignedUrl('user3/d-thumb.webp');
     expect(url.startsWith(`${config.endpoint}/${BUCKET}/user3/d-thumb.webp?`)).toBe(true);
     expect(url).toContain('X-Amz-Signature=');
-    expect(await store.url('user3/d-thumb.webp')).toBe(url);
+    // Short-lived: one to two hours.
+    const left = expires - Date.now() / 1000;
+    expect(left).toBeGreaterThan(PRESIGN_WINDOW_SECONDS - 5);
+    expect(left).toBeLessThanOrEqual(2 * PRESIGN_WINDOW_SECONDS);
+    expect((await store.presignedUrl('user3/d-thumb.webp')).url).toBe(url);
     // The same URL from a second store (another server process) too: nothing random is signed.
     const other = new S3BlobStore(config);
-    expect(await other.url('user3/d-thumb.webp')).toBe(url);
+    expect((await other.presignedUrl('user3/d-thumb.webp')).url).toBe(url);
     await other.close();
 
     const res = await fetch(url);
@@ -138,7 +141,7 @@ describe('S3BlobStore against a real S3-compatible server (s3rver)', () => {
     await expect(store.put('../x.webp', Buffer.from('x'), 'image/webp')).rejects.toThrow(
       /Invalid storage key/,
     );
-    await expect(store.url('a/../../b.webp')).rejects.toThrow(/Invalid storage key/);
+    await expect(store.presignedUrl('a/../../b.webp')).rejects.toThrow(/Invalid storage key/);
     expect(await store.get('/abs.webp')).toBeNull();
   });
 });

@@ -10,21 +10,35 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Config } from '../config.js';
 import type { BlobStore, StoredBlob } from './blob-store.js';
 import { assertValidKey, contentTypeForKey, isValidKey } from './blob-store.js';
-import { urlWindow } from './signed-url.js';
 
 // Keys are immutable (a new photo gets a new uuid), so a browser may keep the bytes as long as it
-// holds the URL; the URL itself changes with the signing window.
+// holds the URL; the presigned URL itself changes every PRESIGN_WINDOW_SECONDS.
 const OBJECT_CACHE_CONTROL = 'private, max-age=86400, immutable';
 const DELETE_CONCURRENCY = 8;
 // About 0.3 ms per presign on a small server: a 1,000-item wardrobe would spend 0.6 s signing.
 const URL_CACHE_MAX = 20_000;
+/**
+ * Presigned URLs are handed out only by the `/media` route's redirect, after it has checked the
+ * user's capability, so they live briefly: signed on one-hour windows (the same string for the
+ * whole hour, so the browser's cache of the bytes holds) and valid until the end of the next.
+ */
+export const PRESIGN_WINDOW_SECONDS = 3600;
+
+export interface PresignedUrl {
+  url: string;
+  /** Unix seconds at which the URL stops working. */
+  expires: number;
+}
 
 function isNotFound(err: unknown): boolean {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } } | undefined;
   return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
 }
 
-/** Photos in any S3-compatible object store, handed to browsers as presigned GET URLs. */
+/**
+ * Photos in any S3-compatible object store. Browsers reach them through the app's `/media` route,
+ * which checks the capability and redirects to a short-lived presigned GET URL.
+ */
 export class S3BlobStore implements BlobStore {
   private readonly client: S3Client;
   private readonly bucket: string;
@@ -117,17 +131,19 @@ export class S3BlobStore implements BlobStore {
 
   /**
    * Presigned with the window start as the signing date and an expiry at the end of the next
-   * window, so the same key yields the same URL for 12 hours (see signed-url.ts for why).
+   * window, so the same key yields the same URL for a whole window.
    */
-  async url(key: string): Promise<string> {
+  async presignedUrl(key: string, nowMs: number = Date.now()): Promise<PresignedUrl> {
     assertValidKey(key);
-    const { start, expires } = urlWindow();
+    const now = Math.floor(nowMs / 1000);
+    const start = now - (now % PRESIGN_WINDOW_SECONDS);
+    const expires = start + 2 * PRESIGN_WINDOW_SECONDS;
     if (start !== this.urlCacheWindow) {
       this.urlCache = new Map();
       this.urlCacheWindow = start;
     }
     const cached = this.urlCache.get(key);
-    if (cached !== undefined) return cached;
+    if (cached !== undefined) return { url: cached, expires };
     const url = await getSignedUrl(
       this.client,
       new GetObjectCommand({ Bucket: this.bucket, Key: key }),
@@ -138,7 +154,7 @@ export class S3BlobStore implements BlobStore {
       const oldest = this.urlCache.keys().next();
       if (!oldest.done) this.urlCache.delete(oldest.value);
     }
-    return url;
+    return { url, expires };
   }
 
   async close(): Promise<void> {

@@ -1,24 +1,22 @@
+import { photoCacheKey } from '@hanger/domain';
 import { describe, expect, it } from 'vitest';
 import {
   URL_WINDOW_SECONDS,
+  capabilityIn,
+  keyBelongsTo,
+  mediaCapability,
   mediaSigningKey,
-  signMediaPath,
+  mediaUrl,
+  parseMediaCapability,
   urlWindow,
-  verifyMediaSignature,
+  verifyMediaCapability,
 } from './signed-url.js';
 
 const key = mediaSigningKey('a-test-secret-that-is-long-enough-1234');
+const USER = 'user_1';
+const STAMP = 'stamp-of-user-1';
 const photo = 'user_1/0b6c7c1e-1111-4222-8333-944445555666-display.webp';
 const HOUR = 3600 * 1000;
-
-function parse(path: string): { key: string; exp: string; sig: string } {
-  const url = new URL(path, 'http://localhost');
-  return {
-    key: url.pathname.replace(/^\/media\//, ''),
-    exp: url.searchParams.get('exp') ?? '',
-    sig: url.searchParams.get('sig') ?? '',
-  };
-}
 
 describe('urlWindow', () => {
   it('gives URLs between 12 and 24 hours of life, whatever the time of signing', () => {
@@ -39,44 +37,103 @@ describe('urlWindow', () => {
   });
 });
 
-describe('signMediaPath / verifyMediaSignature', () => {
+describe('mediaCapability / verifyMediaCapability', () => {
   const now = Date.UTC(2025, 5, 1, 9, 30);
+  const parsed = (segment: string) => {
+    const p = parseMediaCapability(segment);
+    if (!p) throw new Error(`not a capability: ${segment}`);
+    return p;
+  };
 
-  it('signs the same key to the same URL for the whole window, so caches and ETags hold', () => {
-    const first = signMediaPath(key, photo, now);
-    expect(signMediaPath(key, photo, now + 2 * HOUR)).toBe(first);
-    expect(signMediaPath(key, photo, now + 13 * HOUR)).not.toBe(first);
-    expect(first).toMatch(/^\/media\/user_1\/[\w-]+-display\.webp\?exp=\d+&sig=[\w-]{43}$/);
+  it('is one path segment per user and window, so every URL of a user shares it', () => {
+    const first = mediaCapability(key, USER, STAMP, now);
+    expect(mediaCapability(key, USER, STAMP, now + 2 * HOUR)).toBe(first);
+    expect(mediaCapability(key, USER, STAMP, now + 13 * HOUR)).not.toBe(first);
+    expect(mediaCapability(key, 'user_2', STAMP, now)).not.toBe(first);
+    expect(first).toMatch(/^m1\.[\w-]+\.\d+\.[\w-]{43}$/);
+    expect(first).not.toContain('/');
+    const a = mediaUrl(first, photo);
+    const b = mediaUrl(first, photo.replace('display', 'thumbnail'));
+    expect(a).toBe(`/media/${first}/${photo}`);
+    // The service worker's cache key drops the capability: a new window reuses cached photos.
+    expect(photoCacheKey(a)).toBe(`/media/${photo}`);
+    expect(photoCacheKey(b)).not.toBe(photoCacheKey(a));
   });
 
-  it('accepts its own signature until the expiry', () => {
-    const { key: k, exp, sig } = parse(signMediaPath(key, photo, now));
-    expect(verifyMediaSignature(key, k, exp, sig, now)).toEqual({ ok: true, expires: Number(exp) });
-    expect(verifyMediaSignature(key, k, exp, sig, Number(exp) * 1000 - 1).ok).toBe(true);
+  it('names its owner and expiry', () => {
+    const p = parsed(mediaCapability(key, USER, STAMP, now));
+    expect(p.userId).toBe(USER);
+    expect(p.expires).toBe(urlWindow(now).expires);
   });
 
-  it('refuses an expired URL', () => {
-    const { key: k, exp, sig } = parse(signMediaPath(key, photo, now));
-    expect(verifyMediaSignature(key, k, exp, sig, Number(exp) * 1000).ok).toBe(false);
+  it('accepts its own capability until the expiry', () => {
+    const p = parsed(mediaCapability(key, USER, STAMP, now));
+    expect(verifyMediaCapability(key, p, STAMP, now)).toBe(true);
+    expect(verifyMediaCapability(key, p, STAMP, p.expires * 1000 - 1)).toBe(true);
   });
 
-  it('refuses a tampered key, expiry or signature, and another secret', () => {
-    const { key: k, exp, sig } = parse(signMediaPath(key, photo, now));
-    const other = 'user_2/0b6c7c1e-1111-4222-8333-944445555666-display.webp';
-    expect(verifyMediaSignature(key, other, exp, sig, now).ok).toBe(false);
-    expect(verifyMediaSignature(key, k, String(Number(exp) + 86400), sig, now).ok).toBe(false);
-    const flipped = (sig[0] === 'A' ? 'B' : 'A') + sig.slice(1);
-    expect(verifyMediaSignature(key, k, exp, flipped, now).ok).toBe(false);
+  it('refuses an expired capability', () => {
+    const p = parsed(mediaCapability(key, USER, STAMP, now));
+    expect(verifyMediaCapability(key, p, STAMP, p.expires * 1000)).toBe(false);
+    const twoDaysAgo = parsed(mediaCapability(key, USER, STAMP, now - 48 * HOUR));
+    expect(verifyMediaCapability(key, twoDaysAgo, STAMP, now)).toBe(false);
+  });
+
+  it('refuses a tampered owner, expiry or signature, another secret and another stamp', () => {
+    const segment = mediaCapability(key, USER, STAMP, now);
+    const p = parsed(segment);
+    expect(verifyMediaCapability(key, { ...p, userId: 'user_2' }, STAMP, now)).toBe(false);
+    expect(verifyMediaCapability(key, { ...p, expires: p.expires + 86400 }, STAMP, now)).toBe(
+      false,
+    );
+    const flipped = (p.mac[0] === 'A' ? 'B' : 'A') + p.mac.slice(1);
+    expect(verifyMediaCapability(key, { ...p, mac: flipped }, STAMP, now)).toBe(false);
     const otherKey = mediaSigningKey('another-secret-that-is-long-enough-5678');
-    expect(verifyMediaSignature(otherKey, k, exp, sig, now).ok).toBe(false);
+    expect(verifyMediaCapability(otherKey, p, STAMP, now)).toBe(false);
+    // A new password is a new stamp: links made before it die.
+    expect(verifyMediaCapability(key, p, 'stamp-after-password-change', now)).toBe(false);
+    // The owner spelled into the segment is covered by the signature too.
+    const otherOwner = segment.replace(
+      Buffer.from(USER).toString('base64url'),
+      Buffer.from('user_2').toString('base64url'),
+    );
+    expect(verifyMediaCapability(key, parsed(otherOwner), STAMP, now)).toBe(false);
   });
 
-  it('refuses missing or malformed parameters', () => {
-    const { key: k, exp, sig } = parse(signMediaPath(key, photo, now));
-    expect(verifyMediaSignature(key, k, undefined, sig, now).ok).toBe(false);
-    expect(verifyMediaSignature(key, k, exp, undefined, now).ok).toBe(false);
-    expect(verifyMediaSignature(key, k, [exp, exp], sig, now).ok).toBe(false);
-    expect(verifyMediaSignature(key, k, `${exp}.5`, sig, now).ok).toBe(false);
-    expect(verifyMediaSignature(key, k, exp, `${sig}=`, now).ok).toBe(false);
+  it('parses only the canonical m1. shape', () => {
+    const segment = mediaCapability(key, USER, STAMP, now);
+    expect(parseMediaCapability(segment)).not.toBeNull();
+    for (const bad of [
+      '',
+      segment.slice(3),
+      `m2.${segment.slice(3)}`,
+      `${segment}=`,
+      `${segment}.x`,
+      segment.replace(/\.\d+\./, '.12.5.'),
+      `m1..${urlWindow(now).expires}.${'A'.repeat(43)}`,
+      'user_1',
+    ]) {
+      expect(parseMediaCapability(bad), bad).toBeNull();
+    }
+  });
+});
+
+describe('capabilityIn', () => {
+  it('finds the capability of the first photo URL of a serialized answer', () => {
+    const cap = mediaCapability(key, USER, STAMP);
+    const body = JSON.stringify({
+      clothes: { a: { id: 'a', image: mediaUrl(cap, photo), brand: '/media/m1.fake' } },
+    });
+    expect(capabilityIn(Buffer.from(body))).toBe(cap);
+    expect(capabilityIn(Buffer.from('{"clothes":{},"outfits":{},"calendar":{}}'))).toBeNull();
+  });
+});
+
+describe('keyBelongsTo', () => {
+  it('matches the user folder exactly, not a user id that starts the same', () => {
+    expect(keyBelongsTo('user_1/a.webp', 'user_1')).toBe(true);
+    expect(keyBelongsTo('user_10/a.webp', 'user_1')).toBe(false);
+    expect(keyBelongsTo('user_1', 'user_1')).toBe(false);
+    expect(keyBelongsTo('/a.webp', '')).toBe(false);
   });
 });
