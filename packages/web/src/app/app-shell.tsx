@@ -3,6 +3,7 @@ import { Link, Outlet } from 'react-router';
 import { BrandLockup } from '../components/brand';
 import { ContentSpinner } from '../components/spinner';
 import { BottomNav, TopNav } from './main-nav';
+import { OfflineIndicator } from './offline-indicator';
 
 /** Navigation around every signed-in screen except the full-screen ones (upload, composer). */
 export function AppShell() {
@@ -31,6 +32,7 @@ export function AppShell() {
         </Suspense>
       </main>
       <BottomNav />
+      <OfflineIndicator />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { GRID_CAPTION_MAX_COLS, OUTFIT_ASPECT_RATIO } from '@hanger/domain';
 import { useVirtualizer, useWindowVirtualizer } from '@tanstack/react-virtual';
-import { Check, ImageOff } from 'lucide-react';
+import { Check, Clock, ImageOff } from 'lucide-react';
 import {
   memo,
   useCallback,
@@ -11,6 +11,7 @@ import {
   type RefObject,
 } from 'react';
 import { Link } from 'react-router';
+import { useOutbox } from '../lib/outbox/outbox';
 import { gridGapPx, useViewportWidth } from './grid-columns';
 
 /** Anything a grid shows: a photo, with a small thumbnail the grid prefers. */
@@ -205,6 +206,7 @@ const GridTile = memo(function GridTile({
     <>
       <TileImage src={record.thumbnail || record.image} alt={label} shape={shape}>
         {selected !== undefined && <SelectionMark selected={selected} />}
+        <PendingMark id={record.id} />
       </TileImage>
       {caption !== undefined && (
         <p
@@ -262,6 +264,33 @@ function SelectionMark({ selected }: { selected: boolean }) {
         {selected && <Check className="size-4" strokeWidth={3} />}
       </span>
     </>
+  );
+}
+
+/**
+ * A clock on a record whose change waits in the outbox (made offline, not sent yet); `chip`
+ * spells it out, for detail pages.
+ */
+export function PendingMark({ id, chip = false }: { id: string; chip?: boolean }) {
+  const pending = useOutbox((s) => s.pending.has(id));
+  if (!pending) return null;
+  if (chip) {
+    return (
+      <span className="inline-flex w-fit items-center gap-1.5 rounded-full bg-surface-2 px-2.5 py-1 text-xs font-medium text-fg-muted">
+        <Clock aria-hidden="true" className="size-3.5" strokeWidth={2.25} />
+        Pending sync
+      </span>
+    );
+  }
+  return (
+    <span
+      role="img"
+      aria-label="Pending sync"
+      title="Pending sync"
+      className="absolute bottom-2 left-2 grid size-6 place-items-center rounded-full bg-surface/90 text-fg-muted shadow-sm"
+    >
+      <Clock aria-hidden="true" className="size-3.5" strokeWidth={2.25} />
+    </span>
   );
 }
 

@@ -12,6 +12,7 @@ import { Button, IconButton } from '../../components/button';
 import { BackButton, MissingDetail, WearTodayButton, useBack } from '../../components/detail-page';
 import { ConfirmDialog } from '../../components/dialog';
 import { Page } from '../../components/page';
+import { PendingMark } from '../../components/wardrobe-grid';
 import { ContentSpinner } from '../../components/spinner';
 import { addToCalendarDay } from '../../lib/stores/calendar-actions';
 import { capitalize } from '../../lib/text';
@@ -94,6 +95,7 @@ export default function ItemDetailPage() {
               </p>
             )}
             <h1 className="text-3xl font-semibold tracking-tight">{kind}</h1>
+            <PendingMark id={item.id} chip />
             <p className="text-sm text-fg-muted">
               {[
                 kind.toLowerCase() !== item.category ? capitalize(item.category) : null,

@@ -1,13 +1,12 @@
-import { ChevronRight, FileText, LogOut, ShieldCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { ChevronRight, FileText, ShieldCheck } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Button } from '../../components/button';
 import { Page, PageHeader } from '../../components/page';
-import { logOut } from '../../lib/stores/session-actions';
 import { useSessionStore } from '../../lib/stores/session-store';
 import { AccountCard } from './account-card';
 import { DangerZone } from './danger-zone';
 import { PreferencesSection } from './preferences-section';
+import { SignOutButton } from './sign-out-button';
 import { SubcategoriesSection } from './subcategories-section';
 import { useExport } from './use-export';
 import { YourDataSection } from './your-data-section';
@@ -40,7 +39,6 @@ function LegalLink({
 export default function ProfilePage() {
   const user = useSessionStore((s) => s.user);
   const { hash } = useLocation();
-  const [leaving, setLeaving] = useState(false);
   // One export for the section and the deletion dialog: both show where it got to.
   const exporter = useExport();
 
@@ -75,19 +73,7 @@ export default function ProfilePage() {
         </nav>
       </section>
       <div>
-        <Button
-          variant="secondary"
-          size="lg"
-          loading={leaving}
-          icon={<LogOut aria-hidden="true" className="size-4" />}
-          onClick={() => {
-            setLeaving(true);
-            void logOut();
-          }}
-          className="w-full sm:w-auto"
-        >
-          Sign out
-        </Button>
+        <SignOutButton />
       </div>
       <DangerZone email={user.email} locale={user.settings.locale} exporter={exporter} />
     </Page>

@@ -9,6 +9,16 @@ import {
 import { create } from 'zustand';
 import { deleteCalendarEntry, putCalendarDay } from '../api/calendar';
 import { NoUserError, toCatalogueError } from '../api/transport';
+import { calendarLabel, itemLabel } from '../outbox/labels';
+import type { OutboxOp } from '../outbox/ops';
+import {
+  enqueue,
+  isNetworkFailure,
+  mustQueue,
+  noteNetworkFailure,
+  noteReachable,
+  resolveId,
+} from '../outbox/outbox';
 import { toast } from './toast-store';
 import { loadWardrobe } from './wardrobe-actions';
 import { useWardrobeStore } from './wardrobe-store';
@@ -17,6 +27,7 @@ import { useWardrobeStore } from './wardrobe-store';
  * Calendar changes (SPEC §4): the local calendar changes first and is not rolled back; a failure
  * shows the catalogue's error toast. A change whose request failed is also remembered, so the day
  * can show it as not saved (with Retry and Discard) instead of passing it off as saved.
+ * Offline, or behind changes already waiting, a change goes to the outbox and is sent later.
  */
 
 export type CalendarChange =
@@ -117,13 +128,48 @@ function send(change: CalendarChange): Promise<void> {
   }
 }
 
-/** Applies a change locally, sends it, and reports the outcome with the catalogue's toasts. */
+/** The change as an outbox operation, and what it is about (for messages). */
+function queued(change: CalendarChange): { op: OutboxOp; label: string } {
+  switch (change.kind) {
+    case 'add':
+      return {
+        op: {
+          kind: 'calendarAdd',
+          day: change.day,
+          clothes: change.clothes,
+          outfits: change.outfits,
+        },
+        label: calendarLabel(change.clothes, change.outfits),
+      };
+    case 'star':
+      return {
+        op: { kind: 'calendarStar', day: change.day, displayItem: change.displayItem },
+        label: change.displayItem ? itemLabel(change.displayItem) : '',
+      };
+    case 'remove':
+      return {
+        op: { kind: 'calendarRemove', day: change.day, type: change.type, id: change.id },
+        label: change.type === 'clothes' ? itemLabel(change.id) : 'an outfit',
+      };
+  }
+}
+
+/**
+ * Applies a change locally, sends it, and reports the outcome with the catalogue's toasts. A
+ * change that must wait, or whose request found no network, is queued in the outbox instead.
+ */
 async function run(change: CalendarChange): Promise<boolean> {
   applyLocally(change);
+  const later = queued(change);
+  if (await mustQueue()) {
+    await enqueue(later.op, later.label);
+    return true;
+  }
   const key = track(change);
   const removing = change.kind === 'remove';
   try {
     await send(change);
+    noteReachable();
     settle(key);
     toast.success(removing ? SUCCESS_TOASTS.calendarItemDeleted : SUCCESS_TOASTS.calendarUpdated);
     return true;
@@ -132,6 +178,12 @@ async function run(change: CalendarChange): Promise<boolean> {
       // Signed out meanwhile: nothing to retry against.
       settle(key);
       return false;
+    }
+    if (isNetworkFailure(err)) {
+      noteNetworkFailure();
+      settle(key);
+      await enqueue(later.op, later.label);
+      return true;
     }
     const message = toCatalogueError(err).message;
     settle(key, message);
@@ -147,14 +199,16 @@ export async function addToCalendarDay(
 ): Promise<boolean> {
   // What is already on the day is not sent again: logging something twice is one wear.
   const entry = useWardrobeStore.getState().data?.calendar[day];
-  const clothes = [...new Set(add.clothes ?? [])].filter((id) => !entry?.clothes.includes(id));
-  const outfits = [...new Set(add.outfits ?? [])].filter((id) => !entry?.outfits.includes(id));
+  const ids = (list: readonly string[] | undefined) => [...new Set((list ?? []).map(resolveId))];
+  const clothes = ids(add.clothes).filter((id) => !entry?.clothes.includes(id));
+  const outfits = ids(add.outfits).filter((id) => !entry?.outfits.includes(id));
   if (clothes.length === 0 && outfits.length === 0) return true;
   return run({ kind: 'add', day, clothes, outfits });
 }
 
 /** Star: sets the day's display item, or clears it when it already is `id`. */
-export async function toggleCalendarDisplayItem(day: string, id: string): Promise<boolean> {
+export async function toggleCalendarDisplayItem(day: string, givenId: string): Promise<boolean> {
+  const id = resolveId(givenId);
   const entry = useWardrobeStore.getState().data?.calendar[day];
   if (!entry || (!entry.clothes.includes(id) && !entry.outfits.includes(id))) return false;
   return run({ kind: 'star', day, displayItem: entry.displayItem === id ? undefined : id });
@@ -164,8 +218,9 @@ export async function toggleCalendarDisplayItem(day: string, id: string): Promis
 export async function removeFromCalendarDay(
   day: string,
   type: DayEntryType,
-  id: string,
+  givenId: string,
 ): Promise<boolean> {
+  const id = resolveId(givenId);
   const unsaved = useCalendarSync
     .getState()
     .changes.some(

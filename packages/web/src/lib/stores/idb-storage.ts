@@ -1,4 +1,4 @@
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { del, get, set, type UseStore } from 'idb-keyval';
 import type { PersistStorage, StorageValue } from 'zustand/middleware';
 
 /**
@@ -9,7 +9,7 @@ import type { PersistStorage, StorageValue } from 'zustand/middleware';
 export function idbPersistStorage<S>(dbName = 'hanger', storeName = 'state'): PersistStorage<S> {
   if (typeof indexedDB === 'undefined') return memoryPersistStorage<S>();
   let store: UseStore | undefined;
-  const db = () => (store ??= createStore(dbName, storeName));
+  const db = () => (store ??= closableStore(dbName, storeName));
   return {
     getItem: async (name) => (await get<StorageValue<S>>(name, db())) ?? null,
     setItem: (name, value) => set(name, value, db()),
@@ -24,4 +24,38 @@ export function memoryPersistStorage<S>(): PersistStorage<S> {
     setItem: (name, value) => void values.set(name, value),
     removeItem: (name) => void values.delete(name),
   };
+}
+
+/**
+ * idb-keyval's store, except that the connection closes when another tab or the sign-out asks to
+ * delete the database (versionchange), instead of blocking the deletion until the page closes.
+ * The next use opens it again.
+ */
+export function closableStore(dbName: string, storeName: string): UseStore {
+  let opening: Promise<IDBDatabase> | null = null;
+  const open = () =>
+    (opening ??= new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(dbName);
+      request.onupgradeneeded = () => request.result.createObjectStore(storeName);
+      request.onsuccess = () => {
+        const db = request.result;
+        db.onversionchange = () => {
+          db.close();
+          opening = null;
+        };
+        db.onclose = () => {
+          opening = null;
+        };
+        resolve(db);
+      };
+      request.onerror = () => {
+        opening = null;
+        reject(request.error ?? new Error(`Could not open ${dbName}`));
+      };
+    }));
+  return (mode, callback) =>
+    open().then((db) => {
+      const tx = db.transaction(storeName, mode);
+      return callback(tx.objectStore(storeName));
+    });
 }

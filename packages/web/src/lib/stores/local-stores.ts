@@ -1,3 +1,5 @@
+import { clearOutbox } from '../outbox/outbox';
+import { clearOfflineCaches } from '../pwa/caches';
 import { useClothesFilters, useOutfitsFilters } from './filters-store';
 import { useSessionStore } from './session-store';
 import { useUiPrefsStore } from './ui-prefs-store';
@@ -15,4 +17,45 @@ export function resetLocalStores(byUser = false): void {
   useClothesFilters.persist.clearStorage();
   useOutfitsFilters.persist.clearStorage();
   useWardrobeStore.persist.clearStorage();
+}
+
+/** How long sign-out waits for a database another tab still holds open. */
+const DELETE_WAIT_MS = 2000;
+
+function deleteDatabase(name: string): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, DELETE_WAIT_MS);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const request = indexedDB.deleteDatabase(name);
+    request.onsuccess = done;
+    request.onerror = done;
+  });
+}
+
+/**
+ * Sign-out: nothing of the user stays on the device. The stores are emptied, then the outbox with
+ * its photos, the service worker's caches and the photo index, every IndexedDB database of this
+ * origin (the wardrobe copy among them) and the app's localStorage and sessionStorage.
+ */
+export async function clearAllLocalData(): Promise<void> {
+  resetLocalStores(true);
+  await clearOutbox();
+  await clearOfflineCaches().catch((err: unknown) =>
+    console.warn('Hanger: could not clear the offline caches', err),
+  );
+  if (typeof indexedDB !== 'undefined' && typeof indexedDB.databases === 'function') {
+    const databases = await indexedDB.databases().catch(() => []);
+    await Promise.all(databases.flatMap((db) => (db.name ? [deleteDatabase(db.name)] : [])));
+  }
+  // Everything this origin keeps is the app's; the stores above wrote their last values already.
+  for (const storage of [globalThis.localStorage, globalThis.sessionStorage]) {
+    try {
+      storage?.clear();
+    } catch {
+      // Storage can be disabled (some private modes): nothing was kept there then.
+    }
+  }
 }

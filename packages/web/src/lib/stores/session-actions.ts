@@ -10,7 +10,7 @@ import { parseSettingsOffThread, warmAnswerWorker } from '../api/parse-off-threa
 import { fetchStart, takeStart, type StartAnswer } from '../api/start';
 import { onSessionExpired, toCatalogueError } from '../api/transport';
 import { signOutOfIdentity, type IdentityUser } from '../auth-client';
-import { resetLocalStores } from './local-stores';
+import { clearAllLocalData, resetLocalStores } from './local-stores';
 import { useSessionStore } from './session-store';
 import { loadSettings } from './settings-actions';
 import { toast } from './toast-store';
@@ -102,7 +102,10 @@ export async function logIn(start?: StartAnswer): Promise<boolean> {
   return true;
 }
 
-/** Clears the user, the wardrobe and every local store, and ends the identity session. */
+/**
+ * Ends the identity session and clears everything local: stores, the outbox (the caller warned
+ * about waiting changes), caches, IndexedDB and storage.
+ */
 export async function logOut(): Promise<void> {
   try {
     await signOutOfIdentity();
@@ -112,7 +115,7 @@ export async function logOut(): Promise<void> {
   }
   clearAccessToken();
   // Leaves the status 'signedOut'; nothing is written to storage after it is cleared.
-  resetLocalStores(true);
+  await clearAllLocalData();
 }
 
 let started: Promise<void> | null = null;

@@ -7,6 +7,15 @@ import {
 } from '@hanger/domain';
 import { postItem, type NewItemInput } from '../api/clothes';
 import { NoUserError, toCatalogueError } from '../api/transport';
+import { newTempId } from '../outbox/ops';
+import {
+  enqueue,
+  isNetworkFailure,
+  mustQueue,
+  noteNetworkFailure,
+  noteReachable,
+  showPhoto,
+} from '../outbox/outbox';
 import { toast } from './toast-store';
 import { useWardrobeStore } from './wardrobe-store';
 
@@ -29,6 +38,35 @@ export interface UploadOutcome {
   added: ClothingItem[];
   /** Indexes of the photos that did not become items. */
   failed: number[];
+}
+
+/**
+ * Keeps a new item on this device until it can be sent: shown at once under a temporary id, its
+ * photo stored in IndexedDB with the queued create.
+ */
+async function addLater(fields: NewItemInput, photo: Blob): Promise<ClothingItem> {
+  const id = newTempId();
+  const url = showPhoto(id, photo);
+  const item = {
+    ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
+    id,
+    image: url,
+    thumbnail: url,
+    dateCreated: new Date().toISOString(),
+  } as ClothingItem;
+  useWardrobeStore.getState().update((d) => ({ ...d, clothes: { ...d.clothes, [id]: item } }));
+  const label = (item.brand ? `${item.category} (${item.brand})` : item.category).replace(
+    /_/g,
+    ' ',
+  );
+  await enqueue(
+    { kind: 'createItem', id, fields, photo: id, item },
+    label.charAt(0).toUpperCase() + label.slice(1),
+    {
+      [id]: photo,
+    },
+  );
+  return item;
 }
 
 function plural(n: number, word: string): string {
@@ -60,10 +98,18 @@ export async function uploadItems(
 
   const added: ClothingItem[] = [];
   const failures: { index: number; message: string }[] = [];
+  let waiting = 0;
   for (const [index, photo] of photos.entries()) {
     onProgress({ index, state: 'uploading' });
+    if (await mustQueue()) {
+      added.push(await addLater(fields, photo));
+      waiting += 1;
+      onProgress({ index, state: 'added' });
+      continue;
+    }
     try {
       const item = await postItem(fields, photo);
+      noteReachable();
       useWardrobeStore
         .getState()
         .update((d) => ({ ...d, clothes: { ...d.clothes, [item.id]: item } }));
@@ -72,6 +118,13 @@ export async function uploadItems(
     } catch (err) {
       if (err instanceof NoUserError)
         return { added, failed: photos.map((_, i) => i).slice(index) };
+      if (isNetworkFailure(err)) {
+        noteNetworkFailure();
+        added.push(await addLater(fields, photo));
+        waiting += 1;
+        onProgress({ index, state: 'added' });
+        continue;
+      }
       const { message } = toCatalogueError(err);
       failures.push({ index, message });
       onProgress({ index, state: 'failed', error: message });
@@ -79,10 +132,10 @@ export async function uploadItems(
   }
 
   if (added.length > 0) {
-    toast.success(
-      SUCCESS_TOASTS.itemAdded,
-      photos.length > 1 ? `${plural(added.length, 'item')} added.` : undefined,
-    );
+    const count = photos.length > 1 ? `${plural(added.length, 'item')} added.` : '';
+    const later =
+      waiting > 0 ? 'Saved on this device; it will be sent when you are back online.' : '';
+    toast.success(SUCCESS_TOASTS.itemAdded, [count, later].filter(Boolean).join(' ') || undefined);
   }
   const first = failures[0];
   if (first) {

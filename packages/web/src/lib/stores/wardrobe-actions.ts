@@ -5,7 +5,6 @@ import {
   keepExistingEntries,
   outfitStatusForItems,
   removeEverywhere,
-  withoutNulls,
   type ClothingItem,
   type Outfit,
   type Patch,
@@ -21,6 +20,23 @@ import {
 } from '../api/outfits';
 import { NoUserError, toCatalogueError } from '../api/transport';
 import { fetchWardrobe } from '../api/users';
+import { itemLabel } from '../outbox/labels';
+import { applyEdits, mergeAnswer, newTempId, type OutboxOp } from '../outbox/ops';
+import {
+  enqueue,
+  hydrateOutbox,
+  isNetworkFailure,
+  mustQueue,
+  noteNetworkFailure,
+  noteReachable,
+  replayOutbox,
+  resolveId,
+  setOutboxResync,
+  settledCount,
+  showPhoto,
+  useOutbox,
+  withPendingChanges,
+} from '../outbox/outbox';
 import { toast } from './toast-store';
 import { useWardrobeStore } from './wardrobe-store';
 
@@ -28,6 +44,8 @@ import { useWardrobeStore } from './wardrobe-store';
  * Wardrobe changes with the behaviour of SPEC §4: the local copy changes first (optimistic) and
  * is never rolled back; a failure shows the catalogue's message under the action's error title.
  * Requests aborted for want of a user stay silent (the api client already warned).
+ * Offline (or behind changes already waiting) a write goes to the outbox instead of the server:
+ * the local change stays and is sent when the connection returns (lib/outbox).
  */
 
 export interface ActionOptions {
@@ -46,21 +64,6 @@ function fail(title: string, err: unknown, quiet = false): void {
 
 const change = (fn: (data: WardrobeData) => WardrobeData) => useWardrobeStore.getState().update(fn);
 
-/** Local edit: a field set to undefined is removed, like the server clearing it. */
-function applyEdits<T extends object>(record: T, edits: Partial<T>): T {
-  const next = { ...record } as Record<string, unknown>;
-  for (const [key, value] of Object.entries(edits)) {
-    if (value === undefined) delete next[key];
-    else next[key] = value;
-  }
-  return next as T;
-}
-
-/** A server answer merged in; null fields are removed from the record (SPEC §5). */
-function mergeAnswer<T extends object>(record: T, answer: Patch<T>): T {
-  return withoutNulls({ ...record, ...answer } as Record<string, unknown>) as T;
-}
-
 /** The wardrobe's two kinds of record, under the names of their maps (and of calendar entries). */
 interface Records {
   clothes: ClothingItem;
@@ -76,32 +79,68 @@ function changeRecord<K extends Kind>(kind: K, id: string, fn: (r: Records[K]) =
   });
 }
 
-/** One server call: its success toast, or its failure under `failure` (both unless quiet). */
+/**
+ * One server call: its success toast, or its failure under `failure` (both unless quiet). With
+ * `queue`, a write that must wait (offline, or others waiting) or that fails for want of a network
+ * is queued in the outbox instead, and counts as done.
+ */
 async function send(
   call: () => Promise<unknown>,
   success: string | null,
   failure: string,
   options: ActionOptions,
+  queue?: () => Promise<void>,
 ): Promise<boolean> {
+  if (queue && (await mustQueue())) {
+    await queue();
+    return true;
+  }
   try {
     await call();
+    noteReachable();
     if (success && !options.quiet) toast.success(success);
     return true;
   } catch (err) {
+    if (isNetworkFailure(err)) {
+      noteNetworkFailure();
+      if (queue) {
+        await queue();
+        return true;
+      }
+    }
     fail(failure, err, options.quiet);
     return false;
   }
 }
 
-/** GET users: the whole wardrobe replaces the local copy. */
+/**
+ * GET users: the whole wardrobe replaces the local copy, with the changes still waiting laid
+ * over it. Once it has loaded (the session is confirmed), waiting changes are sent.
+ */
 export async function loadWardrobe(options: ActionOptions = {}): Promise<boolean> {
-  return send(
-    async () => useWardrobeStore.getState().setData(await fetchWardrobe()),
+  await hydrateOutbox();
+  const before = settledCount();
+  const ok = await send(
+    async () => {
+      const data = await fetchWardrobe();
+      // A waiting change reached the server meanwhile: this answer may predate it, and the
+      // replay syncs again once the queue is empty.
+      if (settledCount() !== before) return;
+      useWardrobeStore.getState().setData(withPendingChanges(data));
+    },
     null,
     ERROR_TOASTS.loadWardrobe,
     options,
   );
+  if (ok && useOutbox.getState().entries.length > 0) void replayOutbox();
+  return ok;
 }
+
+setOutboxResync(() => loadWardrobe({ quiet: true }));
+
+/** Queues `op` with its local effect already applied by the caller. */
+const later = (op: OutboxOp, label: string, photos?: Record<string, Blob>) => (): Promise<void> =>
+  enqueue(op, label, photos);
 
 /**
  * POST outfit (new, or over `input.id`). Entries for deleted clothes are dropped, the status
@@ -122,15 +161,36 @@ export async function saveOutfit(
     previous,
   );
   let saved: Outfit | null = null;
+  const overId = input.id ? resolveId(input.id) : undefined;
   await send(
     async () => {
-      const outfit = await postOutfit({ ...input, canvasData, status });
+      const outfit = await postOutfit({ ...input, id: overId, canvasData, status });
       change((d) => ({ ...d, outfits: { ...d.outfits, [outfit.id]: outfit } }));
       saved = outfit;
     },
     SUCCESS_TOASTS.outfitCreated,
     ERROR_TOASTS.uploadOutfit,
     options,
+    async () => {
+      // Kept on this device until it can be sent: a temporary id when it is a new outfit.
+      const id = overId ?? newTempId();
+      const photo = newTempId();
+      const url = showPhoto(photo, input.image);
+      const outfit: Outfit = {
+        ...(overId ? data?.outfits[overId] : {}),
+        id,
+        image: url,
+        thumbnail: url,
+        dateCreated: (overId && data?.outfits[overId]?.dateCreated) || new Date().toISOString(),
+        canvasData,
+        ...(status ? { status } : {}),
+      };
+      change((d) => ({ ...d, outfits: { ...d.outfits, [id]: outfit } }));
+      const op: OutboxOp = { kind: 'saveOutfit', id, isNew: !overId, canvasData, photo, outfit };
+      if (status) op.status = status;
+      await enqueue(op, '', { [photo]: input.image });
+      saved = outfit;
+    },
   );
   if (saved) {
     const scales = [...itemScalesFromCanvas(canvasData)]
@@ -144,12 +204,19 @@ export async function saveOutfit(
 /** PATCH: optimistic, then the answer's fields merged in. */
 function updateRecord<K extends Kind>(
   kind: K,
-  id: string,
+  givenId: string,
   updates: Partial<Records[K]>,
   patch: (id: string, updates: Partial<Records[K]>) => Promise<Patch<Records[K]>>,
   options: ActionOptions,
 ): Promise<boolean> {
+  const id = resolveId(givenId);
+  // Named as the user knew it before this change.
+  const label = kind === 'clothes' ? itemLabel(id) : '';
   changeRecord(kind, id, (record) => applyEdits(record, updates));
+  const op: OutboxOp =
+    kind === 'clothes'
+      ? { kind: 'updateItem', id, updates: updates as ItemUpdate }
+      : { kind: 'updateOutfit', id, updates: updates as OutfitUpdate };
   return send(
     async () => {
       const answer = await patch(id, updates);
@@ -158,6 +225,7 @@ function updateRecord<K extends Kind>(
     SUCCESS_TOASTS.itemUpdated,
     ERROR_TOASTS.updateItem,
     options,
+    later(op, label),
   );
 }
 
@@ -181,10 +249,11 @@ export async function updateOutfit(
 
 /** PATCH clothes/{id}/image with the edited PNG; the new photo URLs come from the answer. */
 export async function updateItemImage(
-  id: string,
+  givenId: string,
   png: Blob,
   options: ActionOptions = {},
 ): Promise<boolean> {
+  const id = resolveId(givenId);
   return send(
     async () => {
       const answer = await patchItemImage(id, png);
@@ -195,21 +264,37 @@ export async function updateItemImage(
     SUCCESS_TOASTS.imageUpdated,
     ERROR_TOASTS.updateImage,
     options,
+    async () => {
+      const photo = newTempId();
+      const url = showPhoto(photo, png);
+      changeRecord('clothes', id, (item) => ({ ...item, image: url, thumbnail: url }));
+      await enqueue({ kind: 'updateItemImage', id, photo }, itemLabel(id), { [photo]: png });
+    },
   );
 }
 
 /** Delete (SPEC §4): off every calendar day, then out of the local wardrobe, then the server. */
 function deleteRecord(
   kind: Kind,
-  id: string,
+  givenId: string,
   request: (id: string) => Promise<void>,
   options: ActionOptions,
 ): Promise<boolean> {
+  const id = resolveId(givenId);
+  const label = kind === 'clothes' ? itemLabel(id) : '';
   change((d) => {
     const { [id]: _removed, ...rest } = d[kind];
     return { ...d, calendar: removeEverywhere(d.calendar, kind, id), [kind]: rest };
   });
-  return send(() => request(id), SUCCESS_TOASTS.deleted, ERROR_TOASTS.deleteItem, options);
+  const op: OutboxOp =
+    kind === 'clothes' ? { kind: 'deleteItem', id } : { kind: 'deleteOutfit', id };
+  return send(
+    () => request(id),
+    SUCCESS_TOASTS.deleted,
+    ERROR_TOASTS.deleteItem,
+    options,
+    later(op, label),
+  );
 }
 
 export async function deleteItem(id: string, options: ActionOptions = {}): Promise<boolean> {

@@ -1,0 +1,109 @@
+import { CircleAlert, CloudOff, Clock, RefreshCw } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { Button } from '../components/button';
+import { Dialog } from '../components/dialog';
+import { dismissRefused, startOutbox, useOutbox } from '../lib/outbox/outbox';
+
+const changes = (n: number) => `${n} change${n === 1 ? '' : 's'}`;
+
+/** What the pill says: offline, changes waiting, or sending them; null when there is nothing. */
+export function indicatorText(s: {
+  offline: boolean;
+  waiting: number;
+  replaying: boolean;
+}): string | null {
+  if (s.replaying && s.waiting > 0) return `Syncing ${changes(s.waiting)}…`;
+  const waiting = s.waiting > 0 ? `${changes(s.waiting)} waiting` : '';
+  if (s.offline) return waiting ? `Offline · ${waiting}` : 'Offline';
+  return waiting || null;
+}
+
+/**
+ * The shell's quiet connection state (issue 14): "Offline" when the browser is offline or the
+ * last request found no network, how many changes wait in the outbox, "Syncing N changes…" while
+ * they are sent, and the changes the server refused ("Not saved") until they are dismissed.
+ */
+export function OfflineIndicator() {
+  useEffect(() => startOutbox(), []);
+  const { online, networkDown, replaying, waiting, refused } = useOutbox(
+    useShallow((s) => ({
+      online: s.online,
+      networkDown: s.networkDown,
+      replaying: s.replaying,
+      waiting: s.entries.length,
+      refused: s.refused,
+    })),
+  );
+  const [listOpen, setListOpen] = useState(false);
+  const offline = !online || networkDown;
+  const text = indicatorText({ offline, waiting, replaying });
+  const Icon = replaying ? RefreshCw : offline ? CloudOff : Clock;
+
+  return (
+    <div
+      className={
+        'pointer-events-none fixed inset-x-0 z-50 flex justify-center gap-2 px-4 ' +
+        'bottom-[calc(var(--hg-bottom-bar,0px)+0.75rem+env(safe-area-inset-bottom))] ' +
+        'md:inset-x-auto md:top-4 md:right-8 md:bottom-auto md:px-0'
+      }
+    >
+      <div role="status" className="contents">
+        {text && (
+          <p className="pointer-events-auto flex h-8 items-center gap-2 rounded-full border border-line bg-surface/95 px-3 text-xs font-medium text-fg-muted shadow-sm backdrop-blur">
+            <Icon
+              aria-hidden="true"
+              className={`size-3.5 shrink-0 ${replaying ? 'animate-spin' : ''}`}
+              strokeWidth={2}
+            />
+            {text}
+          </p>
+        )}
+      </div>
+      {refused.length > 0 && (
+        <button
+          type="button"
+          onClick={() => setListOpen(true)}
+          className="pointer-events-auto flex h-8 items-center gap-2 rounded-full border border-danger/40 bg-surface/95 px-3 text-xs font-medium text-danger shadow-sm backdrop-blur hover:bg-surface-2"
+        >
+          <CircleAlert aria-hidden="true" className="size-3.5 shrink-0" strokeWidth={2} />
+          {refused.length} not saved
+        </button>
+      )}
+      <Dialog
+        open={listOpen && refused.length > 0}
+        onClose={() => setListOpen(false)}
+        title="Not saved"
+        description="The server refused these changes made while offline, so they were not kept."
+        footer={
+          <Button
+            variant="secondary"
+            onClick={() => {
+              dismissRefused();
+              setListOpen(false);
+            }}
+          >
+            Dismiss all
+          </Button>
+        }
+      >
+        <ul className="flex flex-col gap-3">
+          {refused.map((r) => (
+            <li
+              key={r.id}
+              className="flex items-start gap-3 rounded-2xl border border-line bg-surface-2 p-3"
+            >
+              <div className="min-w-0 flex-1">
+                <p className="text-sm font-semibold">{r.title}</p>
+                <p className="text-sm text-fg-muted">{r.message}</p>
+              </div>
+              <Button variant="ghost" size="sm" onClick={() => dismissRefused(r.id)}>
+                Dismiss
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { itemDisplayName } from '@hanger/domain';
+import { useSessionStore } from '../stores/session-store';
+import { useWardrobeStore } from '../stores/wardrobe-store';
+
+/** What an item is called in messages ("Top (Uniqlo)"), or '' when it is not known here. */
+export function itemLabel(id: string): string {
+  const item = useWardrobeStore.getState().data?.clothes[id];
+  const settings = useSessionStore.getState().user?.settings;
+  if (!item || !settings) return '';
+  const name = itemDisplayName(item, settings).replace(/_/g, ' ');
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/** Names of the clothes a calendar change logs: one by name, several counted. */
+export function calendarLabel(clothes: readonly string[], outfits: readonly string[]): string {
+  if (clothes.length === 1 && outfits.length === 0) return itemLabel(clothes[0] ?? '');
+  if (clothes.length === 0 && outfits.length === 1) return 'an outfit';
+  const parts = [
+    clothes.length > 0 ? `${clothes.length} item${clothes.length === 1 ? '' : 's'}` : '',
+    outfits.length > 0 ? `${outfits.length} outfit${outfits.length === 1 ? '' : 's'}` : '',
+  ].filter(Boolean);
+  return parts.join(' and ');
+}

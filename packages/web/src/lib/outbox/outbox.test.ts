@@ -1,0 +1,270 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { item, outfit, signedInWith, user } from '../../test-utils/fixtures';
+import { fakeServer, json, type Call } from '../../test-utils/fake-server';
+import { clearAccessToken } from '../access-token';
+import { addToCalendarDay } from '../stores/calendar-actions';
+import { useToastStore } from '../stores/toast-store';
+import { uploadItems } from '../stores/upload-actions';
+import { deleteItem, updateItem } from '../stores/wardrobe-actions';
+import { useWardrobeStore } from '../stores/wardrobe-store';
+import { isTempId } from './ops';
+import {
+  dismissRefused,
+  outboxWritten,
+  replayOutbox,
+  resetOutboxForTests,
+  setOutboxResync,
+  useOutbox,
+} from './outbox';
+import { memoryOutboxStorage } from './storage';
+
+const DAY = '2026-11-23';
+let online = true;
+let stored: Map<string, unknown>;
+let resyncs = 0;
+
+const wardrobe = () => useWardrobeStore.getState().data!;
+const entries = () => useOutbox.getState().entries;
+const toasts = () =>
+  useToastStore
+    .getState()
+    .toasts.map((t) => ({ type: t.type, title: t.title, message: t.message }));
+const offline = new TypeError('Failed to fetch');
+
+/** The product API calls, as "METHOD /path". */
+const sent = (calls: Call[]) =>
+  calls.filter((c) => !c.path.startsWith('/api/auth/')).map((c) => `${c.method} ${c.path}`);
+
+const formField = (call: Call | undefined, name: string) =>
+  call?.body instanceof FormData ? call.body.getAll(name) : undefined;
+
+beforeEach(() => {
+  online = true;
+  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+  clearAccessToken();
+  stored = new Map();
+  resetOutboxForTests(memoryOutboxStorage(stored));
+  resyncs = 0;
+  setOutboxResync(async () => {
+    resyncs += 1;
+  });
+  signedInWith({
+    clothes: { c1: item('c1', { brand: 'Cos' }), c2: item('c2') },
+    outfits: { o1: outfit('o1', ['c1']) },
+    calendar: {},
+  });
+});
+
+afterEach(() => {
+  useToastStore.getState().clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** The temporary id of the queued create at `index`. */
+function createdId(index: number): string {
+  const op = entries()[index]?.op;
+  return op?.kind === 'createItem' ? op.id : '';
+}
+
+const photo = () => new Blob(['jpeg'], { type: 'image/jpeg' });
+
+/** Three changes made offline: an edit, a calendar log, a new item with a photo. */
+async function threeOfflineChanges(): Promise<void> {
+  online = false;
+  const server = fakeServer();
+  expect(await updateItem('c1', { brand: 'Uniqlo' })).toBe(true);
+  expect(await addToCalendarDay(DAY, { clothes: ['c1'] })).toBe(true);
+  const outcome = await uploadItems({ category: 'top', status: 'clothes' }, [photo()]);
+  expect(outcome.failed).toEqual([]);
+  // Nothing was sent: the browser said it was offline.
+  expect(sent(server.calls)).toEqual([]);
+}
+
+describe('writes while offline', () => {
+  it('are queued in order and kept in the local copy, with no error toast', async () => {
+    await threeOfflineChanges();
+    expect(entries().map((e) => e.op.kind)).toEqual(['updateItem', 'calendarAdd', 'createItem']);
+    expect(wardrobe().clothes.c1?.brand).toBe('Uniqlo');
+    expect(wardrobe().calendar[DAY]?.clothes).toEqual(['c1']);
+    const created = Object.values(wardrobe().clothes).find((c) => isTempId(c.id));
+    expect(created).toMatchObject({ category: 'top', status: 'clothes' });
+    expect(toasts().filter((t) => t.type === 'error')).toEqual([]);
+    expect(useOutbox.getState().pending.has('c1')).toBe(true);
+  });
+
+  it('queue when the request fails for want of a network, and later writes queue behind', async () => {
+    const server = fakeServer({ 'PATCH /api/clothes/c1': () => Promise.reject(offline) });
+    expect(await updateItem('c1', { brand: 'Uniqlo' })).toBe(true);
+    expect(entries()).toHaveLength(1);
+    expect(useOutbox.getState().networkDown).toBe(true);
+    // Online again as far as the browser knows, but the queue is not empty: no overtaking.
+    expect(await updateItem('c2', { brand: 'Arket' })).toBe(true);
+    expect(entries().map((e) => e.op)).toEqual([
+      { kind: 'updateItem', id: 'c1', updates: { brand: 'Uniqlo' } },
+      { kind: 'updateItem', id: 'c2', updates: { brand: 'Arket' } },
+    ]);
+    expect(sent(server.calls)).toEqual(['PATCH /api/clothes/c1']);
+    expect(toasts().filter((t) => t.type === 'error')).toEqual([]);
+  });
+
+  it('survive a reload: a fresh outbox over the same storage has the same queue and photo', async () => {
+    await threeOfflineChanges();
+    await outboxWritten();
+    const before = entries();
+    resetOutboxForTests(memoryOutboxStorage(stored));
+    expect(entries()).toEqual([]);
+    await replayOutbox(); // offline: reads the stored queue, sends nothing
+    expect(entries()).toEqual(before);
+    const create = before[2]!.op;
+    expect(create.kind).toBe('createItem');
+    expect(stored.get(`photo:${create.kind === 'createItem' ? create.photo : ''}`)).toBeInstanceOf(
+      Blob,
+    );
+  });
+});
+
+describe('replay', () => {
+  it('sends in order, one at a time, rewriting the new item id for later changes', async () => {
+    await threeOfflineChanges();
+    const tempId = createdId(2);
+    // A log of the new item made before it was sent refers to its temporary id.
+    expect(await addToCalendarDay(DAY, { clothes: [tempId] })).toBe(true);
+    online = true;
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const slow = (answer: () => Response) => async () => {
+      inFlight += 1;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      await new Promise((r) => setTimeout(r, 5));
+      inFlight -= 1;
+      return answer();
+    };
+    const server = fakeServer({
+      'PATCH /api/clothes/c1': slow(() => json({ brand: 'Uniqlo' })),
+      [`PUT /api/calendar/${DAY}`]: slow(() => json({})),
+      'POST /api/clothes': slow(() =>
+        json(
+          {
+            id: 'srv-1',
+            image: '/m/srv-1.webp',
+            category: 'top',
+            status: 'clothes',
+            date_created: '2026-11-23T10:00:00Z',
+          },
+          201,
+        ),
+      ),
+    });
+    await replayOutbox();
+    expect(sent(server.calls)).toEqual([
+      'PATCH /api/clothes/c1',
+      `PUT /api/calendar/${DAY}`,
+      'POST /api/clothes',
+      `PUT /api/calendar/${DAY}`,
+    ]);
+    expect(maxInFlight).toBe(1);
+    const puts = server.calls.filter((c) => c.method === 'PUT');
+    expect(formField(puts[0], 'clothes')).toEqual(['c1']);
+    expect(formField(puts[1], 'clothes')).toEqual(['srv-1']);
+    expect(entries()).toEqual([]);
+    expect(wardrobe().clothes[tempId]).toBeUndefined();
+    expect(wardrobe().clothes['srv-1']).toMatchObject({ image: '/m/srv-1.webp' });
+    expect(wardrobe().calendar[DAY]?.clothes).toEqual(['c1', 'srv-1']);
+    expect(resyncs).toBe(1);
+    // An edit made on the page of the temporary item after it was sent goes to the server id.
+    const later = fakeServer({ 'PATCH /api/clothes/srv-1': () => json({}) });
+    expect(await updateItem(tempId, { brand: 'Late' })).toBe(true);
+    expect(sent(later.calls)).toEqual(['PATCH /api/clothes/srv-1']);
+  });
+
+  it('keeps the queue on a 5xx or network failure and stops there', async () => {
+    await threeOfflineChanges();
+    online = true;
+    const server = fakeServer({ 'PATCH /api/clothes/c1': () => json({ detail: 'down' }, 503) });
+    await replayOutbox();
+    expect(sent(server.calls)).toEqual(['PATCH /api/clothes/c1']);
+    expect(entries()).toHaveLength(3);
+    fakeServer({ 'PATCH /api/clothes/c1': () => Promise.reject(offline) });
+    await replayOutbox();
+    expect(entries()).toHaveLength(3);
+    expect(useOutbox.getState().networkDown).toBe(true);
+    expect(useOutbox.getState().refused).toEqual([]);
+    expect(resyncs).toBe(0);
+  });
+
+  it('takes a refused change off the queue, says what happened, lists it, and goes on', async () => {
+    online = false;
+    fakeServer();
+    await updateItem('c1', { brand: 'Uniqlo' });
+    await updateItem('c2', { brand: 'Arket' });
+    online = true;
+    const server = fakeServer({
+      'PATCH /api/clothes/c1': () => json({ detail: 'Item not found' }, 404),
+      'PATCH /api/clothes/c2': () => json({}),
+    });
+    await replayOutbox();
+    expect(sent(server.calls)).toEqual(['PATCH /api/clothes/c1', 'PATCH /api/clothes/c2']);
+    expect(entries()).toEqual([]);
+    const message = "Couldn't save your change to “Top (Cos)”: Item not found";
+    expect(toasts()).toContainEqual({ type: 'error', title: 'Failed to update item', message });
+    expect(useOutbox.getState().refused).toMatchObject([
+      { title: 'Failed to update item', message },
+    ]);
+    expect(resyncs).toBe(1);
+    dismissRefused(useOutbox.getState().refused[0]!.id);
+    expect(useOutbox.getState().refused).toEqual([]);
+  });
+
+  it('a refused new item takes the changes that depend on it along', async () => {
+    online = false;
+    fakeServer();
+    await uploadItems({ category: 'top', status: 'clothes' }, [photo()]);
+    const tempId = createdId(0);
+    await addToCalendarDay(DAY, { clothes: [tempId, 'c2'] });
+    online = true;
+    const server = fakeServer({
+      'POST /api/clothes': () => json({ detail: 'The information provided is invalid.' }, 422),
+      [`PUT /api/calendar/${DAY}`]: () => json({}),
+    });
+    await replayOutbox();
+    const put = server.calls.find((c) => c.method === 'PUT');
+    expect(formField(put, 'clothes')).toEqual(['c2']);
+    expect(wardrobe().clothes[tempId]).toBeUndefined();
+    expect(useOutbox.getState().refused[0]?.title).toBe('Clothing upload failed');
+  });
+
+  it('refreshes the access token before sending', async () => {
+    online = false;
+    fakeServer();
+    await updateItem('c1', { brand: 'Uniqlo' });
+    online = true;
+    clearAccessToken();
+    const server = fakeServer({ 'PATCH /api/clothes/c1': () => json({}) });
+    await replayOutbox();
+    expect(server.calls.map((c) => c.path)).toEqual(['/api/auth/token', '/api/clothes/c1']);
+  });
+
+  it('never sends changes made under another account', async () => {
+    online = false;
+    fakeServer();
+    await updateItem('c1', { brand: 'Uniqlo' });
+    signedInWith(wardrobe(), { ...user, uid: 'u2' });
+    online = true;
+    const server = fakeServer();
+    await replayOutbox();
+    expect(sent(server.calls)).toEqual([]);
+    expect(entries()).toEqual([]);
+  });
+
+  it('deleting an item created offline sends nothing for it', async () => {
+    online = false;
+    fakeServer();
+    await uploadItems({ category: 'top', status: 'clothes' }, [photo()]);
+    const tempId = createdId(0);
+    await deleteItem(tempId);
+    expect(entries()).toEqual([]);
+    await outboxWritten();
+    expect([...stored.keys()].filter((k) => k.startsWith('photo:'))).toEqual([]);
+  });
+});

@@ -1,0 +1,531 @@
+import { ERROR_TOASTS, type WardrobeData } from '@hanger/domain';
+import { create } from 'zustand';
+import { TokenUnavailableError, getAccessToken } from '../access-token';
+import { ApiError, NoUserError, toCatalogueError } from '../api/transport';
+import { currentUserId } from '../stores/session-store';
+import { toast } from '../stores/toast-store';
+import { useWardrobeStore } from '../stores/wardrobe-store';
+import {
+  addToQueue,
+  afterRefusal,
+  applyOp,
+  describeOp,
+  isTempId,
+  mergeAnswer,
+  pendingIds,
+  photosOf,
+  renameInQueue,
+  renameRecord,
+  targetOf,
+  type OutboxEntry,
+  type OutboxOp,
+} from './ops';
+import { MissingPhotoError, sendOp, type SendAnswer } from './send';
+import {
+  idbOutboxStorage,
+  memoryOutboxStorage,
+  type OutboxSnapshot,
+  type OutboxStorage,
+  type RefusedChange,
+} from './storage';
+
+/**
+ * The outbox: writes made without a connection wait here, in order, and are sent one at a time
+ * when it returns (the `online` event, a successful sync at start-up, or a retry with backoff).
+ * Once anything waits, later writes wait behind it, so nothing overtakes. A change the server
+ * refuses (4xx) is not retried: it leaves the queue, is announced with what happened, and stays
+ * in the "Not saved" list until dismissed. Network failures and 5xx keep it waiting.
+ */
+
+interface OutboxState {
+  entries: OutboxEntry[];
+  /** Ids of records with a change waiting (their tiles show a pending mark). */
+  pending: ReadonlySet<string>;
+  refused: RefusedChange[];
+  replaying: boolean;
+  /** The browser says it is online. */
+  online: boolean;
+  /** The last request failed for want of a network, although the browser may say online. */
+  networkDown: boolean;
+  hydrated: boolean;
+}
+
+const initialState = (): Omit<OutboxState, 'online'> => ({
+  entries: [],
+  pending: new Set<string>(),
+  refused: [],
+  replaying: false,
+  networkDown: false,
+  hydrated: false,
+});
+
+const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+
+export const useOutbox = create<OutboxState>()(() => ({
+  ...initialState(),
+  online: browserOnline(),
+}));
+
+/** Waits between replay attempts after a network failure or 5xx, in milliseconds. */
+export const RETRY_DELAYS_MS = [2_000, 5_000, 15_000, 30_000, 60_000, 120_000, 300_000];
+
+let storage: OutboxStorage =
+  typeof indexedDB === 'undefined' ? memoryOutboxStorage() : idbOutboxStorage();
+let owner: string | null = null;
+let idMap: Record<string, string> = {};
+let nextSeq = 1;
+/** The entry being sent: nothing is folded into it. */
+let inFlight: number | null = null;
+/** Object URLs of the waiting photos, to show them before they are sent. */
+const photoUrls = new Map<string, string>();
+let hydration: Promise<void> | null = null;
+let writes: Promise<void> = Promise.resolve();
+let replaying: Promise<void> | null = null;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let attempt = 0;
+/** Bumped by clearOutbox: a replay that started before stops. */
+let generation = 0;
+/** Bumped each time an entry leaves the queue: a sync started earlier may predate it. */
+let settled = 0;
+let resync: () => Promise<unknown> = async () => undefined;
+
+const state = () => useOutbox.getState();
+
+function setEntries(entries: OutboxEntry[]): void {
+  useOutbox.setState({ entries, pending: pendingIds(entries) });
+}
+
+function snapshot(): OutboxSnapshot {
+  return { owner, entries: state().entries, refused: state().refused, idMap, nextSeq };
+}
+
+/** Queue writes run one after another, so the stored queue is always the latest. */
+function persist(): Promise<void> {
+  const snap = snapshot();
+  writes = writes
+    .then(() => storage.save(snap))
+    .catch((err: unknown) => console.error('Hanger: could not store the outbox', err));
+  return writes;
+}
+
+function keepPhotoUrl(key: string, photo: Blob): string | undefined {
+  if (typeof URL.createObjectURL !== 'function') return undefined;
+  let url = photoUrls.get(key);
+  if (!url) {
+    url = URL.createObjectURL(photo);
+    photoUrls.set(key, url);
+  }
+  return url;
+}
+
+function freePhotos(keys: readonly string[]): void {
+  for (const key of keys) {
+    writes = writes.then(() => storage.deletePhoto(key)).catch(() => undefined);
+  }
+}
+
+/** A displayable URL of a stored photo, while its change waits. */
+export function photoUrl(key: string): string | undefined {
+  return photoUrls.get(key);
+}
+
+/** The waiting changes laid over `data` (all of them are idempotent). */
+export function withPendingChanges(data: WardrobeData): WardrobeData {
+  return state().entries.reduce((d, e) => applyOp(d, e.op, photoUrl), data);
+}
+
+/** Reads the stored queue once; every other function waits for it. */
+export function hydrateOutbox(): Promise<void> {
+  hydration ??= (async () => {
+    let snap: OutboxSnapshot | undefined;
+    try {
+      snap = await storage.load();
+    } catch (err) {
+      console.error('Hanger: could not read the outbox', err);
+    }
+    if (snap) {
+      owner = snap.owner;
+      idMap = snap.idMap;
+      nextSeq = snap.nextSeq;
+      for (const entry of snap.entries) {
+        for (const key of photosOf(entry.op)) {
+          const photo = await storage.getPhoto(key).catch(() => undefined);
+          if (photo) keepPhotoUrl(key, photo);
+        }
+      }
+      useOutbox.setState({ refused: snap.refused });
+      setEntries(snap.entries);
+    }
+    useOutbox.setState({ hydrated: true });
+    // The stored wardrobe copy holds the changes, but its photo URLs died with the last page.
+    const relay = () => useWardrobeStore.getState().update(withPendingChanges);
+    if (state().entries.length === 0) return;
+    if (useWardrobeStore.persist.hasHydrated()) relay();
+    else useWardrobeStore.persist.onFinishHydration(relay);
+  })();
+  return hydration;
+}
+
+/** The server id of a record created offline and sent since, else the id itself. */
+export function resolveId(id: string): string {
+  return idMap[id] ?? id;
+}
+
+/**
+ * Whether a write must queue instead of being sent: something already waits (it must not be
+ * overtaken), or the browser knows it is offline.
+ */
+export async function mustQueue(): Promise<boolean> {
+  await hydrateOutbox();
+  await dropForeign();
+  return state().entries.length > 0 || !browserOnline();
+}
+
+/** Failures that leave a write waiting in the outbox: no answer from the server. */
+export function isNetworkFailure(err: unknown): boolean {
+  return (
+    err instanceof ApiError &&
+    err.status === null &&
+    (err.code === 'NETWORK_ERROR' || err.code === 'TIMEOUT')
+  );
+}
+
+/** Changes made under another account never go to this one: they are dropped at its sign-in. */
+async function dropForeign(): Promise<boolean> {
+  const user = currentUserId();
+  if (owner === null || user === null || owner === user) return false;
+  await clearOutbox();
+  return true;
+}
+
+/**
+ * Before signing out: sends what waits when the browser is online. Answers how many changes
+ * still wait (they would be lost).
+ */
+export async function flushBeforeSignOut(): Promise<number> {
+  await hydrateOutbox();
+  if (state().entries.length > 0 && browserOnline()) await replayOutbox();
+  return state().entries.length;
+}
+
+/** A request failed for want of a network: the indicator shows Offline. */
+export function noteNetworkFailure(): void {
+  if (!state().networkDown) useOutbox.setState({ networkDown: true });
+}
+
+/** A request reached the server. */
+export function noteReachable(): void {
+  if (state().networkDown) useOutbox.setState({ networkDown: false });
+}
+
+/**
+ * Queues an operation (its local effect is the caller's). `photos` are stored with it until it
+ * has been sent. Answers at once; the write to IndexedDB follows in order.
+ */
+export async function enqueue(
+  op: OutboxOp,
+  label: string,
+  photos: Record<string, Blob> = {},
+): Promise<void> {
+  await hydrateOutbox();
+  await dropForeign();
+  for (const [key, photo] of Object.entries(photos)) {
+    keepPhotoUrl(key, photo);
+    writes = writes
+      .then(() => storage.putPhoto(key, photo))
+      .catch((err: unknown) => console.error('Hanger: could not store a photo', err));
+  }
+  owner ??= currentUserId();
+  const entry: OutboxEntry = { seq: nextSeq++, op, createdAt: new Date().toISOString(), label };
+  const { entries, freedPhotos } = addToQueue(state().entries, entry, inFlight);
+  setEntries(entries);
+  freePhotos(freedPhotos);
+  void persist();
+  if (!browserOnline()) return;
+  if (state().networkDown) scheduleRetry();
+  else void replayOutbox();
+}
+
+/** Stores a photo for an operation and answers a URL to show it meanwhile. */
+export function showPhoto(key: string, photo: Blob): string {
+  return keepPhotoUrl(key, photo) ?? '';
+}
+
+function scheduleRetry(): void {
+  if (retryTimer !== undefined || state().entries.length === 0) return;
+  const delay = RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)] ?? 300_000;
+  attempt += 1;
+  retryTimer = setTimeout(() => {
+    retryTimer = undefined;
+    void replayOutbox();
+  }, delay);
+}
+
+function clearRetry(): void {
+  clearTimeout(retryTimer);
+  retryTimer = undefined;
+}
+
+type Outcome = 'network' | 'retry' | 'refused' | 'stop' | 'sent';
+
+/** What a failure means for the entry being sent. */
+export function classifyFailure(err: unknown): Outcome {
+  if (err instanceof NoUserError) return 'stop';
+  if (err instanceof MissingPhotoError) return 'refused';
+  if (err instanceof ApiError) {
+    if (err.status === null) return isNetworkFailure(err) ? 'network' : 'retry';
+    if (err.status === 401) return 'stop';
+    if (err.status === 408 || err.status === 429 || err.status >= 500) return 'retry';
+    return 'refused';
+  }
+  // The server answered, but not as expected (an answer that does not parse): it was done.
+  return 'sent';
+}
+
+const REFUSAL_TITLES: Record<OutboxOp['kind'], string> = {
+  createItem: ERROR_TOASTS.uploadItem,
+  updateItem: ERROR_TOASTS.updateItem,
+  updateItemImage: ERROR_TOASTS.updateImage,
+  deleteItem: ERROR_TOASTS.deleteItem,
+  saveOutfit: ERROR_TOASTS.uploadOutfit,
+  updateOutfit: ERROR_TOASTS.updateItem,
+  deleteOutfit: ERROR_TOASTS.deleteItem,
+  calendarAdd: ERROR_TOASTS.updateCalendar,
+  calendarStar: ERROR_TOASTS.updateCalendar,
+  calendarRemove: ERROR_TOASTS.deleteCalendarItem,
+};
+
+function takeOff(entry: OutboxEntry): OutboxEntry[] {
+  return state().entries.filter((e) => e.seq !== entry.seq);
+}
+
+/** The server did it: the rest of the queue and the local copy follow its answer. */
+function settleSent(entry: OutboxEntry, answer: SendAnswer): void {
+  let entries = takeOff(entry);
+  const op = entry.op;
+  const target = targetOf(op);
+  if (answer && 'created' in answer && target) {
+    const created = answer.created;
+    if (created.id !== target.id) {
+      idMap[target.id] = created.id;
+      entries = renameInQueue(entries, target.id, created.id);
+    }
+    setEntries(entries);
+    useWardrobeStore
+      .getState()
+      .update((d) => withPendingChanges(renameRecord(d, target.kind, target.id, created)));
+  } else {
+    setEntries(entries);
+    if (answer && 'patch' in answer && target) {
+      const patch = answer.patch;
+      useWardrobeStore.getState().update((d) => {
+        const record = d[target.kind][target.id];
+        if (!record) return d;
+        const merged = mergeAnswer(record as object, patch as object);
+        return withPendingChanges({
+          ...d,
+          [target.kind]: { ...d[target.kind], [target.id]: merged },
+        });
+      });
+    }
+  }
+  freePhotos(photosOf(op));
+  settled += 1;
+}
+
+/** The server refused it: off the queue (with what depended on it), announced, listed. */
+function refuse(entry: OutboxEntry, err: unknown): void {
+  const { entries, freedPhotos } = afterRefusal(takeOff(entry), entry);
+  setEntries(entries);
+  freePhotos([...photosOf(entry.op), ...freedPhotos]);
+  const op = entry.op;
+  if (isTempId(targetOf(op)?.id ?? '')) {
+    const target = targetOf(op);
+    // A record created offline that the server would not take is gone from the local copy too.
+    if (target)
+      useWardrobeStore.getState().update((d) => {
+        const { [target.id]: _gone, ...rest } = d[target.kind];
+        return { ...d, [target.kind]: rest };
+      });
+  }
+  const reason =
+    err instanceof MissingPhotoError
+      ? 'The photo is no longer on this device.'
+      : toCatalogueError(err).message;
+  const title = REFUSAL_TITLES[op.kind];
+  const message = `Couldn't save ${describeOp(entry)}: ${reason}`;
+  useOutbox.setState((s) => ({
+    refused: [...s.refused, { id: `${entry.seq}`, title, message, at: new Date().toISOString() }],
+  }));
+  toast.error(title, message, { duration: 0 });
+  settled += 1;
+}
+
+async function tokenReady(): Promise<Outcome | null> {
+  try {
+    // A token with more than the refresh lead (5 minutes) left, else a new one first.
+    await getAccessToken();
+    return null;
+  } catch (err) {
+    if (err instanceof TokenUnavailableError) {
+      if (err.status === null) return 'network';
+      if (err.status === 401 || err.status === 403) return 'stop';
+    }
+    return 'retry';
+  }
+}
+
+async function runReplay(): Promise<void> {
+  await hydrateOutbox();
+  const gen = generation;
+  if (state().entries.length === 0) return;
+  // Offline for sure: the online event starts the replay.
+  if (!currentUserId() || !browserOnline()) return;
+  if (await dropForeign()) return;
+  clearRetry();
+  useOutbox.setState({ replaying: true });
+  let changed = false;
+  try {
+    const blocked = await tokenReady();
+    if (blocked) {
+      if (blocked === 'network') noteNetworkFailure();
+      if (blocked !== 'stop') scheduleRetry();
+      return;
+    }
+    for (;;) {
+      if (gen !== generation) return;
+      const entry = state().entries[0];
+      if (!entry) break;
+      inFlight = entry.seq;
+      let answer: SendAnswer = null;
+      let outcome: Outcome = 'sent';
+      let failure: unknown;
+      try {
+        answer = await sendOp(entry.op, (key) => storage.getPhoto(key));
+      } catch (err) {
+        failure = err;
+        outcome = classifyFailure(err);
+      } finally {
+        inFlight = null;
+      }
+      if (gen !== generation) return;
+      if (outcome === 'network' || outcome === 'retry') {
+        if (outcome === 'network') noteNetworkFailure();
+        scheduleRetry();
+        return;
+      }
+      if (outcome === 'stop') return;
+      noteReachable();
+      changed = true;
+      if (outcome === 'refused') refuse(entry, failure);
+      else {
+        if (failure) console.error('Hanger: unexpected answer to a waiting change', failure);
+        settleSent(entry, answer);
+      }
+      await persist();
+    }
+    attempt = 0;
+  } finally {
+    useOutbox.setState({ replaying: false });
+    if (changed && gen === generation) await persist();
+  }
+  // The queue is empty: the local copy becomes exactly what the server holds.
+  if (changed && gen === generation) {
+    await resync();
+    revokeUnusedUrls();
+  }
+}
+
+function revokeUnusedUrls(): void {
+  const used = new Set(state().entries.flatMap((e) => photosOf(e.op)));
+  for (const [key, url] of photoUrls) {
+    if (used.has(key)) continue;
+    URL.revokeObjectURL(url);
+    photoUrls.delete(key);
+  }
+}
+
+/** Sends the waiting changes in order, one at a time (one replay at a time). */
+export function replayOutbox(): Promise<void> {
+  replaying ??= runReplay()
+    .catch((err: unknown) => console.error('Hanger: replay failed', err))
+    .finally(() => {
+      replaying = null;
+    });
+  return replaying;
+}
+
+/** How many entries have left the queue so far (a sync started before a change may predate it). */
+export function settledCount(): number {
+  return settled;
+}
+
+/** The sync to run once the queue is empty (the wardrobe fetch; registered by its module). */
+export function setOutboxResync(fn: () => Promise<unknown>): void {
+  resync = fn;
+}
+
+/** Takes refusals off the "Not saved" list (all of them without an id). */
+export function dismissRefused(id?: string): void {
+  useOutbox.setState((s) => ({ refused: id ? s.refused.filter((r) => r.id !== id) : [] }));
+  void persist();
+}
+
+/** Forgets every waiting change and its photos (sign-out). */
+export async function clearOutbox(): Promise<void> {
+  generation += 1;
+  clearRetry();
+  attempt = 0;
+  owner = null;
+  idMap = {};
+  nextSeq = 1;
+  for (const url of photoUrls.values()) URL.revokeObjectURL(url);
+  photoUrls.clear();
+  useOutbox.setState({ ...initialState(), hydrated: true, online: browserOnline() });
+  await writes;
+  await storage.clear().catch((err: unknown) => console.error('Hanger: could not clear', err));
+}
+
+/**
+ * Follows the connection: back online, the queue is sent at once (and the backoff restarts).
+ * Answers the function that stops listening.
+ */
+export function startOutbox(): () => void {
+  void hydrateOutbox();
+  const online = () => {
+    useOutbox.setState({ online: true, networkDown: false });
+    attempt = 0;
+    clearRetry();
+    void replayOutbox();
+  };
+  const offline = () => useOutbox.setState({ online: false });
+  window.addEventListener('online', online);
+  window.addEventListener('offline', offline);
+  useOutbox.setState({ online: browserOnline() });
+  return () => {
+    window.removeEventListener('online', online);
+    window.removeEventListener('offline', offline);
+  };
+}
+
+/** For tests: a fresh outbox over `next` (as after a reload when `next` holds the old data). */
+export function resetOutboxForTests(next: OutboxStorage = memoryOutboxStorage()): void {
+  generation += 1;
+  clearRetry();
+  storage = next;
+  owner = null;
+  idMap = {};
+  nextSeq = 1;
+  inFlight = null;
+  attempt = 0;
+  photoUrls.clear();
+  hydration = null;
+  replaying = null;
+  writes = Promise.resolve();
+  useOutbox.setState({ ...initialState(), online: browserOnline() });
+}
+
+/** For tests: the stored writes have finished. */
+export function outboxWritten(): Promise<void> {
+  return writes;
+}

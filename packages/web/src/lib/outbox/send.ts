@@ -1,0 +1,62 @@
+import type { ClothingItem, Outfit, Patch } from '@hanger/domain';
+import { deleteItemRequest, patchItem, patchItemImage, postItem } from '../api/clothes';
+import { deleteCalendarEntry, putCalendarDay } from '../api/calendar';
+import { deleteOutfitRequest, patchOutfit, postOutfit } from '../api/outfits';
+import type { OutboxOp } from './ops';
+
+/** What the server answered to an operation, for the local copy. */
+export type SendAnswer =
+  { created: ClothingItem | Outfit } | { patch: Patch<ClothingItem> | Patch<Outfit> } | null;
+
+export class MissingPhotoError extends Error {
+  constructor(key: string) {
+    super(`The photo ${key} of a waiting change is gone from this device`);
+    this.name = 'MissingPhotoError';
+  }
+}
+
+/** Sends one operation with the ordinary API calls (SPEC §7). */
+export async function sendOp(
+  op: OutboxOp,
+  photo: (key: string) => Promise<Blob | undefined>,
+): Promise<SendAnswer> {
+  const blob = async (key: string) => {
+    const found = await photo(key);
+    if (!found) throw new MissingPhotoError(key);
+    return found;
+  };
+  switch (op.kind) {
+    case 'createItem':
+      return { created: await postItem(op.fields, await blob(op.photo)) };
+    case 'updateItem':
+      return { patch: await patchItem(op.id, op.updates) };
+    case 'updateItemImage':
+      return { patch: await patchItemImage(op.id, await blob(op.photo)) };
+    case 'deleteItem':
+      await deleteItemRequest(op.id);
+      return null;
+    case 'saveOutfit':
+      return {
+        created: await postOutfit({
+          image: await blob(op.photo),
+          canvasData: op.canvasData,
+          ...(op.isNew ? {} : { id: op.id }),
+          ...(op.status ? { status: op.status } : {}),
+        }),
+      };
+    case 'updateOutfit':
+      return { patch: await patchOutfit(op.id, op.updates) };
+    case 'deleteOutfit':
+      await deleteOutfitRequest(op.id);
+      return null;
+    case 'calendarAdd':
+      await putCalendarDay(op.day, { clothes: op.clothes, outfits: op.outfits });
+      return null;
+    case 'calendarStar':
+      await putCalendarDay(op.day, { displayItem: op.displayItem ?? '' });
+      return null;
+    case 'calendarRemove':
+      await deleteCalendarEntry(op.day, op.id, op.type);
+      return null;
+  }
+}

@@ -1,0 +1,78 @@
+import { clear, del, get, set } from 'idb-keyval';
+import { closableStore } from '../stores/idb-storage';
+import type { OutboxEntry } from './ops';
+
+/** A change the server refused: off the queue, kept in the "Not saved" list until dismissed. */
+export interface RefusedChange {
+  id: string;
+  /** The action's error toast title (SPEC §8), e.g. "Failed to update item". */
+  title: string;
+  /** "Couldn't save your change to “Top”: The requested item was not found." */
+  message: string;
+  /** ISO time of the refusal. */
+  at: string;
+}
+
+/** Everything the outbox keeps between visits, apart from the photos. */
+export interface OutboxSnapshot {
+  /** The user whose changes these are; another account never sends them. */
+  owner: string | null;
+  entries: OutboxEntry[];
+  refused: RefusedChange[];
+  /** Temporary ids already created on the server, and the ids they got. */
+  idMap: Record<string, string>;
+  nextSeq: number;
+}
+
+/** Where the outbox lives: IndexedDB in the browser, memory in unit tests. */
+export interface OutboxStorage {
+  load(): Promise<OutboxSnapshot | undefined>;
+  save(snapshot: OutboxSnapshot): Promise<void>;
+  putPhoto(key: string, photo: Blob): Promise<void>;
+  getPhoto(key: string): Promise<Blob | undefined>;
+  deletePhoto(key: string): Promise<void>;
+  /** Deletes the queue and every photo. */
+  clear(): Promise<void>;
+}
+
+/** Its own database, apart from the wardrobe copy: the queue and the photos waiting to go up. */
+export const OUTBOX_DB = 'hanger-outbox';
+const OUTBOX_STORE = 'outbox';
+const QUEUE_KEY = 'queue';
+const photoKey = (key: string) => `photo:${key}`;
+
+export function idbOutboxStorage(): OutboxStorage {
+  const store = closableStore(OUTBOX_DB, OUTBOX_STORE);
+  return {
+    load: () => get<OutboxSnapshot>(QUEUE_KEY, store),
+    save: (snapshot) => set(QUEUE_KEY, snapshot, store),
+    putPhoto: (key, photo) => set(photoKey(key), photo, store),
+    getPhoto: (key) => get<Blob>(photoKey(key), store),
+    deletePhoto: (key) => del(photoKey(key), store),
+    clear: () => clear(store),
+  };
+}
+
+/**
+ * The same interface over a Map, for tests and browsers without IndexedDB. Values are cloned
+ * on the way in and out, as IndexedDB would, so a test cannot pass by sharing objects.
+ */
+export function memoryOutboxStorage(values = new Map<string, unknown>()): OutboxStorage {
+  const copy = <T>(v: T): T => (v === undefined ? v : structuredClone(v));
+  return {
+    load: async () => copy(values.get(QUEUE_KEY) as OutboxSnapshot | undefined),
+    save: async (snapshot) => {
+      values.set(QUEUE_KEY, copy(snapshot));
+    },
+    putPhoto: async (key, photo) => {
+      values.set(photoKey(key), photo);
+    },
+    getPhoto: async (key) => values.get(photoKey(key)) as Blob | undefined,
+    deletePhoto: async (key) => {
+      values.delete(photoKey(key));
+    },
+    clear: async () => {
+      values.clear();
+    },
+  };
+}
