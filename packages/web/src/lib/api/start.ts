@@ -1,4 +1,5 @@
-import type { IdentityUser } from '../auth-client';
+import { refreshAccessToken } from '../access-token';
+import { getSessionUser, type IdentityUser } from '../auth-client';
 
 /**
  * GET /api/start (issue 16): the session's user, an access token and the wire settings in one
@@ -49,8 +50,27 @@ export async function fetchStart(): Promise<StartAnswer> {
   } catch {
     throw new StartUnavailableError(null);
   }
+  // A server older than this app has no /api/start: the three calls it stands for, in turn.
+  if (res.status === 404) return startStepByStep();
   if (!res.ok) throw new StartUnavailableError(res.status);
   return readAnswer(await res.json().catch(() => null));
+}
+
+async function startStepByStep(): Promise<StartAnswer> {
+  let user: IdentityUser | null;
+  let token: string;
+  try {
+    user = await getSessionUser();
+    if (!user) return { user: null };
+    token = await refreshAccessToken();
+  } catch {
+    throw new StartUnavailableError(null);
+  }
+  const res = await fetch('/api/users/settings', {
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+  }).catch(() => null);
+  const settings: unknown = res?.ok ? await res.json().catch(() => ({})) : {};
+  return { user, token, settings };
 }
 
 let early: Promise<StartAnswer> | null = null;
