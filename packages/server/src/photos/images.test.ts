@@ -1,11 +1,17 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { PayloadTooLargeError, ValidationError } from '../errors.js';
-import { DISPLAY_MAX_SIDE, THUMBNAIL_WIDTH, processImage, storageKeys } from './images.js';
+import {
+  DISPLAY_MAX_SIDE,
+  THUMBNAIL_WIDTH,
+  jpegShrinkOnLoad,
+  processImage,
+  storageKeys,
+} from './images.js';
 
 function solid(width: number, height: number, colour: string) {
   return sharp({ create: { width, height, channels: 3, background: colour } });
@@ -299,6 +305,60 @@ describe('processImage', () => {
     const error = await processImage(jpeg.subarray(0, jpeg.length / 2)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as Error).message).toMatch(/could not be read/);
+  });
+
+  it('decodes a 12 MP phone photo at half scale: upright, 1600 px, P3 converted, no file left', async () => {
+    // 4000 x 3000 stored landscape with orientation 6 (portrait to view), tagged Display P3:
+    // left half an sRGB green in P3 numbers, right half a mid grey.
+    const stored = await sharp({
+      create: { width: 4000, height: 3000, channels: 3, background: '#808080' },
+    })
+      .composite([{ input: await solid(2000, 3000, '#00b400').png().toBuffer(), left: 0, top: 0 }])
+      .jpeg({ quality: 90 })
+      .withIccProfile('p3')
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const leftovers = async () =>
+      (await readdir(tmpdir())).filter((name) => name.startsWith('hanger-photo-')).length;
+    const before = await leftovers();
+
+    const out = await processImage(stored);
+
+    expect([out.width, out.height]).toEqual([1200, 1600]);
+    const meta = await sharp(out.image).metadata();
+    expect([meta.width, meta.height]).toEqual([1200, 1600]);
+    expect((await sharp(out.thumbnail).metadata()).width).toBe(THUMBNAIL_WIDTH);
+    // Upright: the stored left half (green) is now the top half.
+    expectColour(await pixel(out.image, 600, 300), [0, 0xb4, 0], 8);
+    expectColour(await pixel(out.image, 600, 1300), [0x80, 0x80, 0x80], 8);
+    expectColour(await pixel(out.thumbnail, 200, 80), [0, 0xb4, 0], 8);
+    await expectNoMetadata(out.image);
+    expect(await leftovers()).toBe(before);
+  });
+
+  it('rejects a damaged JPEG with 422 on the half-scale path too', async () => {
+    const jpeg = await sharp({
+      create: {
+        width: 3300,
+        height: 800,
+        channels: 3,
+        background: '#000000',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .jpeg()
+      .toBuffer();
+    const error = await processImage(jpeg.subarray(0, jpeg.length / 2)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+  });
+
+  it('asks for shrink-on-load only for 2-3x reductions, which sharp does not take itself', () => {
+    expect(jpegShrinkOnLoad(4000, 3000)).toBe(2);
+    expect(jpegShrinkOnLoad(3024, 4032)).toBe(2);
+    expect(jpegShrinkOnLoad(3200, 2400)).toBe(2);
+    expect(jpegShrinkOnLoad(3199, 2400)).toBe(1);
+    expect(jpegShrinkOnLoad(8064, 6048)).toBe(1);
+    expect(jpegShrinkOnLoad(1600, 1200)).toBe(1);
   });
 
   it('rejects a PNG declaring 60000 x 60000 pixels with 413, from the header alone', async () => {
