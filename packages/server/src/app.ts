@@ -13,6 +13,7 @@ import storagePlugin from './plugins/storage.js';
 import webPlugin from './plugins/web.js';
 import apiRoutes from './routes/index.js';
 import { withRedactedUrls } from './log-redaction.js';
+import { setPhotoConcurrency } from './photos/photo-slots.js';
 import { repairPathEncoding } from './routes/params.js';
 
 /** A hop count means "trust that many proxies in front of this server". */
@@ -36,6 +37,7 @@ export async function buildApp(
   config: Config,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  setPhotoConcurrency(config.photoConcurrency);
   const app = Fastify({
     // Request lines never carry the tokens some URLs hold (feed, export, e-mail links).
     logger: withRedactedUrls(options.logger ?? { level: config.logLevel }),

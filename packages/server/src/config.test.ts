@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       maxUploadBytes: 20 * 1024 * 1024,
       rateLimitMax: 1200,
       trustProxy: false,
+      photoConcurrency: 1,
     });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.s3).toBeUndefined();
@@ -47,6 +48,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_MAX: '50',
       TRUST_PROXY: '10.0.0.0/8, 192.168.0.1',
       MAX_UPLOAD_BYTES: '1048576',
+      PHOTO_CONCURRENCY: '2',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -56,6 +58,7 @@ describe('loadConfig', () => {
       rateLimitMax: 50,
       trustProxy: ['10.0.0.0/8', '192.168.0.1'],
       maxUploadBytes: 1048576,
+      photoConcurrency: 2,
     });
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
@@ -73,6 +76,7 @@ describe('loadConfig', () => {
         REDIS_URL: 'http://cache',
         AUTH_SECRET: 'short',
         S3_BUCKET: 'photos',
+        PHOTO_CONCURRENCY: '0',
       });
     } catch (err) {
       error = err;
@@ -87,8 +91,20 @@ describe('loadConfig', () => {
       'REDIS_URL',
       'AUTH_SECRET',
       'S3_ACCESS_KEY_ID',
+      'PHOTO_CONCURRENCY',
     ]) {
       expect(problems).toContain(name);
+    }
+  });
+
+  it('sizes the wardrobe cache from WARDROBE_CACHE_MB (MiB), 128 by default, 0 for none', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).wardrobeCacheMb).toBe(128);
+    expect(loadConfig({ DATA_DIR: dataDir, WARDROBE_CACHE_MB: '512' }).wardrobeCacheMb).toBe(512);
+    expect(loadConfig({ DATA_DIR: dataDir, WARDROBE_CACHE_MB: '0' }).wardrobeCacheMb).toBe(0);
+    for (const bad of ['-1', '1.5', 'lots', '2000000']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, WARDROBE_CACHE_MB: bad }), bad).toThrow(
+        /WARDROBE_CACHE_MB/,
+      );
     }
   });
 });

@@ -48,6 +48,8 @@ export interface Config {
   maxUploadBytes: number;
   /** Largest account export zip accepted by POST /api/imports (IMPORT_MAX_BYTES), apart from photos. */
   importMaxBytes: number;
+  /** Photos decoded and encoded at once (PHOTO_CONCURRENCY); the others queue. */
+  photoConcurrency: number;
   redisUrl?: string;
   /** Directory of the built web app; a minimal page is served when it is missing. */
   webDir: string;
@@ -56,6 +58,11 @@ export interface Config {
   logLevel: string;
   /** Requests per minute one client address may make to the API (RATE_LIMIT_MAX). */
   rateLimitMax: number;
+  /**
+   * Memory for the serialized wardrobes GET /api/users answers from (WARDROBE_CACHE_MB, in MiB);
+   * the least recently used are dropped past it. 0 keeps none.
+   */
+  wardrobeCacheMb: number;
   /**
    * Which proxies to trust for the client address (TRUST_PROXY): false, true, a hop count, or a
    * comma-separated list of addresses/CIDRs. Set it behind a load balancer so rate limits see
@@ -72,6 +79,9 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
+
+/** WARDROBE_CACHE_MB's default: about a hundred wardrobes of 1,000 items (1.1 MB each with gzip). */
+export const DEFAULT_WARDROBE_CACHE_MB = 128;
 
 const DEFAULT_WEB_DIR = resolve(import.meta.dirname, '../../web/dist');
 
@@ -194,6 +204,15 @@ export function loadConfig(env: Env = process.env): Config {
     else importMaxBytes = n;
   }
 
+  // One photo at a time already uses every core (libvips threads); more only starve the reads.
+  let photoConcurrency = 1;
+  if (nonEmpty(env.PHOTO_CONCURRENCY) !== undefined) {
+    const n = Number(env.PHOTO_CONCURRENCY);
+    if (!Number.isInteger(n) || n < 1 || n > 64)
+      problems.push(`PHOTO_CONCURRENCY must be an integer 1-64, got "${env.PHOTO_CONCURRENCY}"`);
+    else photoConcurrency = n;
+  }
+
   const redisUrl = nonEmpty(env.REDIS_URL);
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl))
     problems.push('REDIS_URL must start with redis:// or rediss://');
@@ -211,6 +230,16 @@ export function loadConfig(env: Env = process.env): Config {
     if (!Number.isInteger(n) || n < 1)
       problems.push(`RATE_LIMIT_MAX must be a positive integer, got "${env.RATE_LIMIT_MAX}"`);
     else rateLimitMax = n;
+  }
+
+  let wardrobeCacheMb = DEFAULT_WARDROBE_CACHE_MB;
+  if (nonEmpty(env.WARDROBE_CACHE_MB) !== undefined) {
+    const n = Number(env.WARDROBE_CACHE_MB);
+    if (!Number.isInteger(n) || n < 0 || n > 1024 * 1024)
+      problems.push(
+        `WARDROBE_CACHE_MB must be an integer 0-1048576 (MiB), got "${env.WARDROBE_CACHE_MB}"`,
+      );
+    else wardrobeCacheMb = n;
   }
 
   const trustProxy = parseTrustProxy(nonEmpty(env.TRUST_PROXY));
@@ -239,11 +268,13 @@ export function loadConfig(env: Env = process.env): Config {
     oidc,
     maxUploadBytes,
     importMaxBytes,
+    photoConcurrency,
     redisUrl,
     webDir,
     ratesFile,
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     rateLimitMax,
+    wardrobeCacheMb,
     trustProxy,
   };
 }
