@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/precompress.mjs';
 
 const API_TARGET = process.env.HANGER_API_URL ?? 'http://127.0.0.1:3000';
 
@@ -81,6 +82,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // .br and .gz beside each text asset, served by the server as they are (issue 16).
+    precompress(),
   ],
   resolve: {
     // The domain package is consumed as TypeScript source, so web never waits on its build.

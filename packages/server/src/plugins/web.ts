@@ -47,6 +47,8 @@ async function webPlugin(app: FastifyInstance, { config }: WebOptions): Promise<
       root: config.webDir,
       wildcard: false,
       cacheControl: false,
+      // The web build writes .br and .gz beside its text assets (issue 16); sent when accepted.
+      preCompressed: true,
       setHeaders(reply, path) {
         const immutable = path.includes(`${join(config.webDir, 'assets')}`);
         reply.header(
