@@ -4,21 +4,118 @@
  * Node 20 spends most of a cold start resolving and compiling that graph; measured on the 2-core
  * reference machine, start-up CPU time drops from about 1.2 s to under 0.5 s (bench/api.bench.ts).
  *
+ * What start-up compiles is what it costs (bench/startup.bench.ts): the code the first request
+ * does not need is left out of dist/server.js. The identity service (better-auth), the photo
+ * pipeline (sharp), object storage (the S3 client), the zip libraries and the mailer are dynamic
+ * imports in the source and land in chunks; the few framework parts that are only needed by a
+ * feature the server does not use at start-up (below) are loaded from node_modules on first use.
+ * Whitespace and syntax are minified (identifiers are not, so stack traces keep function names):
+ * V8 scans and keeps the source text, so fewer bytes start faster and hold less memory.
+ *
  * Native addons stay external and load from node_modules. `tsc` still emits the per-file build
  * (types, and `main` for anything importing the package); this overwrites only dist/server.js.
  */
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-rmSync(join(root, 'dist', 'chunks'), { recursive: true, force: true });
+// BUNDLE_OUTDIR (relative to the package) builds a copy elsewhere, e.g. to compare two builds.
+const outdir = process.env.BUNDLE_OUTDIR ?? 'dist';
+rmSync(join(root, outdir, 'chunks'), { recursive: true, force: true });
 
-await build({
+/**
+ * Framework modules replaced by a stand-in that requires the real one from node_modules the first
+ * time it is used. Each is required by its framework at load time but used only later, if at all:
+ * - fastify's JSON-schema compilers (ajv, fast-json-stringify: a third of the framework's bytes)
+ *   build a compiler only for a route that declares a schema, and no route of this server does;
+ * - @fastify/rate-limit's IPv6 address parser runs only for IPv6 clients.
+ * fastify itself already requires light-my-request (app.inject, tests only) on first use.
+ */
+const LAZY = {
+  '@fastify/ajv-compiler': `
+    const real = () => require('@fastify/ajv-compiler');
+    function AjvCompiler(...options) {
+      let selector;
+      return (...args) => (selector ??= real()(...options))(...args);
+    }
+    module.exports = AjvCompiler;
+    module.exports.default = AjvCompiler;
+    module.exports.AjvCompiler = AjvCompiler;
+    Object.defineProperty(module.exports, 'AjvReference', { get: () => real().AjvReference });
+    Object.defineProperty(module.exports, 'StandaloneValidator', { get: () => real().StandaloneValidator });`,
+  '@fastify/fast-json-stringify-compiler': `
+    const real = () => require('@fastify/fast-json-stringify-compiler');
+    function SerializerSelector(...options) {
+      let selector;
+      return (...args) => (selector ??= real()(...options))(...args);
+    }
+    module.exports = SerializerSelector;
+    module.exports.default = SerializerSelector;
+    module.exports.SerializerSelector = SerializerSelector;
+    Object.defineProperty(module.exports, 'StandaloneSerializer', { get: () => real().StandaloneSerializer });`,
+  'ip-address': `
+    const real = () => require('ip-address');
+    // Constructing returns the real parser's instance.
+    function Address6(...args) {
+      return new (real().Address6)(...args);
+    }
+    module.exports = { Address6 };
+    Object.defineProperty(module.exports, 'Address4', { get: () => real().Address4 });`,
+};
+
+/** The stand-ins above; inside a stand-in, the real module stays external (node_modules). */
+const lazyModules = {
+  name: 'hanger-lazy-modules',
+  setup(b) {
+    const filter = new RegExp(
+      `^(${Object.keys(LAZY)
+        .map((k) => k.replace(/[/.]/g, '\\$&'))
+        .join('|')})$`,
+    );
+    b.onResolve({ filter }, (args) =>
+      args.namespace === 'hanger-lazy'
+        ? { path: args.path, external: true }
+        : { path: args.path, namespace: 'hanger-lazy' },
+    );
+    b.onLoad({ filter: /.*/, namespace: 'hanger-lazy' }, (args) => ({
+      contents: LAZY[args.path],
+      loader: 'js',
+      resolveDir: root,
+    }));
+  },
+};
+
+/**
+ * zod re-exports every one of its ~50 message locales (half of its bytes) as `z.locales` (and
+ * `z.core.locales`); nothing
+ * here reads them, and zod's default English messages import their locale directly. Only `en`
+ * stays in that namespace.
+ */
+const zodEnglishOnly = {
+  name: 'hanger-zod-english-only',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /zod[\\/]v4[\\/](classic[\\/]external|core[\\/]index)\.js$/.test(args.importer)
+        ? {
+            path: join(dirname(args.importer), '../locales/en.js'),
+            namespace: 'hanger-zod-locales',
+          }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'hanger-zod-locales' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      loader: 'js',
+      resolveDir: root,
+    }));
+  },
+};
+
+const result = await build({
   absWorkingDir: root,
   entryPoints: { server: 'src/server.ts' },
-  outdir: 'dist',
+  outdir,
   chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   // Dynamic imports (the image pipeline, unused database drivers) stay separate and lazy.
@@ -27,11 +124,18 @@ await build({
   platform: 'node',
   target: 'node20',
   sourcemap: true,
+  minifyWhitespace: true,
+  minifySyntax: true,
   legalComments: 'linked',
-  external: ['better-sqlite3', 'sharp', 'pg-native'],
+  // light-my-request: fastify requires it inside app.inject only (tests), never when serving.
+  external: ['better-sqlite3', 'sharp', 'pg-native', 'light-my-request'],
+  plugins: [lazyModules, zodEnglishOnly],
   // Bundled CommonJS packages call require() for Node built-ins.
   banner: {
     js: "import { createRequire as __hangerCreateRequire } from 'node:module'; const require = __hangerCreateRequire(import.meta.url);",
   },
   logLevel: 'warning',
+  metafile: Boolean(process.env.BUNDLE_METAFILE),
 });
+if (process.env.BUNDLE_METAFILE)
+  writeFileSync(process.env.BUNDLE_METAFILE, JSON.stringify(result.metafile));

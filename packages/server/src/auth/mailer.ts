@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface AuthLogger {
   info(obj: object, msg: string): void;
@@ -93,18 +93,29 @@ function existingAccountLetter(signInUrl: string): Letter {
   };
 }
 
-/** Sends over SMTP (SMTP_URL, e.g. smtp://user:pass@mail.example.com:587 or smtps://…:465). */
+/**
+ * Sends over SMTP (SMTP_URL, e.g. smtp://user:pass@mail.example.com:587 or smtps://…:465). The
+ * SMTP client is loaded with the first letter, not at start-up.
+ */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  let transport: Transporter | undefined;
+  const open = async () => {
+    if (!transport) {
+      const { default: nodemailer } = await import('nodemailer');
+      transport ??= nodemailer.createTransport(smtpUrl);
+    }
+    return transport;
+  };
   const send = async (to: string, l: Letter) => {
-    await transport.sendMail({ from, to, subject: l.subject, text: l.text, html: l.html });
+    const smtp = await open();
+    await smtp.sendMail({ from, to, subject: l.subject, text: l.text, html: l.html });
   };
   return {
     sendSignInLink: (to, url, minutes) => send(to, signInLetter(url, minutes)),
     sendPasswordReset: (to, url, minutes) => send(to, resetLetter(url, minutes)),
     sendSignUpConfirmation: (to, url, minutes) => send(to, confirmationLetter(url, minutes)),
     sendExistingAccountNotice: (to, signInUrl) => send(to, existingAccountLetter(signInUrl)),
-    close: () => transport.close(),
+    close: () => transport?.close(),
   };
 }
 

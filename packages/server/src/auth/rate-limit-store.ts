@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { createRedisClient } from '../plugins/redis.js';
 
 /** A fixed window: at most `max` hits per `window` seconds. */
 export interface RateRule {
@@ -89,7 +90,7 @@ export function createRedisRateLimitStore(options: RedisStoreOptions): RateLimit
   // Fail fast while Redis is down: one reconnect attempt per command, short connect timeout.
   const redis =
     typeof options.redis === 'string'
-      ? new Redis(options.redis, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
+      ? createRedisClient(options.redis, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
       : options.redis;
   // ioredis reports connection trouble as 'error' events; without a listener Node would crash.
   if (owned) redis.on('error', (error) => options.onError?.(error));

@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { Migrator } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import type { Kysely, Migration } from 'kysely';
 import * as auth from './migrations/0001-auth.js';
 import * as wardrobe from './migrations/0002-wardrobe.js';
@@ -22,11 +22,30 @@ const MIGRATIONS: Record<string, Migration> = {
 const ATTEMPTS = 3;
 
 /**
+ * Every migration of the list, and nothing else, is recorded as applied: the case of every start
+ * but the first. One query instead of the migrator's table introspection, lock table and lock
+ * (about a tenth of a start-up); anything else (no table yet, a pending or unknown migration)
+ * goes through the migrator, which applies or reports it.
+ */
+async function upToDate(db: Kysely<unknown>): Promise<boolean> {
+  try {
+    const { rows } = await sql<{
+      name: string;
+    }>`select name from kysely_migration order by name`.execute(db);
+    const known = Object.keys(MIGRATIONS).sort();
+    return rows.length === known.length && rows.every((row, i) => row.name === known[i]);
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Bring the schema up to date. PostgreSQL serialises concurrent migrators with a lock; SQLite has
  * no such lock across processes, so a process that loses the race (its transaction rolls back)
  * looks again and is done if the winner applied everything.
  */
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+  if (await upToDate(db)) return;
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => MIGRATIONS },

@@ -3,7 +3,7 @@ import type { ExportLink } from '@hanger/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
-import { DEFAULT_MAX_PIXELS } from '../../photos/images.js';
+import { DEFAULT_MAX_PIXELS } from '../../photos/limits.js';
 import { logSecurityEvent } from '../../security-events.js';
 import {
   createExportLink,
