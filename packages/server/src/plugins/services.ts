@@ -20,7 +20,10 @@ export interface ServicesOptions {
 
 async function servicesPlugin(app: FastifyInstance, { config }: ServicesOptions): Promise<void> {
   // Serialized wardrobes hold signed photo URLs: a new signing window needs a new serialization.
-  const cache = new WardrobeCache({ currentWindow: () => urlWindow().start });
+  const cache = new WardrobeCache({
+    currentWindow: () => urlWindow().start,
+    maxBytes: config.wardrobeCacheMb * 1024 * 1024,
+  });
   if (app.redis && config.redisUrl) {
     const subscriber = createRedis(config.redisUrl, 'hanger-cache-subscriber');
     subscriber.on('error', (err) => app.log.warn({ err }, 'redis subscriber error'));

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { matchesEtag, WardrobeCache } from './wardrobe-cache.js';
 
@@ -109,6 +110,109 @@ describe('WardrobeCache', () => {
     const gz = await entry.gzipped();
     expect(gz.length).toBeLessThan(entry.body.length);
     expect(await entry.gzipped()).toBe(gz);
+  });
+});
+
+describe('WardrobeCache bounded by bytes', () => {
+  const json = (bytes: number, tag: string) =>
+    JSON.stringify({ t: (tag + 'x'.repeat(bytes)).slice(0, bytes - 8) });
+
+  function counting(cache: WardrobeCache) {
+    const builds: string[] = [];
+    const get = (user: string, bytes = 100) =>
+      cache.get(user, async () => {
+        builds.push(user);
+        return json(bytes, user);
+      });
+    return { builds, get };
+  }
+
+  it('drops the least recently used wardrobes once the bodies exceed the budget', async () => {
+    const cache = new WardrobeCache({ maxBytes: 350 });
+    const { builds, get } = counting(cache);
+    await get('a');
+    await get('b');
+    await get('c');
+    expect(cache.stats()).toMatchObject({ entries: 3, bytes: 300 });
+    await get('d'); // 400 > 350: a, the least recently used, goes
+    expect(cache.stats()).toMatchObject({ entries: 3, bytes: 300 });
+    await get('b');
+    await get('c');
+    await get('d');
+    expect(builds).toEqual(['a', 'b', 'c', 'd']);
+    await get('a');
+    expect(builds).toEqual(['a', 'b', 'c', 'd', 'a']);
+  });
+
+  it('keeps the recently read wardrobes, not the first stored', async () => {
+    const cache = new WardrobeCache({ maxBytes: 350 });
+    const { builds, get } = counting(cache);
+    await get('a');
+    await get('b');
+    await get('c');
+    await get('a'); // a is now the most recent; b is the oldest
+    await get('d');
+    await get('a');
+    await get('c');
+    await get('d');
+    expect(builds).toEqual(['a', 'b', 'c', 'd']);
+    await get('b');
+    expect(builds).toEqual(['a', 'b', 'c', 'd', 'b']);
+  });
+
+  it('counts the compressed copy and evicts for it', async () => {
+    const cache = new WardrobeCache({ maxBytes: 2000 });
+    const { builds, get } = counting(cache);
+    // Random bytes do not compress: the gzip copy is about as large as the body.
+    const noise = () => JSON.stringify({ n: randomBytes(300).toString('base64') });
+    await cache.get('a', async () => noise());
+    await cache.get('b', async () => noise());
+    const before = cache.stats().bytes;
+    const b = await cache.get('b', async () => 'unused');
+    const gz = await b.gzipped();
+    expect(cache.stats().bytes).toBe(before + gz.length);
+    expect(cache.stats().entries).toBe(2);
+    await get('c', 1000); // over budget with b's copy counted: a, the oldest, goes first
+    expect(cache.stats()).toMatchObject({ entries: 2 });
+    expect(cache.stats().bytes).toBeLessThanOrEqual(2000);
+    await get('a');
+    expect(builds).toEqual(['c', 'a']);
+  });
+
+  it('serves but does not keep a wardrobe larger than the whole budget', async () => {
+    const cache = new WardrobeCache({ maxBytes: 150 });
+    const { builds, get } = counting(cache);
+    await get('small', 100);
+    const big = await get('big', 400);
+    expect(big.body.length).toBe(400);
+    await get('big', 400);
+    await get('small', 100);
+    expect(builds).toEqual(['small', 'big', 'big']);
+    expect(cache.stats()).toMatchObject({ entries: 1, bytes: 100 });
+  });
+
+  it('gives back the bytes of invalidated and expired wardrobes', async () => {
+    let now = 0;
+    const cache = new WardrobeCache({ maxBytes: 10_000, ttlMs: 1000, now: () => now });
+    const { get } = counting(cache);
+    await get('a');
+    await get('b');
+    await cache.invalidate('a');
+    expect(cache.stats()).toMatchObject({ entries: 1, bytes: 100 });
+    now = 1000;
+    await get('b', 50); // expired: rebuilt at its new size
+    expect(cache.stats()).toMatchObject({ entries: 1, bytes: 50 });
+    cache.clear();
+    expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 });
+  });
+
+  it('keeps nothing with a budget of 0', async () => {
+    const cache = new WardrobeCache({ maxBytes: 0 });
+    const { builds, get } = counting(cache);
+    await get('a');
+    await get('a');
+    expect(builds).toEqual(['a', 'a']);
+    expect(cache.stats().bytes).toBe(0);
   });
 });
 

@@ -17,6 +17,8 @@ export interface CachedWardrobe {
 interface Entry extends CachedWardrobe {
   window: number;
   expiresAt: number;
+  /** What the entry holds in memory: the body, and the compressed copy once made. */
+  bytes: number;
 }
 
 interface Flight {
@@ -29,6 +31,12 @@ export interface WardrobeCacheOptions {
   /** Upper bound on staleness if an invalidation message is ever lost (Redis outage). */
   ttlMs?: number;
   maxEntries?: number;
+  /**
+   * Upper bound on the bytes held (bodies and their compressed copies, WARDROBE_CACHE_MB): past
+   * it the least recently used wardrobes are dropped. A wardrobe larger than the whole budget is
+   * served but not kept.
+   */
+  maxBytes?: number;
   /** Photo URLs are re-signed per window; an entry from an older window is not served. */
   currentWindow?: () => number;
   now?: () => number;
@@ -40,12 +48,15 @@ export const INVALIDATION_CHANNEL = 'hanger:wardrobe-invalidate';
  * Each user's serialized wardrobe, kept in this process's memory and dropped on every write. With
  * several server processes, writes are announced on a Redis channel so that every process drops
  * its copy too (messages carry the sender's id so a process does not drop its own fresh copy).
+ * Bounded by bytes and by count, least recently used first.
  */
 export class WardrobeCache {
   private readonly entries = new Map<string, Entry>();
   private readonly flights = new Map<string, Flight>();
   private readonly ttlMs: number;
   private readonly maxEntries: number;
+  private readonly maxBytes: number;
+  private heldBytes = 0;
   private readonly currentWindow: () => number;
   private readonly now: () => number;
   private readonly instanceId = randomUUID();
@@ -55,6 +66,7 @@ export class WardrobeCache {
   constructor(options: WardrobeCacheOptions = {}) {
     this.ttlMs = options.ttlMs ?? 10 * 60_000;
     this.maxEntries = options.maxEntries ?? 500;
+    this.maxBytes = options.maxBytes ?? 128 * 1024 * 1024;
     this.currentWindow = options.currentWindow ?? (() => 0);
     this.now = options.now ?? Date.now;
   }
@@ -87,7 +99,7 @@ export class WardrobeCache {
       this.entries.set(userId, entry);
       return entry;
     }
-    this.entries.delete(userId);
+    if (entry) this.remove(userId, entry);
 
     const running = this.flights.get(userId);
     if (running && !running.stale) return running.promise;
@@ -96,7 +108,9 @@ export class WardrobeCache {
     const flight: Flight = { stale: false, promise: Promise.resolve(null as never) };
     flight.promise = build()
       .then((json) => {
-        const built = makeEntry(json, window, this.now() + this.ttlMs);
+        const built = makeEntry(json, window, this.now() + this.ttlMs, (entry, extra) =>
+          this.grow(userId, entry, extra),
+        );
         if (!flight.stale) this.store(userId, built);
         return built;
       })
@@ -119,8 +133,14 @@ export class WardrobeCache {
     }
   }
 
+  /** What the cache holds now (for measurements and tests). */
+  stats(): { entries: number; bytes: number; maxBytes: number } {
+    return { entries: this.entries.size, bytes: this.heldBytes, maxBytes: this.maxBytes };
+  }
+
   clear(): void {
     this.entries.clear();
+    this.heldBytes = 0;
     for (const flight of this.flights.values()) flight.stale = true;
   }
 
@@ -132,32 +152,67 @@ export class WardrobeCache {
   }
 
   private drop(userId: string): void {
-    this.entries.delete(userId);
+    const entry = this.entries.get(userId);
+    if (entry) this.remove(userId, entry);
     const flight = this.flights.get(userId);
     if (flight) flight.stale = true;
   }
 
+  private remove(userId: string, entry: Entry): void {
+    if (this.entries.get(userId) !== entry) return;
+    this.entries.delete(userId);
+    this.heldBytes -= entry.bytes;
+  }
+
   private store(userId: string, entry: Entry): void {
+    const previous = this.entries.get(userId);
+    if (previous) this.remove(userId, previous);
+    if (entry.bytes > this.maxBytes) return;
     this.entries.set(userId, entry);
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
+    this.heldBytes += entry.bytes;
+    this.evict();
+  }
+
+  /** The entry's compressed copy was made: it counts too, while the entry is still kept. */
+  private grow(userId: string, entry: Entry, extra: number): void {
+    entry.bytes += extra;
+    if (this.entries.get(userId) !== entry) return;
+    this.heldBytes += extra;
+    this.evict();
+  }
+
+  /** Drops the least recently used entries until both bounds hold. */
+  private evict(): void {
+    while (this.entries.size > this.maxEntries || this.heldBytes > this.maxBytes) {
+      const oldest = this.entries.entries().next().value;
       if (oldest === undefined) break;
-      this.entries.delete(oldest);
+      this.remove(oldest[0], oldest[1]);
     }
   }
 }
 
-function makeEntry(json: string, window: number, expiresAt: number): Entry {
+function makeEntry(
+  json: string,
+  window: number,
+  expiresAt: number,
+  onCompressed: (entry: Entry, bytes: number) => void,
+): Entry {
   const body = Buffer.from(json);
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
   let compressed: Promise<Buffer> | undefined;
-  return {
+  const entry: Entry = {
     body,
     etag,
     window,
     expiresAt,
-    gzipped: () => (compressed ??= gzip(body, { level: 6 })),
+    bytes: body.length,
+    gzipped: () =>
+      (compressed ??= gzip(body, { level: 6 }).then((gz) => {
+        onCompressed(entry, gz.length);
+        return gz;
+      })),
   };
+  return entry;
 }
 
 /** RFC 9110 If-None-Match: a list of (possibly weak) tags, or `*`. */
