@@ -29,6 +29,7 @@ import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { generateWireWardrobe } from './generate-wardrobe.js';
 import { freePort, round } from './lib/measure.js';
+import { insertWardrobeRows } from './lib/seed-rows.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER = join(ROOT, 'packages/server/dist/server.js');
@@ -201,7 +202,6 @@ async function seed(dataDir: string, userId: string) {
   };
 
   const db = new Database(join(dataDir, 'hanger.db'));
-  const nullable = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
   const itemKeys: { image: string; thumb: string }[] = [];
   for (let i = 0; i < Object.keys(wardrobe.clothes).length; i++)
     itemKeys.push(await newPhoto('item', i));
@@ -220,76 +220,10 @@ async function seed(dataDir: string, userId: string) {
     settings.tracking_start_date ?? null,
     JSON.stringify(settings.subcategories),
   );
-  const insertItem = db.prepare(`INSERT INTO clothes (id, user_id, image_key, thumb_key, category,
-    sub_category_id, status, source, brand, date_created, date_obtained, date_archived, price,
-    currency, converted_price, sold_price, sold_currency, converted_sold_price, manual_times_worn,
-    scale) VALUES (@id, @user_id, @image_key, @thumb_key, @category, @sub_category_id, @status,
-    @source, @brand, @date_created, @date_obtained, @date_archived, @price, @currency,
-    @converted_price, @sold_price, @sold_currency, @converted_sold_price, @manual_times_worn, @scale)`);
-  const insertOutfit = db.prepare(`INSERT INTO outfits (id, user_id, image_key, thumb_key, status,
-    date_created, manual_times_worn) VALUES (@id, @user_id, @image_key, @thumb_key, @status,
-    @date_created, @manual_times_worn)`);
-  const insertPlacement = db.prepare(`INSERT INTO outfit_items (outfit_id, position, clothing_id,
-    x, y, scale, rotation) VALUES (?, ?, ?, ?, ?, ?, ?)`);
-  const insertWear = db.prepare(
-    'INSERT OR IGNORE INTO calendar_items (user_id, day, clothing_id, outfit_id) VALUES (?, ?, ?, ?)',
-  );
-  const insertDisplay = db.prepare(
-    'INSERT INTO calendar_days (user_id, day, display_item) VALUES (?, ?, ?)',
-  );
-  db.transaction(() => {
-    Object.values(wardrobe.clothes).forEach((item, i) => {
-      insertItem.run({
-        id: item.id,
-        user_id: userId,
-        image_key: itemKeys[i]!.image,
-        thumb_key: itemKeys[i]!.thumb,
-        category: item.category,
-        sub_category_id: nullable(item.sub_category_id),
-        status: nullable(item.status),
-        source: nullable(item.source),
-        brand: nullable(item.brand),
-        date_created: item.date_created,
-        date_obtained: nullable(item.date_obtained),
-        date_archived: nullable(item.date_archived),
-        price: nullable(item.price),
-        currency: nullable(item.currency),
-        converted_price: nullable(item.converted_price),
-        sold_price: nullable(item.sold_price),
-        sold_currency: nullable(item.sold_currency),
-        converted_sold_price: nullable(item.converted_sold_price),
-        manual_times_worn: nullable(item.manual_times_worn),
-        scale: nullable(item.scale),
-      });
-    });
-    Object.values(wardrobe.outfits).forEach((outfit, i) => {
-      insertOutfit.run({
-        id: outfit.id,
-        user_id: userId,
-        image_key: outfitKeys[i]!.image,
-        thumb_key: outfitKeys[i]!.thumb,
-        status: nullable(outfit.status),
-        date_created: outfit.date_created,
-        manual_times_worn: nullable(outfit.manual_times_worn),
-      });
-      outfit.canvas_data.forEach((entry, position) =>
-        insertPlacement.run(
-          outfit.id,
-          position,
-          entry.clothing_id,
-          entry.x,
-          entry.y,
-          entry.scale,
-          entry.rotation,
-        ),
-      );
-    });
-    for (const [day, entry] of Object.entries(wardrobe.calendar)) {
-      for (const id of entry.clothes) insertWear.run(userId, day, id, null);
-      for (const id of entry.outfits) insertWear.run(userId, day, null, id);
-      if (entry.display_item) insertDisplay.run(userId, day, entry.display_item);
-    }
-  })();
+  insertWardrobeRows(db, userId, wardrobe, {
+    item: (i) => itemKeys[i]!,
+    outfit: (i) => outfitKeys[i]!,
+  });
   db.close();
   await rm(sources, { recursive: true, force: true });
   return {

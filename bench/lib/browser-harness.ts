@@ -16,15 +16,16 @@
  * Environment: WEB_DIR (built web app to serve; default packages/web/dist), CHROMIUM_PATH.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { generateWireWardrobe } from '../generate-wardrobe.js';
 import { freePort, round } from './measure.js';
+import { insertWardrobeRows } from './seed-rows.js';
 
 export { freePort, median, percentile, round } from './measure.js';
 
@@ -40,6 +41,14 @@ export interface SeedOptions {
   seed?: number;
   /** Distinct real photos uploaded and shared by the seeded records. */
   photos?: number;
+  /**
+   * Each item and outfit gets photo files of its own (hard links to the uploaded ones under new
+   * keys), so every tile has its own URL, as in a real wardrobe: what a cold load downloads.
+   * By default the records share the uploaded photos' keys.
+   */
+  ownPhotoFiles?: boolean;
+  /** Upload textured photos that weigh what real ones do, instead of flat shapes. */
+  texturedPhotos?: boolean;
   viewport?: { width: number; height: number };
   hasTouch?: boolean;
   colorScheme?: 'light' | 'dark';
@@ -56,9 +65,14 @@ export interface SeededApp {
   close(): Promise<void>;
 }
 
-async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
+/** The built server on `dataDir`; SERVER_JS and WEB_DIR (env or `extraEnv`) choose what runs. */
+export async function startServer(
+  dataDir: string,
+  port: number,
+  extraEnv: Record<string, string> = {},
+): Promise<ChildProcess> {
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [SERVER], {
+  const child = spawn(process.execPath, [process.env.SERVER_JS ?? SERVER], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -68,6 +82,7 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
       RATE_LIMIT_MAX: '1000000000',
       LOG_LEVEL: 'warn',
       WEB_DIR: process.env.WEB_DIR ?? join(ROOT, 'packages/web/dist'),
+      ...extraEnv,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -84,7 +99,7 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
   }
 }
 
-async function stopServer(child: ChildProcess): Promise<void> {
+export async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
@@ -138,8 +153,45 @@ async function signUp(url: string, email: string): Promise<string> {
   return ((await token.json()) as { token: string }).token;
 }
 
-/** Starts the server, seeds an account of the given size and opens a signed-in page. */
-export async function openSeededApp(options: SeedOptions): Promise<SeededApp> {
+/** A garment photo with fabric-like texture (noise), so that it compresses as a real one does. */
+async function texturedPhoto(i: number, width = 1200, height = 1600): Promise<Buffer> {
+  const hue = (i * 47) % 360;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <rect width="100%" height="100%" fill="hsl(${(hue + 180) % 360},12%,90%)"/>
+    <rect x="${width * 0.18}" y="${height * 0.12}" width="${width * 0.64}" height="${height * 0.76}" rx="40" fill="hsl(${hue},50%,45%)"/></svg>`;
+  const noise = await sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#000',
+      noise: { type: 'gaussian', mean: 128, sigma: 30 },
+    },
+  })
+    .png()
+    .toBuffer();
+  return sharp(Buffer.from(svg))
+    .composite([{ input: noise, blend: 'soft-light' }])
+    .jpeg({ quality: 88 })
+    .toBuffer();
+}
+
+export interface SeededAccount {
+  /** Temporary folder holding the data dir; remove it when done. */
+  work: string;
+  dataDir: string;
+  port: number;
+  baseUrl: string;
+  email: string;
+  password: string;
+  seeded: SeededApp['seeded'];
+}
+
+/**
+ * A fresh data folder with one account and a seeded wardrobe (steps 1 and 2 below); the server
+ * is stopped when it returns.
+ */
+export async function seedAccount(options: SeedOptions): Promise<SeededAccount> {
   const work = mkdtempSync(join(tmpdir(), 'hanger-bench-'));
   const dataDir = join(work, 'data');
   mkdirSync(dataDir, { recursive: true });
@@ -148,7 +200,7 @@ export async function openSeededApp(options: SeedOptions): Promise<SeededApp> {
   const email = `bench-${Date.now().toString(36)}@example.test`;
 
   // 1. Account, settings and a few real photos through the API.
-  let server = await startServer(dataDir, port);
+  const server = await startServer(dataDir, port);
   const token = await signUp(baseUrl, email);
   const { wardrobe, settings } = generateWireWardrobe({
     items: options.items,
@@ -167,7 +219,8 @@ export async function openSeededApp(options: SeedOptions): Promise<SeededApp> {
   const photos = options.photos ?? 8;
   for (let i = 0; i < photos; i++) {
     const form = new FormData();
-    form.set('image', new Blob([await photo(i)], { type: 'image/jpeg' }), `seed-${i}.jpg`);
+    const bytes = options.texturedPhotos ? await texturedPhoto(i) : await photo(i);
+    form.set('image', new Blob([bytes], { type: 'image/jpeg' }), `seed-${i}.jpg`);
     form.set('category', CATEGORIES[i % CATEGORIES.length]!);
     form.set('status', 'clothes');
     const res = await fetch(`${baseUrl}/api/clothes`, {
@@ -187,84 +240,43 @@ export async function openSeededApp(options: SeedOptions): Promise<SeededApp> {
   const userId = seededRows[0]!.user_id;
   const keys = seededRows.map((r) => ({ image: r.image_key, thumb: r.thumb_key }));
   db.prepare('DELETE FROM clothes WHERE user_id = ?').run(userId);
-  const insertItem = db.prepare(`INSERT INTO clothes (id, user_id, image_key, thumb_key, category,
-    sub_category_id, status, source, brand, date_created, date_obtained, date_archived, price,
-    currency, converted_price, sold_price, sold_currency, converted_sold_price, manual_times_worn,
-    scale) VALUES (@id, @user_id, @image_key, @thumb_key, @category, @sub_category_id, @status,
-    @source, @brand, @date_created, @date_obtained, @date_archived, @price, @currency,
-    @converted_price, @sold_price, @sold_currency, @converted_sold_price, @manual_times_worn, @scale)`);
-  const insertOutfit = db.prepare(`INSERT INTO outfits (id, user_id, image_key, thumb_key, status,
-    date_created, manual_times_worn) VALUES (@id, @user_id, @image_key, @thumb_key, @status,
-    @date_created, @manual_times_worn)`);
-  const insertPlacement = db.prepare(`INSERT INTO outfit_items (outfit_id, position, clothing_id,
-    x, y, scale, rotation) VALUES (?, ?, ?, ?, ?, ?, ?)`);
-  const insertWear = db.prepare(
-    'INSERT INTO calendar_items (user_id, day, clothing_id, outfit_id) VALUES (?, ?, ?, ?)',
-  );
-  const insertDisplay = db.prepare(
-    'INSERT INTO calendar_days (user_id, day, display_item) VALUES (?, ?, ?)',
-  );
-  const nullable = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
   let n = 0;
-  db.transaction(() => {
-    for (const item of Object.values(wardrobe.clothes)) {
-      const key = keys[n++ % keys.length]!;
-      insertItem.run({
-        id: item.id,
-        user_id: userId,
-        image_key: key.image,
-        thumb_key: key.thumb,
-        category: item.category,
-        sub_category_id: nullable(item.sub_category_id),
-        status: nullable(item.status),
-        source: nullable(item.source),
-        brand: nullable(item.brand),
-        date_created: item.date_created,
-        date_obtained: nullable(item.date_obtained),
-        date_archived: nullable(item.date_archived),
-        price: nullable(item.price),
-        currency: nullable(item.currency),
-        converted_price: nullable(item.converted_price),
-        sold_price: nullable(item.sold_price),
-        sold_currency: nullable(item.sold_currency),
-        converted_sold_price: nullable(item.converted_sold_price),
-        manual_times_worn: nullable(item.manual_times_worn),
-        scale: nullable(item.scale),
-      });
-    }
-    for (const outfit of Object.values(wardrobe.outfits)) {
-      const key = keys[n++ % keys.length]!;
-      insertOutfit.run({
-        id: outfit.id,
-        user_id: userId,
-        image_key: key.image,
-        thumb_key: key.thumb,
-        status: nullable(outfit.status),
-        date_created: outfit.date_created,
-        manual_times_worn: nullable(outfit.manual_times_worn),
-      });
-      outfit.canvas_data.forEach((entry, position) =>
-        insertPlacement.run(
-          outfit.id,
-          position,
-          entry.clothing_id,
-          entry.x,
-          entry.y,
-          entry.scale,
-          entry.rotation,
-        ),
-      );
-    }
-    for (const [day, entry] of Object.entries(wardrobe.calendar)) {
-      for (const id of entry.clothes) insertWear.run(userId, day, id, null);
-      for (const id of entry.outfits) insertWear.run(userId, day, null, id);
-      if (entry.display_item) insertDisplay.run(userId, day, entry.display_item);
-    }
-  })();
+  const media = join(dataDir, 'media');
+  const ownFile = (key: string, name: string): string => {
+    const copy = `${dirname(key)}/${name}${extname(key)}`;
+    linkSync(join(media, key), join(media, copy));
+    return copy;
+  };
+  const nextKey = (kind: string) => (i: number) => {
+    const key = keys[n++ % keys.length]!;
+    if (!options.ownPhotoFiles) return { image: key.image, thumb: key.thumb };
+    return {
+      image: ownFile(key.image, `bench-${kind}-${i}-image`),
+      thumb: ownFile(key.thumb, `bench-${kind}-${i}-thumbnail`),
+    };
+  };
+  insertWardrobeRows(db, userId, wardrobe, { item: nextKey('item'), outfit: nextKey('outfit') });
   db.close();
+  return {
+    work,
+    dataDir,
+    port,
+    baseUrl,
+    email,
+    password: PASSWORD,
+    seeded: {
+      items: Object.keys(wardrobe.clothes).length,
+      outfits: Object.keys(wardrobe.outfits).length,
+      calendarDays: Object.keys(wardrobe.calendar).length,
+    },
+  };
+}
 
+/** Starts the server, seeds an account of the given size and opens a signed-in page. */
+export async function openSeededApp(options: SeedOptions): Promise<SeededApp> {
+  const { work, dataDir, port, baseUrl, email, seeded } = await seedAccount(options);
   // 3. A fresh server (empty wardrobe cache) and a signed-in page.
-  server = await startServer(dataDir, port);
+  const server = await startServer(dataDir, port);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -299,11 +311,7 @@ export async function openSeededApp(options: SeedOptions): Promise<SeededApp> {
     browser,
     context,
     page,
-    seeded: {
-      items: Object.keys(wardrobe.clothes).length,
-      outfits: Object.keys(wardrobe.outfits).length,
-      calendarDays: Object.keys(wardrobe.calendar).length,
-    },
+    seeded,
     async close() {
       await browser.close().catch(() => undefined);
       await stopServer(server);
