@@ -251,6 +251,66 @@ test.describe('offline', () => {
     await page.goto('/stats');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await context.setOffline(false);
+
+    // The photo index on disk: one record per cached photo, under the stable key.
+    const lruKeys = () =>
+      page.evaluate(
+        () =>
+          new Promise<string[]>((resolve, reject) => {
+            const open = indexedDB.open('hanger-photo-lru');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const db = open.result;
+              if (!db.objectStoreNames.contains('entries')) {
+                db.close();
+                resolve([]);
+                return;
+              }
+              const keys = db.transaction('entries').objectStore('entries').getAllKeys();
+              keys.onsuccess = () => {
+                db.close();
+                resolve(keys.result.map(String));
+              };
+            };
+          }),
+      );
+    await expect.poll(lruKeys).toHaveLength(2);
+    for (const key of await lruKeys()) {
+      expect(new URL(key).pathname).toMatch(/^\/media\/[^?]+$/);
+      expect(key).not.toContain('m1.');
+    }
+
+    const shellCache = (await page.evaluate(() => caches.keys())).find((n) =>
+      n.startsWith('hanger-precache-v2-'),
+    )!;
+    const shellSize = () =>
+      page.evaluate(async (name) => (await (await caches.open(name)).keys()).length, shellCache);
+    const shellEntries = await shellSize();
+    expect(shellEntries).toBeGreaterThan(20);
+
+    // Sign-out's clearing (clearOfflineCaches asks the worker): every cache and the index go, the
+    // public app shell comes back for the next sign-in, and deleting the index database is not
+    // blocked by the worker's connection.
+    const result = await page.evaluate(async () => {
+      const worker = (await navigator.serviceWorker.ready).active!;
+      await new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        worker.postMessage({ type: 'HANGER_CLEAR_CACHES' }, [channel.port2]);
+      });
+      const afterClear = await caches.keys();
+      const deletion = await new Promise<string>((resolve) => {
+        const request = indexedDB.deleteDatabase('hanger-photo-lru');
+        request.onblocked = () => resolve('blocked');
+        request.onsuccess = () => resolve('deleted');
+      });
+      return { afterClear, deletion };
+    });
+    // (The worker starts downloading the shell again as soon as it has answered.)
+    expect(result.afterClear.filter((name) => !name.startsWith('hanger-precache-'))).toEqual([]);
+    expect(result.deletion).toBe('deleted');
+    await expect.poll(() => page.evaluate(() => caches.keys())).toEqual([shellCache]);
+    await expect.poll(() => shellSize()).toBe(shellEntries);
   });
 });
 

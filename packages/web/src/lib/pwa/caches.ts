@@ -1,5 +1,4 @@
-import { clear, createStore } from 'idb-keyval';
-import { PHOTO_LRU_DB, PHOTO_LRU_STORE, SW_MESSAGE } from './names';
+import { PHOTO_LRU_DB, SW_MESSAGE } from './names';
 
 const ASK_TIMEOUT_MS = 5000;
 
@@ -13,6 +12,20 @@ function ask(worker: ServiceWorker, type: string): Promise<boolean> {
       resolve(true);
     };
     worker.postMessage({ type }, [channel.port2]);
+  });
+}
+
+/** Deletes the LRU index; the worker's connection closes itself when asked (lru-db.ts). */
+function deleteLruDatabase(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ASK_TIMEOUT_MS);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const request = indexedDB.deleteDatabase(PHOTO_LRU_DB);
+    request.onsuccess = done;
+    request.onerror = done;
   });
 }
 
@@ -37,7 +50,5 @@ export async function clearOfflineCaches(): Promise<void> {
     const names = await caches.keys();
     await Promise.all(names.map((name) => caches.delete(name)));
   }
-  if ('indexedDB' in globalThis) {
-    await clear(createStore(PHOTO_LRU_DB, PHOTO_LRU_STORE)).catch(() => undefined);
-  }
+  if ('indexedDB' in globalThis) await deleteLruDatabase();
 }

@@ -1,13 +1,13 @@
 import { photoCacheKey } from '@hanger/domain';
-import { clear, delMany, entries, setMany, createStore, type UseStore } from 'idb-keyval';
 import type { WorkboxPlugin } from 'workbox-core/types';
 import { LruIndex, type LruRecord } from './lru';
-import { PHOTO_CACHE, PHOTO_LRU_DB, PHOTO_LRU_STORE } from './names';
+import { clearLru, readLru, writeLru } from './lru-db';
+import { PHOTO_CACHE } from './names';
 
 /**
  * The service worker's photo cache (GET /media/**): cache-first, keyed by `photoCacheKey` so a
  * photo stays cached when its URL's capability changes, bounded in bytes by an LRU index kept in
- * memory and persisted (debounced) to IndexedDB. Runs in the service worker only.
+ * memory and persisted (debounced) to IndexedDB (lru-db.ts). Runs in the service worker only.
  */
 
 const FLUSH_DELAY_MS = 1000;
@@ -19,15 +19,12 @@ export class PhotoCache {
   private readonly removed = new Set<string>();
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private flushing: Promise<void> = Promise.resolve();
-  private readonly store: UseStore;
 
   constructor(
     private readonly origin: string,
     readonly budget: number,
     readonly cacheName = PHOTO_CACHE,
-  ) {
-    this.store = createStore(PHOTO_LRU_DB, PHOTO_LRU_STORE);
-  }
+  ) {}
 
   /** The cache URL of a photo request, or null when it is not one of our photos. */
   keyOf(url: string): string | null {
@@ -46,7 +43,7 @@ export class PhotoCache {
   }
 
   private async load(): Promise<LruIndex> {
-    const stored = await entries<string, LruRecord>(this.store).catch(() => []);
+    const stored = await readLru().catch(() => []);
     const lru = new LruIndex(this.budget, stored);
     const cache = await caches.open(this.cacheName);
     const cached = new Set((await cache.keys()).map((request) => request.url));
@@ -113,8 +110,7 @@ export class PhotoCache {
       const del = [...this.removed];
       this.dirty.clear();
       this.removed.clear();
-      if (set.length > 0) await setMany(set, this.store).catch(() => undefined);
-      if (del.length > 0) await delMany(del, this.store).catch(() => undefined);
+      await writeLru(set, del).catch(() => undefined);
     });
     return this.flushing;
   }
@@ -127,7 +123,7 @@ export class PhotoCache {
     this.dirty.clear();
     this.removed.clear();
     this.lru?.clear();
-    await clear(this.store).catch(() => undefined);
+    await clearLru().catch(() => undefined);
   }
 
   /**
