@@ -41,35 +41,37 @@ export function OfflineIndicator() {
   const Icon = replaying ? RefreshCw : offline ? CloudOff : Clock;
 
   return (
-    <div
-      className={
-        'pointer-events-none fixed inset-x-0 z-50 flex justify-center gap-2 px-4 ' +
-        'bottom-[calc(var(--hg-bottom-bar,0px)+0.75rem+env(safe-area-inset-bottom))] ' +
-        'md:inset-x-auto md:top-4 md:right-8 md:bottom-auto md:px-0'
-      }
-    >
-      <div role="status" className="contents">
-        {text && (
-          <p className="pointer-events-auto flex h-8 items-center gap-2 rounded-full border border-line bg-surface/95 px-3 text-xs font-medium text-fg-muted shadow-sm backdrop-blur">
-            <Icon
-              aria-hidden="true"
-              className={`size-3.5 shrink-0 ${replaying ? 'animate-spin' : ''}`}
-              strokeWidth={2}
-            />
-            {text}
-          </p>
+    <>
+      <div
+        className={
+          'pointer-events-none fixed inset-x-0 z-50 flex justify-center gap-2 px-4 ' +
+          'bottom-[calc(var(--hg-bottom-bar,0px)+0.75rem+env(safe-area-inset-bottom))] ' +
+          'md:inset-x-auto md:bottom-6 md:left-6 md:px-0'
+        }
+      >
+        <div role="status" className="contents">
+          {text && (
+            <p className="pointer-events-auto flex h-8 items-center gap-2 rounded-full border border-line bg-surface/95 px-3 text-xs font-medium text-fg-muted shadow-sm backdrop-blur">
+              <Icon
+                aria-hidden="true"
+                className={`size-3.5 shrink-0 ${replaying ? 'animate-spin' : ''}`}
+                strokeWidth={2}
+              />
+              {text}
+            </p>
+          )}
+        </div>
+        {refused.length > 0 && (
+          <button
+            type="button"
+            onClick={() => setListOpen(true)}
+            className="pointer-events-auto flex h-8 items-center gap-2 rounded-full border border-danger/40 bg-surface/95 px-3 text-xs font-medium text-danger shadow-sm backdrop-blur hover:bg-surface-2"
+          >
+            <CircleAlert aria-hidden="true" className="size-3.5 shrink-0" strokeWidth={2} />
+            {refused.length} not saved
+          </button>
         )}
       </div>
-      {refused.length > 0 && (
-        <button
-          type="button"
-          onClick={() => setListOpen(true)}
-          className="pointer-events-auto flex h-8 items-center gap-2 rounded-full border border-danger/40 bg-surface/95 px-3 text-xs font-medium text-danger shadow-sm backdrop-blur hover:bg-surface-2"
-        >
-          <CircleAlert aria-hidden="true" className="size-3.5 shrink-0" strokeWidth={2} />
-          {refused.length} not saved
-        </button>
-      )}
       <Dialog
         open={listOpen && refused.length > 0}
         onClose={() => setListOpen(false)}
@@ -104,6 +106,6 @@ export function OfflineIndicator() {
           ))}
         </ul>
       </Dialog>
-    </div>
+    </>
   );
 }
