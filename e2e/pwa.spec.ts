@@ -314,6 +314,30 @@ test.describe('offline', () => {
   });
 });
 
+/** What Android does on "Share to Hanger": a multipart POST navigation to the share target. */
+async function share(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const form = document.createElement('form');
+    form.method = 'POST';
+    form.action = '/share-target';
+    form.enctype = 'multipart/form-data';
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.name = 'photos';
+    input.multiple = true;
+    input.id = 'share-input';
+    form.append(input);
+    document.body.append(form);
+  });
+  await page.setInputFiles('#share-input', [
+    { name: 'shared-top.jpg', mimeType: 'image/jpeg', buffer: await garmentJpeg('top', '#b5651d') },
+    { name: 'shared-bag.jpg', mimeType: 'image/jpeg', buffer: await garmentJpeg('bag', '#333') },
+  ]);
+  await page.evaluate(() =>
+    (document.querySelector('form[action="/share-target"]') as HTMLFormElement).submit(),
+  );
+}
+
 test.describe('share target', () => {
   test('a photo shared to Hanger opens the upload page with the photo queued', async ({ page }) => {
     await signUp(page);
@@ -321,31 +345,7 @@ test.describe('share target', () => {
     await page.reload();
     await expect.poll(() => controlled(page)).toMatch(/\/sw\.js$/);
 
-    // What Android does on "Share to Hanger": a multipart POST navigation to the share target.
-    await page.evaluate(() => {
-      const form = document.createElement('form');
-      form.method = 'POST';
-      form.action = '/share-target';
-      form.enctype = 'multipart/form-data';
-      const input = document.createElement('input');
-      input.type = 'file';
-      input.name = 'photos';
-      input.multiple = true;
-      input.id = 'share-input';
-      form.append(input);
-      document.body.append(form);
-    });
-    await page.setInputFiles('#share-input', [
-      {
-        name: 'shared-top.jpg',
-        mimeType: 'image/jpeg',
-        buffer: await garmentJpeg('top', '#b5651d'),
-      },
-      { name: 'shared-bag.jpg', mimeType: 'image/jpeg', buffer: await garmentJpeg('bag', '#333') },
-    ]);
-    await page.evaluate(() =>
-      (document.querySelector('form[action="/share-target"]') as HTMLFormElement).submit(),
-    );
+    await share(page);
 
     await expect(page).toHaveURL(/\/items\/upload\?shared=1$/);
     const chosen = page.getByRole('list', { name: 'Chosen photos' });
@@ -356,6 +356,27 @@ test.describe('share target', () => {
       return (await cache.keys()).length;
     });
     expect(left).toBe(0);
+  });
+
+  test('a photo shared while signed out waits for the sign-in, then joins the upload queue', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await swActive(page);
+    await page.reload();
+    await expect.poll(() => controlled(page)).toMatch(/\/sw\.js$/);
+    await share(page);
+    await expect(page).toHaveURL(/\/login$/);
+    expect(
+      await page.evaluate(
+        async () => (await (await caches.open('hanger-share-target-v1')).keys()).length,
+      ),
+    ).toBe(2);
+
+    await signUp(page);
+    await page.goto('/items/upload');
+    const chosen = page.getByRole('list', { name: 'Chosen photos' });
+    await expect(chosen.getByRole('button', { name: /^Show photo \d+$/ })).toHaveCount(2);
   });
 });
 

@@ -44,7 +44,14 @@ clientsClaim();
 /** App routes are the single-page app; the API, photos and the share target are not. */
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api(\/|$)/, /^\/media\//, new RegExp(`^${SHARE_TARGET_PATH}`)],
+    // A last path segment with a dot names a file (sw.js, the manifest), as the server decides too
+    // (Workbox tests path and query together; a dot in the query does not count).
+    denylist: [
+      /^\/api(\/|$)/,
+      /^\/media\//,
+      new RegExp(`^${SHARE_TARGET_PATH}`),
+      /^[^?]*\/[^/?]*\.[^/?]*(\?.*)?$/,
+    ],
   }),
 );
 
