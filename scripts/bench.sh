@@ -13,3 +13,5 @@ echo "==> graph";         npx tsx bench/graph.bench.ts
 echo "==> composer";      npx tsx bench/composer.bench.ts
 echo "==> stats screen";  npx tsx bench/stats.bench.ts
 echo "==> export/import"; npx tsx bench/export.bench.ts
+echo "==> grid scroll";   npx tsx bench/grid-scroll.bench.ts
+echo "==> first view";    npx tsx bench/first-view.bench.ts

@@ -1,0 +1,249 @@
+/**
+ * First view of /items for a 10,000-item account (issue 15): on a cold load at phone width
+ * (390x844, empty HTTP cache, signed in), the page must transfer ≤ 1 MB and show its first photo
+ * ≤ 1 s after navigation starts.
+ *
+ * The built app against a seeded server (bench/lib/browser-harness.ts: 10,000 items, 2,000
+ * outfits, 3 years of calendar; every record with its own textured photo files, so that each
+ * thumbnail is its own download, as in a real closet). Signed in once; then each run is a new
+ * browser context with that session (cookies and local storage) but an empty cache, opening
+ * /items directly.
+ *
+ * - Bytes: every response the page received (Chrome DevTools Protocol Network events,
+ *   `encodedDataLength` of loadingFinished: headers and body as transferred, compressed) from
+ *   navigation until the network is quiet for 1 s after the first photo, by resource type, with
+ *   the largest responses named, so it is clear what dominates.
+ * - First photo: the first tile image of the Items grid that has loaded, at the next animation
+ *   frame (it is painted then), in ms since navigation start; the largest contentful paint is
+ *   reported beside it.
+ *
+ * The app's service worker is kept out of the timed runs (it installs on a first visit and
+ * precaches the app in the background, after the first view; that precache is reported from the
+ * build's manifest instead).
+ *
+ *   npm run build && npx tsx bench/first-view.bench.ts   (writes bench/results/first-view.json)
+ *
+ * Environment: WEB_DIR (built web app; default packages/web/dist), FIRST_VIEW_QUICK=1 (1,000
+ * items, printed, not written), FIRST_VIEW_RUNS (default 5).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CDPSession } from '@playwright/test';
+import { ROOT, median, openSeededApp, round, writeResult } from './lib/browser-harness.js';
+
+const TARGETS = { bytes: 1_000_000, firstPhotoMs: 1000 };
+const FULL = { items: 10000, outfits: 2000, days: 3 * 365 };
+const QUICK = process.env.FIRST_VIEW_QUICK ? { items: 1000, outfits: 200, days: 365 } : undefined;
+const SIZE = QUICK ?? FULL;
+const RUNS = Number(process.env.FIRST_VIEW_RUNS ?? 5);
+const PHONE = { width: 390, height: 844 };
+const WEB_DIR = process.env.WEB_DIR ?? join(ROOT, 'packages/web/dist');
+const log = (message: string) => console.error(`[first view] ${message}`);
+
+/** Installed before any page script: notes when the first grid photo loads and is painted. */
+const WATCH_FIRST_PHOTO = `(() => {
+  window.__firstPhoto = null;
+  window.__lcp = null;
+  document.addEventListener('load', (e) => {
+    const img = e.target;
+    if (window.__firstPhoto !== null || !img || img.tagName !== 'IMG') return;
+    if (!img.closest('[role="list"][aria-label="Items"]')) return;
+    const loaded = performance.now();
+    window.__firstPhoto = { loaded, painted: null };
+    requestAnimationFrame(() => { window.__firstPhoto.painted = performance.now(); });
+  }, true);
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__lcp = e.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  } catch {}
+})()`;
+
+interface Response {
+  url: string;
+  type: string;
+  status: number;
+  bytes: number;
+  /** Body bytes before content decoding (what the server sent after compression). */
+  encoding?: string;
+}
+
+function track(cdp: CDPSession) {
+  const meta = new Map<string, { url: string; type: string; status: number; encoding?: string }>();
+  const done: Response[] = [];
+  let inFlight = 0;
+  let lastActivity = performance.now();
+  cdp.on('Network.requestWillBeSent', () => {
+    inFlight += 1;
+    lastActivity = performance.now();
+  });
+  cdp.on('Network.responseReceived', (e) => {
+    const headers = e.response.headers as Record<string, string>;
+    const encoding = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-encoding');
+    meta.set(e.requestId, {
+      url: e.response.url,
+      type: e.type ?? 'Other',
+      status: e.response.status,
+      ...(encoding ? { encoding: encoding[1] } : {}),
+    });
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    inFlight = Math.max(0, inFlight - 1);
+    lastActivity = performance.now();
+    const m = meta.get(e.requestId);
+    if (m) done.push({ ...m, bytes: e.encodedDataLength });
+  });
+  cdp.on('Network.loadingFailed', () => {
+    inFlight = Math.max(0, inFlight - 1);
+    lastActivity = performance.now();
+  });
+  return {
+    done,
+    quietFor: () => (inFlight === 0 ? performance.now() - lastActivity : 0),
+  };
+}
+
+/** A URL without its query (photo capabilities are secrets) and origin. */
+function shortUrl(url: string): string {
+  const u = new URL(url);
+  const path = u.pathname.replace(/\/media\/[^/]+\//, '/media/<capability>/');
+  return path.length > 90 ? `${path.slice(0, 87)}...` : path;
+}
+
+/** The service worker's precache, from the build's sw.js (what a first visit fetches after). */
+function precacheBytes(): { entries: number; bytes: number } | null {
+  try {
+    const sw = readFileSync(join(WEB_DIR, 'sw.js'), 'utf8');
+    const urls = [...sw.matchAll(/url:"([^"]+)"/g)].map((m) => m[1]!);
+    let bytes = 0;
+    for (const url of urls) {
+      try {
+        bytes += readFileSync(join(WEB_DIR, url)).length;
+      } catch {
+        // a navigation route, not a file
+      }
+    }
+    return { entries: urls.length, bytes };
+  } catch {
+    return null;
+  }
+}
+
+async function main() {
+  log(`seeding ${JSON.stringify(SIZE)}`);
+  const app = await openSeededApp({
+    ...SIZE,
+    ownPhotoFiles: true,
+    texturedPhotos: true,
+    viewport: PHONE,
+    serviceWorkers: 'block',
+  });
+  log('signed in');
+  const runs: {
+    bytes: number;
+    requests: number;
+    firstPhotoMs: number | null;
+    firstPhotoLoadedMs: number | null;
+    lcpMs: number | null;
+    byType: Record<string, { requests: number; bytes: number }>;
+    largest: { url: string; type: string; bytes: number; encoding?: string }[];
+  }[] = [];
+  try {
+    const state = await app.context.storageState();
+    for (let run = 0; run < RUNS; run++) {
+      const context = await app.browser.newContext({
+        baseURL: app.baseUrl,
+        viewport: PHONE,
+        isMobile: true,
+        hasTouch: true,
+        locale: 'en-GB',
+        timezoneId: 'Europe/London',
+        storageState: state,
+        serviceWorkers: 'block',
+      });
+      await context.addInitScript(WATCH_FIRST_PHOTO);
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+      const net = track(cdp);
+      await page.goto('/items', { waitUntil: 'commit' });
+      const deadline = Date.now() + 30_000;
+      let first: { loaded: number; painted: number | null } | null = null;
+      for (;;) {
+        first = (await page.evaluate('window.__firstPhoto')) as typeof first;
+        if ((first?.painted != null && net.quietFor() >= 1000) || Date.now() > deadline) break;
+        await page.waitForTimeout(100);
+      }
+      const lcp = (await page.evaluate('window.__lcp')) as number | null;
+      const byType: Record<string, { requests: number; bytes: number }> = {};
+      for (const r of net.done) {
+        const t = (byType[r.type] ??= { requests: 0, bytes: 0 });
+        t.requests += 1;
+        t.bytes += r.bytes;
+      }
+      const bytes = net.done.reduce((sum, r) => sum + r.bytes, 0);
+      const largest = [...net.done]
+        .sort((a, b) => b.bytes - a.bytes)
+        .slice(0, 6)
+        .map((r) => ({
+          url: shortUrl(r.url),
+          type: r.type,
+          bytes: r.bytes,
+          ...(r.encoding ? { encoding: r.encoding } : {}),
+        }));
+      runs.push({
+        bytes,
+        requests: net.done.length,
+        firstPhotoMs: first?.painted != null ? round(first.painted) : null,
+        firstPhotoLoadedMs: first ? round(first.loaded) : null,
+        lcpMs: lcp === null ? null : round(lcp),
+        byType,
+        largest,
+      });
+      log(
+        `run ${run + 1}: ${round(bytes / 1000, 1)} kB in ${net.done.length} responses, first photo ${first?.painted != null ? round(first.painted, 0) : '-'} ms, LCP ${lcp === null ? '-' : round(lcp, 0)} ms`,
+      );
+      await context.close();
+    }
+  } finally {
+    await app.close();
+  }
+
+  const photoTimes = runs.map((r) => r.firstPhotoMs).filter((v): v is number => v !== null);
+  const medianBytes = median(runs.map((r) => r.bytes));
+  const medianFirstPhoto = photoTimes.length === runs.length ? median(photoTimes) : null;
+  const typical = runs.find((r) => r.bytes === medianBytes) ?? runs[0]!;
+  const figures = {
+    targets: TARGETS,
+    wardrobe: { ...SIZE, seeded: app.seeded },
+    method:
+      'Chromium (headless, /usr/bin/chromium), built app, 390x844 phone (touch), signed in; each run a new context with the session but an empty cache, opening /items. Bytes: CDP Network loadingFinished encodedDataLength (as transferred, compressed, headers included) of every response from navigation until the network was quiet 1 s after the first photo. First photo: the first Items-grid image load event, at the next animation frame, from navigation start. Service worker kept out (its precache is listed apart, from the build).',
+    webDir: WEB_DIR,
+    runs: runs.length,
+    medianBytes,
+    medianKB: round(medianBytes / 1000, 1),
+    medianFirstPhotoMs: medianFirstPhoto === null ? null : round(medianFirstPhoto),
+    medianFirstPhotoLoadedMs: round(
+      median(runs.map((r) => r.firstPhotoLoadedMs ?? Number.POSITIVE_INFINITY)),
+    ),
+    medianLcpMs: round(median(runs.map((r) => r.lcpMs ?? Number.POSITIVE_INFINITY))),
+    met: {
+      bytes: medianBytes <= TARGETS.bytes,
+      firstPhoto: medianFirstPhoto !== null && medianFirstPhoto <= TARGETS.firstPhotoMs,
+    },
+    /** The run with the median bytes: what the transfer is made of. */
+    medianRun: typical,
+    perRun: runs.map((r) => ({
+      bytes: r.bytes,
+      requests: r.requests,
+      firstPhotoMs: r.firstPhotoMs,
+      lcpMs: r.lcpMs,
+    })),
+    serviceWorkerPrecache: precacheBytes(),
+  };
+  if (QUICK) console.log(JSON.stringify(figures, null, 2));
+  else writeResult('first-view', figures);
+}
+
+await main();
