@@ -52,6 +52,8 @@ export interface SeedOptions {
   viewport?: { width: number; height: number };
   hasTouch?: boolean;
   colorScheme?: 'light' | 'dark';
+  /** 'block' keeps the app's service worker out (a benchmark that swaps builds under one page). */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 export interface SeededApp {
@@ -62,6 +64,11 @@ export interface SeededApp {
   page: Page;
   /** Counts of what was written. */
   seeded: { items: number; outfits: number; calendarDays: number };
+  /**
+   * Restarts the server on the same data and port with other settings, e.g. `{ WEB_DIR }` to
+   * serve another build to the same signed-in page (side-by-side benchmarks; reload after).
+   */
+  restartServer(extraEnv: Record<string, string>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -276,7 +283,7 @@ export async function seedAccount(options: SeedOptions): Promise<SeededAccount> 
 export async function openSeededApp(options: SeedOptions): Promise<SeededApp> {
   const { work, dataDir, port, baseUrl, email, seeded } = await seedAccount(options);
   // 3. A fresh server (empty wardrobe cache) and a signed-in page.
-  const server = await startServer(dataDir, port);
+  let server = await startServer(dataDir, port);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -293,6 +300,7 @@ export async function openSeededApp(options: SeedOptions): Promise<SeededApp> {
     hasTouch: options.hasTouch ?? false,
     isMobile: options.hasTouch ?? false,
     colorScheme: options.colorScheme ?? 'light',
+    serviceWorkers: options.serviceWorkers ?? 'allow',
     locale: 'en-GB',
     timezoneId: 'Europe/London',
   });
@@ -312,6 +320,10 @@ export async function openSeededApp(options: SeedOptions): Promise<SeededApp> {
     context,
     page,
     seeded,
+    async restartServer(extraEnv) {
+      await stopServer(server);
+      server = await startServer(dataDir, port, extraEnv);
+    },
     async close() {
       await browser.close().catch(() => undefined);
       await stopServer(server);
