@@ -352,6 +352,19 @@ describe('processImage', () => {
     expect(error).toBeInstanceOf(ValidationError);
   });
 
+  it('decodes in full when the temporary folder cannot be written', async () => {
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = join(tmpdir(), 'hanger-missing', 'folder');
+    try {
+      const out = await processImage(await solid(3300, 800, '#336699').jpeg().toBuffer());
+      expect([out.width, out.height]).toEqual([1600, 388]);
+      expectColour(await pixel(out.image, 800, 200), [0x33, 0x66, 0x99], 8);
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+    }
+  });
+
   it('asks for shrink-on-load only for 2-3x reductions, which sharp does not take itself', () => {
     expect(jpegShrinkOnLoad(4000, 3000)).toBe(2);
     expect(jpegShrinkOnLoad(3024, 4032)).toBe(2);

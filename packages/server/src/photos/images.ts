@@ -144,18 +144,26 @@ export function jpegShrinkOnLoad(width: number, height: number): 1 | 2 {
 /**
  * Runs `decode` on the JPEG `bytes` loaded at 1/`shrink` scale. sharp passes no load options with
  * a buffer, but libvips reads them from a file name (`upload.jpg[shrink=2]`), so the bytes are
- * written (asynchronously: a few ms for 4 MB) to a private temporary folder for the decode.
+ * written (asynchronously: a few ms for 4 MB) to a private temporary folder for the decode. If
+ * that folder cannot be written, the photo is decoded from memory at full scale instead.
  */
-async function withShrunkJpeg<T>(
+async function decodeShrunkJpeg<T>(
   bytes: Buffer,
   shrink: number,
-  decode: (input: string) => Promise<T>,
+  decode: (input: string | Buffer, shrink: number) => Promise<T>,
 ): Promise<T> {
-  const dir = await mkdtemp(join(tmpdir(), 'hanger-photo-'));
+  let dir: string | undefined;
+  let file: string;
   try {
-    const file = join(dir, 'upload.jpg');
+    dir = await mkdtemp(join(tmpdir(), 'hanger-photo-'));
+    file = join(dir, 'upload.jpg');
     await writeFile(file, bytes, { mode: 0o600 });
-    return await decode(`${file}[shrink=${shrink}]`);
+  } catch {
+    if (dir) await rm(dir, { recursive: true, force: true });
+    return decode(bytes, 1);
+  }
+  try {
+    return await decode(`${file}[shrink=${shrink}]`, shrink);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -177,10 +185,10 @@ async function encodePhoto(
   // half-scale JPEG decode only 1.25x is left to reduce: libjpeg's scaled decode keeps more grain
   // than a full decode reduced 2.5x, so a light blur (sigma 0.7) takes it out again; the display
   // file ends up about 10% smaller than from the full decode, for 0.9 dB lower PSNR against a
-  // lanczos3 rendering of the full photo, and the photo takes about 20% less CPU time
-  // (bench/images.bench.ts, shrinkOnLoadAt2x). The linear kernel reduces as well as mitchell here
-  // (0.1 dB) and faster.
-  const decode = (input: string | Buffer) => {
+  // lanczos3 rendering of the full photo, and decoding takes about 20% less CPU time, the whole
+  // photo about 10% (bench/images.bench.ts, shrinkOnLoadAt2x). The linear kernel reduces as well
+  // as mitchell here (0.1 dB) and faster.
+  const decode = (input: string | Buffer, shrink: number) => {
     const pipeline = sharp(input, {
       limitInputPixels: maxPixels,
       failOn: 'error',
@@ -199,7 +207,7 @@ async function encodePhoto(
   };
   let decoded: { data: Buffer; info: OutputInfo };
   try {
-    decoded = shrink > 1 ? await withShrunkJpeg(bytes, shrink, decode) : await decode(bytes);
+    decoded = shrink > 1 ? await decodeShrunkJpeg(bytes, shrink, decode) : await decode(bytes, 1);
   } catch (err) {
     throw decodeError(err, mime, maxPixels);
   }
