@@ -321,8 +321,11 @@ function TileImage({
       : 'aspect-[2/3] border border-line bg-white dark:border-transparent';
   return (
     <div className={`relative overflow-hidden rounded-tile ${frame}`}>
+      {/* A still placeholder, not a pulsing or fading one: while a long grid scrolls, dozens of
+          tiles are loading at once, and each animation made its tile a layer of its own that the
+          compositor drew again every frame (in software, 40 ms a frame at desktop width). */}
       {state === 'loading' && (
-        <div aria-hidden="true" className="absolute inset-0 animate-pulse bg-surface-2" />
+        <div aria-hidden="true" data-placeholder="" className="absolute inset-0 bg-surface-2" />
       )}
       {state === 'failed' ? (
         <div className="absolute inset-0 grid place-items-center bg-surface-2 text-fg-subtle">
@@ -340,7 +343,7 @@ function TileImage({
           onLoad={() => setState('loaded')}
           onError={() => setState('failed')}
           className={
-            'absolute inset-0 size-full transition-[opacity,transform] duration-300 group-hover:scale-[1.03] ' +
+            'absolute inset-0 size-full transition-transform duration-300 group-hover:scale-[1.03] ' +
             (shape === 'square' ? 'object-cover ' : 'object-contain ') +
             (state === 'loaded' ? 'opacity-100' : 'opacity-0')
           }
