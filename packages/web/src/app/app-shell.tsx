@@ -15,7 +15,8 @@ export function AppShell() {
       >
         Skip to content
       </a>
-      <header className="sticky top-0 z-40 hidden border-b border-line bg-canvas/90 backdrop-blur md:block">
+      {/* Opaque: a backdrop blur over the scrolling grid cost every frame (see sort-bar.tsx). */}
+      <header className="sticky top-0 z-40 hidden border-b border-line bg-canvas md:block">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-8 px-8">
           <Link to="/" aria-label="Hanger home" className="rounded-lg">
             <BrandLockup />
