@@ -13,6 +13,8 @@
  * code (and Recharts): that cold figure is reported apart from the warm medians.
  *
  *   npm run build && npx tsx bench/stats.bench.ts   (WEB_DIR may point at another web build)
+ *   STATS_BENCH_SCALE=1 npx tsx bench/stats.bench.ts   (10,000 items, 2,000 outfits, 3 years;
+ *   writes bench/results/stats-10k.json)
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
@@ -20,8 +22,16 @@ import { median, openSeededApp, percentile, round, writeResult } from './lib/bro
 
 const TARGETS = { renderMs: 150, rangeSwitchMs: 60 };
 const FULL = { items: 5000, outfits: 1500, days: 5 * 365 };
+/** Issue 15's wardrobe: 10,000 items, 2,000 outfits, 3 years (STATS_BENCH_SCALE=1). */
+const SCALE = { items: 10000, outfits: 2000, days: 3 * 365 };
 /** STATS_BENCH_QUICK=1 runs a small wardrobe, to check the benchmark itself quickly. */
-const SIZE = process.env.STATS_BENCH_QUICK ? { items: 300, outfits: 90, days: 365 } : FULL;
+const SIZE = process.env.STATS_BENCH_QUICK
+  ? { items: 300, outfits: 90, days: 365 }
+  : process.env.STATS_BENCH_SCALE
+    ? SCALE
+    : FULL;
+/** The scale run is written beside the usual one, not over it. */
+const RESULT_NAME = process.env.STATS_BENCH_SCALE ? 'stats-10k' : 'stats';
 const log = (message: string) => console.error(`[stats bench] ${message}`);
 const RENDER_RUNS = 15;
 const RELOAD_RUNS = 7;
@@ -281,7 +291,7 @@ async function main() {
     ? (_name: string, figures: Record<string, unknown>) =>
         console.log(JSON.stringify(figures, null, 2))
     : writeResult;
-  write('stats', {
+  write(RESULT_NAME, {
     targets: TARGETS,
     wardrobe: { ...SIZE, seeded: app.seeded },
     method:
