@@ -82,4 +82,13 @@ describe('formatMoney', () => {
     expect(formatMoney(12.5, 'EUR', 'en-GB')).toBe('€12.50');
     expect(formatMoney(3, 'NOPE', 'en')).toBe('3.00 NOPE');
   });
+
+  it('keeps locales and currencies apart when called again (formats are reused)', () => {
+    for (let i = 0; i < 2; i++) {
+      expect(formatMoney(1234.5, 'EUR', 'de-DE')).toBe('1.234,50\u00a0€');
+      expect(formatMoney(1234.5, 'EUR', 'en-GB')).toBe('€1,234.50');
+      expect(formatMoney(1234.5, 'JPY', 'en-GB')).toBe('JP¥1,235');
+      expect(formatMoney(3, 'NOPE', 'en')).toBe('3.00 NOPE');
+    }
+  });
 });

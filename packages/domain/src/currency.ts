@@ -390,9 +390,24 @@ export function roundMoney(amount: number): number {
  * falls back to the amount and the code.
  */
 export function formatMoney(amount: number, currency: string, locale = 'en'): string {
-  try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
-  } catch {
-    return `${amount.toFixed(2)} ${currency}`;
+  const format = moneyFormat(locale, currency);
+  return format ? format.format(amount) : `${amount.toFixed(2)} ${currency}`;
+}
+
+// One NumberFormat per locale and currency (building one costs far more than using it; price
+// captions format every tile drawn); null for a pair Intl refuses.
+const moneyFormats = new Map<string, Intl.NumberFormat | null>();
+
+function moneyFormat(locale: string, currency: string): Intl.NumberFormat | null {
+  const key = `${locale}|${currency}`;
+  let format = moneyFormats.get(key);
+  if (format === undefined) {
+    try {
+      format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    } catch {
+      format = null;
+    }
+    moneyFormats.set(key, format);
   }
+  return format;
 }

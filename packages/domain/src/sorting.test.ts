@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { computeItemStats } from './item-stats.js';
 import { computeOutfitStats } from './outfit-stats.js';
 import {
+  formatDay,
   ITEM_SORT_OPTIONS,
   OUTFIT_SORT_OPTIONS,
   outfitSortCaption,
@@ -298,5 +299,21 @@ describe('captions', () => {
     const os = computeOutfitStats(w, s, now).get('o');
     expect(outfitSortCaption('Total Cost', w.outfits.o!, os, s)).toBe('$12.50');
     expect(outfitSortCaption('Number of Items', w.outfits.o!, os, s)).toBe('1 item');
+  });
+});
+
+describe('formatDay', () => {
+  it('writes a day key or timestamp in the locale, the same on every call', () => {
+    for (let i = 0; i < 2; i++) {
+      expect(formatDay('2024-03-05', 'en-GB')).toBe('5 Mar 2024');
+      expect(formatDay('2024-03-05T23:30:00Z', 'en-US')).toBe('Mar 5, 2024');
+      expect(formatDay('2024-03-05', 'de-DE')).toBe('5. März 2024');
+    }
+  });
+
+  it('answers the day key for a locale Intl refuses, and the value for what is not a day', () => {
+    expect(formatDay('2024-03-05', 'not a locale!')).toBe('2024-03-05');
+    expect(formatDay('2024-03-05', 'not a locale!')).toBe('2024-03-05');
+    expect(formatDay('soon', 'en-GB')).toBe('soon');
   });
 });

@@ -203,22 +203,35 @@ export function sortOutfits(
 /** What a caption shows when the record has no value for the option. */
 export const CAPTION_NONE = '—';
 
+// Building a DateTimeFormat costs far more than using one (about 1 ms on a phone; the Items grid
+// captions every tile it draws, on every render): one per locale, null for a locale it refuses.
+const dayFormats = new Map<string, Intl.DateTimeFormat | null>();
+
+function dayFormat(locale: string): Intl.DateTimeFormat | null {
+  let format = dayFormats.get(locale);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat(locale, {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+    } catch {
+      format = null;
+    }
+    dayFormats.set(locale, format);
+  }
+  return format;
+}
+
 /** A day key or timestamp as day, short month, year in the user's locale ("5 Mar 2024"). */
 export function formatDay(value: string, locale = 'en-GB'): string {
   const key = toDayKey(value);
   const [y, m, d] = key.split('-').map(Number);
   if (!y || !m || !d) return value;
-  const date = new Date(Date.UTC(y, m - 1, d));
-  try {
-    return new Intl.DateTimeFormat(locale, {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      timeZone: 'UTC',
-    }).format(date);
-  } catch {
-    return key;
-  }
+  const format = dayFormat(locale);
+  return format ? format.format(new Date(Date.UTC(y, m - 1, d))) : key;
 }
 
 function plural(n: number, one: string, many: string): string {

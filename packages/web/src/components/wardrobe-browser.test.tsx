@@ -88,8 +88,14 @@ const tileNames = (name = 'Items') => tiles(name).map((t) => t.getAttribute('ari
 const columnsOf = (name = 'Items') =>
   (grid(name).querySelector(':scope > div') as HTMLElement).style.gridTemplateColumns;
 
+/** A window of that width, as a browser reports it (the grids follow resize events). */
+function setWindowWidth(px: number): void {
+  window.innerWidth = px;
+  window.dispatchEvent(new Event('resize'));
+}
+
 beforeEach(() => {
-  window.innerWidth = 390;
+  setWindowWidth(390);
 });
 
 afterEach(() => {
@@ -176,7 +182,7 @@ describe('wardrobe browser in selection mode', () => {
     const { unmount } = renderAt(<ItemPicker columns="picker" />);
     expect(columnsOf()).toBe('repeat(3, minmax(0, 1fr))');
     unmount();
-    window.innerWidth = 1920;
+    setWindowWidth(1920);
     renderAt(<ItemPicker columns="picker" />);
     expect(columnsOf()).toBe('repeat(7, minmax(0, 1fr))');
   });
