@@ -81,8 +81,17 @@ describe('wardrobe grid', () => {
     renderGrid([thing('1'), thing('2', { thumbnail: undefined })], 2);
     const [first, second] = tiles().map((t) => within(t).getByRole('img', { hidden: true }));
     expect(first).toHaveAttribute('src', '/media/1-thumb.webp');
-    expect(first).toHaveAttribute('loading', 'lazy');
     expect(second).toHaveAttribute('src', '/media/2.webp');
+  });
+
+  it('loads the first two rows at once and first, and the rest lazily', () => {
+    renderGrid(Array.from({ length: 12 }, (_, i) => thing(String(i))), 2);
+    const images = tiles().map((t) => within(t).getByRole('img', { hidden: true }));
+    expect(images.length).toBeGreaterThan(4);
+    images.forEach((img, i) => {
+      expect(img, `tile ${i + 1}`).toHaveAttribute('loading', i < 4 ? 'eager' : 'lazy');
+      expect(img, `tile ${i + 1}`).toHaveAttribute('fetchpriority', i < 4 ? 'high' : 'auto');
+    });
   });
 
   it('shows a placeholder until the photo arrives, and an icon if it fails', () => {

@@ -11,7 +11,7 @@ import {
   type RefObject,
 } from 'react';
 import { Link } from 'react-router';
-import { useOutbox } from '../lib/outbox/outbox';
+import { useOutbox } from '../lib/outbox/state';
 import { gridGapPx, useViewportWidth } from './grid-columns';
 
 /** Anything a grid shows: a photo, with a small thumbnail the grid prefers. */
@@ -161,6 +161,7 @@ export function WardrobeGrid<T extends GridRecord>({
                 shape={shape}
                 position={first + i + 1}
                 total={records.length}
+                eager={row.index < EAGER_ROWS}
                 label={tileLabel(record)}
                 caption={showCaption ? caption(record) : undefined}
                 to={selection ? undefined : href(record)}
@@ -175,11 +176,19 @@ export function WardrobeGrid<T extends GridRecord>({
   );
 }
 
+/**
+ * Rows whose photos load at once and first (issue 16): the first screen's largest paint is one of
+ * them, and a lazy image waits for layout before it is even requested.
+ */
+const EAGER_ROWS = 2;
+
 interface GridTileProps {
   record: GridRecord;
   shape: TileShape;
   position: number;
   total: number;
+  /** In the first rows: the photo is fetched at once, with high priority. */
+  eager: boolean;
   label: string;
   caption: string | undefined;
   /** Where the tile leads; absent in selection mode. */
@@ -200,11 +209,12 @@ const GridTile = memo(function GridTile({
   to,
   selected,
   onToggle,
+  eager,
 }: GridTileProps) {
   const name = caption ? `${label}, ${caption}` : label;
   const face: ReactNode = (
     <>
-      <TileImage src={record.thumbnail || record.image} alt={label} shape={shape}>
+      <TileImage src={record.thumbnail || record.image} alt={label} shape={shape} eager={eager}>
         {selected !== undefined && <SelectionMark selected={selected} />}
         <PendingMark id={record.id} />
       </TileImage>
@@ -301,11 +311,13 @@ function TileImage({
   src,
   alt,
   shape,
+  eager = false,
   children,
 }: {
   src: string;
   alt: string;
   shape: TileShape;
+  eager?: boolean;
   /** Drawn over the photo (a picker's check mark). */
   children?: ReactNode;
 }) {
@@ -337,7 +349,8 @@ function TileImage({
           src={src}
           alt={alt}
           crossOrigin="anonymous"
-          loading="lazy"
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
           decoding="async"
           draggable={false}
           onLoad={() => setState('loaded')}
