@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { addItems, garmentJpeg, reloadWardrobe } from './api-seed';
+import { readFile, writeFile } from 'node:fs/promises';
 import { expect, signUp, test } from './fixtures';
 import { settled, SIZES } from './screens';
 
@@ -45,6 +46,17 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
 
 const grid = (page: Page) => page.getByRole('list', { name: 'Items' });
 
+/**
+ * A deploy of a changed worker script: sw.js rewritten, and its precompressed copies (.br, .gz,
+ * written by the build) removed so the server sends the new bytes to every client.
+ */
+async function deployServiceWorker(webDir: string, change: (script: string) => string) {
+  const path = join(webDir, 'sw.js');
+  await writeFile(path, change(await readFile(path, 'utf8')));
+  await rm(`${path}.br`, { force: true });
+  await rm(`${path}.gz`, { force: true });
+}
+
 const ROOT = resolve(import.meta.dirname, '..');
 
 function freePort(): Promise<number> {
@@ -82,6 +94,9 @@ async function serverWithOwnWebDir(): Promise<{
       DATA_DIR: join(work, 'data'),
       WEB_DIR: webDir,
       LOG_LEVEL: 'warn',
+      // The global setup's mail receiver, so accounts can be confirmed (fixtures.signUp).
+      SMTP_URL: process.env.E2E_SMTP_URL ?? '',
+      MAIL_FROM: 'Hanger <no-reply@hanger.test>',
       DATABASE_URL: '',
       REDIS_URL: '',
     },
@@ -380,6 +395,96 @@ test.describe('share target', () => {
   });
 });
 
+test.describe('photo cache budget', () => {
+  test('past its byte budget the photo cache evicts photos and its index stays within it', async ({
+    browser,
+  }) => {
+    const server = await serverWithOwnWebDir();
+    try {
+      // 1. An account with six photographed items, seen without a service worker.
+      const first = await browser.newContext({ baseURL: server.url, serviceWorkers: 'block' });
+      const setup = await first.newPage();
+      await signUp(setup);
+      const items = await addItems(setup, [
+        { category: 'top', color: '#2f3e5c' },
+        { category: 'bottom', color: '#3d5a80' },
+        { category: 'shoes', color: '#1f1f1f' },
+        { category: 'bag', color: '#7a3b2e' },
+        { category: 'outerwear', color: '#556b2f' },
+        { category: 'accessory', color: '#b08d57' },
+      ]);
+      const sizes: number[] = [];
+      for (const item of items)
+        sizes.push((await (await setup.request.get(item.thumbnail)).body()).length);
+      const state = await first.storageState();
+      await first.close();
+
+      // 2. This deploy's worker gets a budget that holds about half of the thumbnails.
+      const budget = Math.round(sizes.reduce((a, b) => a + b, 0) / 2);
+      await deployServiceWorker(server.webDir, (script) => {
+        expect(script.split('62914560').length, 'the 60 MB default appears once in sw.js').toBe(2);
+        return script.replace('62914560', String(budget));
+      });
+
+      // 3. The same user with the worker: every thumbnail goes through the photo cache.
+      const second = await browser.newContext({ baseURL: server.url, storageState: state });
+      const page = await second.newPage();
+      await page.goto('/items');
+      await swActive(page);
+      await reloadWardrobe(page);
+      await expect(grid(page).getByRole('link')).toHaveCount(6);
+      await settled(page);
+
+      const read = () =>
+        page.evaluate(async () => {
+          const cache = await caches.open('hanger-photos-v1');
+          const cached = (await cache.keys()).map((r) => r.url).sort();
+          const records = await new Promise<{ key: string; bytes: number }[]>((resolve) => {
+            const open = indexedDB.open('hanger-photo-lru');
+            open.onsuccess = () => {
+              const db = open.result;
+              const store = db.transaction('entries').objectStore('entries');
+              const keys = store.getAllKeys();
+              const values = store.getAll();
+              values.onsuccess = () => {
+                db.close();
+                resolve(
+                  keys.result.map((k, i) => ({
+                    key: String(k),
+                    bytes: (values.result[i] as { bytes: number }).bytes,
+                  })),
+                );
+              };
+            };
+          });
+          return { cached, records };
+        });
+      // The index is written a second after the last change.
+      await expect
+        .poll(async () => {
+          const { cached, records } = await read();
+          return (
+            cached.length > 0 &&
+            cached.join() ===
+              records
+                .map((r) => r.key)
+                .sort()
+                .join()
+          );
+        })
+        .toBe(true);
+      const { cached, records } = await read();
+      const total = records.reduce((sum, r) => sum + r.bytes, 0);
+      expect(total).toBeLessThanOrEqual(budget);
+      expect(cached.length).toBeGreaterThan(0);
+      expect(cached.length).toBeLessThan(6);
+      await second.close();
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 test.describe('updates', () => {
   test('a new version waits for "Update available — reload" and takes over only on Reload', async ({
     page,
@@ -394,7 +499,7 @@ test.describe('updates', () => {
       await expect(banner).toBeHidden();
 
       // A new deploy: the worker script changes; the open page looks for updates.
-      await appendFile(join(server.webDir, 'sw.js'), '\n// the next version\n');
+      await deployServiceWorker(server.webDir, (script) => `${script}\n// the next version\n`);
       await page.evaluate(async () => {
         await (await navigator.serviceWorker.getRegistration())?.update();
       });

@@ -20,7 +20,7 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { DEFAULT_PHOTO_BUDGET_BYTES } from './lib/pwa/lru';
+import { photoBudgetBytes } from './lib/pwa/lru';
 import { CACHE_PREFIX, PHOTO_CACHE, SHARE_CACHE, SW_MESSAGE } from './lib/pwa/names';
 import { PhotoCache } from './lib/pwa/photo-cache';
 import {
@@ -55,7 +55,11 @@ registerRoute(
   }),
 );
 
-const photos = new PhotoCache(self.location.origin, DEFAULT_PHOTO_BUDGET_BYTES);
+// Byte budget of the photo cache: VITE_PHOTO_CACHE_MB at build time, 60 MB by default.
+const photos = new PhotoCache(
+  self.location.origin,
+  photoBudgetBytes(import.meta.env.VITE_PHOTO_CACHE_MB as string | undefined),
+);
 registerRoute(
   ({ url, request, sameOrigin }) =>
     sameOrigin && request.method === 'GET' && url.pathname.startsWith('/media/'),
@@ -93,10 +97,11 @@ async function restoreShell(): Promise<void> {
   }
 }
 
-async function clearEverything(): Promise<void> {
-  await photos.reset();
-  const names = await caches.keys();
-  await Promise.all(names.map((name) => caches.delete(name)));
+function clearEverything(): Promise<void> {
+  return photos.reset(async () => {
+    const names = await caches.keys();
+    await Promise.all(names.map((name) => caches.delete(name)));
+  });
 }
 
 self.addEventListener('message', (event) => {

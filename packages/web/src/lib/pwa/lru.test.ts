@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { LruIndex, planEviction, type LruRecord } from './lru';
+import {
+  DEFAULT_PHOTO_BUDGET_BYTES,
+  LruIndex,
+  photoBudgetBytes,
+  planEviction,
+  type LruRecord,
+} from './lru';
 
 const rec = (bytes: number, lastUsed: number): LruRecord => ({ bytes, lastUsed });
 
@@ -102,5 +108,15 @@ describe('LruIndex', () => {
     lru.clear();
     expect(lru.size).toBe(0);
     expect(lru.totalBytes).toBe(0);
+  });
+});
+
+describe('photoBudgetBytes', () => {
+  it('reads megabytes and falls back to 60 MB when unset or invalid', () => {
+    expect(photoBudgetBytes('100')).toBe(100 * 1024 * 1024);
+    expect(photoBudgetBytes('0.5')).toBe(512 * 1024);
+    expect(DEFAULT_PHOTO_BUDGET_BYTES).toBe(60 * 1024 * 1024);
+    for (const bad of [undefined, '', ' ', '0', '-5', 'lots'])
+      expect(photoBudgetBytes(bad)).toBe(DEFAULT_PHOTO_BUDGET_BYTES);
   });
 });

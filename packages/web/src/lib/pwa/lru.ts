@@ -18,6 +18,17 @@ export interface LruRecord {
 export const DEFAULT_PHOTO_BUDGET_BYTES = 60 * 1024 * 1024;
 
 /**
+ * The photo cache budget from the build setting VITE_PHOTO_CACHE_MB (megabytes, may be
+ * fractional); the default when unset or not a positive number.
+ */
+export function photoBudgetBytes(megabytes: string | undefined): number {
+  const mb = Number(megabytes);
+  if (megabytes === undefined || megabytes.trim() === '' || !Number.isFinite(mb) || mb <= 0)
+    return DEFAULT_PHOTO_BUDGET_BYTES;
+  return Math.round(mb * 1024 * 1024);
+}
+
+/**
  * The keys to evict, least recently used first, so that the remaining entries fit in `budget`
  * bytes. An entry larger than the whole budget is evicted too (it could never fit).
  */

@@ -19,6 +19,7 @@ export class PhotoCache {
   private readonly removed = new Set<string>();
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private flushing: Promise<void> = Promise.resolve();
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly origin: string,
@@ -66,22 +67,35 @@ export class PhotoCache {
     return lru;
   }
 
+  /** Runs index changes one at a time, so an eviction never interleaves with another update. */
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work, work);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
   /** Photo served from the cache: it becomes the most recently used. */
-  async used(url: string): Promise<void> {
-    const lru = await this.index();
-    if (lru.touch(url, Date.now())) this.dirty.add(url);
-    this.scheduleFlush();
+  used(url: string): Promise<void> {
+    return this.exclusive(async () => {
+      const lru = await this.index();
+      if (lru.touch(url, Date.now())) this.dirty.add(url);
+      this.scheduleFlush();
+    });
   }
 
   /** Photo just stored: count it and evict the least recently used past the budget. */
-  async stored(url: string, response: Response): Promise<void> {
-    const lru = await this.index();
-    const bytes = await sizeOf(response);
-    const cache = await caches.open(this.cacheName);
-    const evicted = lru.record(url, bytes, Date.now());
-    if (lru.has(url)) this.dirty.add(url);
-    for (const key of evicted) await this.evict(cache, key);
-    this.scheduleFlush();
+  stored(url: string, response: Response): Promise<void> {
+    return this.exclusive(async () => {
+      const lru = await this.index();
+      const cache = await caches.open(this.cacheName);
+      // Loading the index may have counted (and evicted) it already.
+      if (!(await cache.match(url))) return;
+      const bytes = await sizeOf(response);
+      const evicted = lru.record(url, bytes, Date.now());
+      if (lru.has(url)) this.dirty.add(url);
+      for (const key of evicted) await this.evict(cache, key);
+      this.scheduleFlush();
+    });
   }
 
   private async evict(cache: Cache, key: string): Promise<void> {
@@ -115,15 +129,21 @@ export class PhotoCache {
     return this.flushing;
   }
 
-  /** Forgets every photo (the caller deletes the caches): sign-out. */
-  async reset(): Promise<void> {
-    await this.flushing;
-    if (this.flushTimer !== undefined) clearTimeout(this.flushTimer);
-    this.flushTimer = undefined;
-    this.dirty.clear();
-    this.removed.clear();
-    this.lru?.clear();
-    await clearLru().catch(() => undefined);
+  /**
+   * Forgets every photo (sign-out); `deleteCaches` runs in the same turn, so no photo stored
+   * meanwhile is counted for a cache that is gone.
+   */
+  reset(deleteCaches: () => Promise<void>): Promise<void> {
+    return this.exclusive(async () => {
+      await this.flushing;
+      if (this.flushTimer !== undefined) clearTimeout(this.flushTimer);
+      this.flushTimer = undefined;
+      this.dirty.clear();
+      this.removed.clear();
+      this.lru?.clear();
+      await clearLru().catch(() => undefined);
+      await deleteCaches();
+    });
   }
 
   /**
