@@ -89,6 +89,7 @@ describe.each(ENGINES)('export and import on %s with S3 storage (s3rver)', (engi
       const photo = await fetch(absolute(t.baseUrl, item.image));
       expect(photo.status).toBe(200);
       expect(photo.headers.get('content-type')).toBe('image/webp');
+      expect((await photo.arrayBuffer()).byteLength).toBeGreaterThan(0);
       // Ada's capability does not open Bea's photos.
       const key = photoCacheKey(item.image)!.replace(/^\/media\//, '');
       const crossed = await fetch(absolute(t.baseUrl, `/media/${adaCapability}/${key}`), {

@@ -21,8 +21,12 @@ describe.each(ENGINES)('photo links on %s', (engine) => {
   let bea: ApiUser;
   let adaSession: string;
 
-  const status = async (url: string) =>
-    (await fetch(absolute(t.baseUrl, url), { redirect: 'manual' })).status;
+  /** The status of a photo URL; the body is read so that no connection is left open. */
+  const status = async (url: string) => {
+    const response = await fetch(absolute(t.baseUrl, url), { redirect: 'manual' });
+    await response.arrayBuffer();
+    return response.status;
+  };
 
   beforeAll(async () => {
     t = await startApp(engine);

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
-  keyBelongsTo,
   mediaCapability,
+  ownerOfKey,
   parseMediaCapability,
   verifyMediaCapability,
 } from './signed-url.js';
@@ -34,7 +34,7 @@ export class MediaAccess {
   private readonly db: Kysely<any>;
   readonly signingKey: Buffer;
   private readonly now: () => number;
-  /** Capabilities that passed, with the time they were checked (oldest first). */
+  /** `<owner>/<segment>` pairs that passed, with the time they were checked (oldest first). */
   private readonly checked = new Map<string, number>();
 
   constructor(options: MediaAccessOptions) {
@@ -81,30 +81,36 @@ export class MediaAccess {
     return mediaCapability(this.signingKey, userId, stamp, this.now());
   }
 
-  /** Checks a request for `/media/<segment>/<key>`. */
+  /**
+   * Checks a request for `/media/<segment>/<key>`: the capability must have been made for the
+   * key's owner (the key's first folder), so one user's capability never opens another's photo.
+   */
   async check(segment: string, key: string): Promise<MediaCheck> {
     const capability = parseMediaCapability(segment);
     if (!capability) return { ok: false, reason: 'malformed' };
     const now = this.now();
     if (capability.expires * 1000 <= now) return { ok: false, reason: 'expired' };
-    if (!keyBelongsTo(key, capability.userId)) return { ok: false, reason: 'not-owner' };
+    const userId = ownerOfKey(key);
+    if (userId === null) return { ok: false, reason: 'not-owner' };
 
-    const checkedAt = this.checked.get(segment);
+    // Trusted per owner and segment: the same segment means nothing for another owner.
+    const trustKey = `${userId}/${segment}`;
+    const checkedAt = this.checked.get(trustKey);
     if (checkedAt !== undefined && now - checkedAt < MEDIA_CHECK_TTL_MS) {
-      return { ok: true, userId: capability.userId, expires: capability.expires };
+      return { ok: true, userId, expires: capability.expires };
     }
-    const stamp = await this.stampOf(capability.userId);
-    if (stamp === null || !verifyMediaCapability(this.signingKey, capability, stamp, now)) {
-      this.checked.delete(segment);
+    const stamp = await this.stampOf(userId);
+    if (stamp === null || !verifyMediaCapability(this.signingKey, userId, capability, stamp, now)) {
+      this.checked.delete(trustKey);
       return { ok: false, reason: 'invalid' };
     }
-    this.remember(segment, now);
-    return { ok: true, userId: capability.userId, expires: capability.expires };
+    this.remember(trustKey, now);
+    return { ok: true, userId, expires: capability.expires };
   }
 
-  private remember(segment: string, now: number): void {
-    this.checked.delete(segment);
-    this.checked.set(segment, now);
+  private remember(trustKey: string, now: number): void {
+    this.checked.delete(trustKey);
+    this.checked.set(trustKey, now);
     for (const [oldest, at] of this.checked) {
       if (this.checked.size <= MAX_CHECKED && now - at < MEDIA_CHECK_TTL_MS) break;
       this.checked.delete(oldest);

@@ -4,7 +4,7 @@ import { MEDIA_CAPABILITY_PREFIX, MEDIA_PATH_PREFIX } from '@hanger/domain';
 /**
  * Photo URLs are `/media/m1.<capability>/<key>`: one signed, expiring capability per user and
  * signing window in the path, shared by every photo of that user (docs/media-urls.md). A
- * wardrobe of 10,000 items repeats one 100-byte segment 20,000 times, which gzip shrinks to
+ * wardrobe of 10,000 items repeats one 37-byte segment 20,000 times, which gzip shrinks to
  * almost nothing, where a signature per URL (the shape before issue 15) was 64 incompressible
  * bytes per photo.
  *
@@ -37,17 +37,26 @@ export function mediaSigningKey(authSecret: string): Buffer {
   return createHmac('sha256', authSecret).update('hanger/media-url/v1').digest();
 }
 
+/** 128 bits of HMAC-SHA256, base64url: the usual truncation, and 22 characters per URL. */
+const MAC_BYTES = 16;
+
 /**
- * `stamp` is the account's media stamp (see media-access.ts): it changes when the account's
- * password changes, so every capability made before dies with it.
+ * Binds the capability to its owner (the first folder of every key it opens, see photos/images.ts
+ * `storageKeys`), its expiry, and the owner's media stamp (see media-access.ts): the stamp changes
+ * when the account's password changes, so every capability made before dies with it.
  */
 function mac(signingKey: Buffer, userId: string, expires: number, stamp: string): string {
   return createHmac('sha256', signingKey)
     .update(`m1\n${userId}\n${expires}\n${stamp}`)
-    .digest('base64url');
+    .digest()
+    .subarray(0, MAC_BYTES)
+    .toString('base64url');
 }
 
-/** The `m1.` path segment that opens every photo of `userId` until the end of the next window. */
+/**
+ * The `m1.<expires>.<mac>` path segment that opens every photo of `userId` until the end of the
+ * next window. The owner is not spelled in it: it is the first folder of the key that follows.
+ */
 export function mediaCapability(
   signingKey: Buffer,
   userId: string,
@@ -55,8 +64,7 @@ export function mediaCapability(
   nowMs?: number,
 ): string {
   const { expires } = urlWindow(nowMs);
-  const owner = Buffer.from(userId, 'utf8').toString('base64url');
-  return `${MEDIA_CAPABILITY_PREFIX}${owner}.${expires}.${mac(signingKey, userId, expires, stamp)}`;
+  return `${MEDIA_CAPABILITY_PREFIX}${expires}.${mac(signingKey, userId, expires, stamp)}`;
 }
 
 /** The URL of one stored photo under a capability. */
@@ -65,21 +73,23 @@ export function mediaUrl(capability: string, key: string): string {
 }
 
 export interface ParsedCapability {
-  userId: string;
   expires: number;
   mac: string;
 }
 
-const CAPABILITY = /^m1\.([A-Za-z0-9_-]{1,200})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
+const CAPABILITY = /^m1\.(\d{1,12})\.([A-Za-z0-9_-]{22})$/;
 
 /** Splits a capability segment; `null` when it does not have the `m1.` shape. */
 export function parseMediaCapability(segment: string): ParsedCapability | null {
   const match = CAPABILITY.exec(segment);
   if (!match) return null;
-  const userId = Buffer.from(match[1]!, 'base64url').toString('utf8');
-  // Only the canonical spelling: one capability, one string (caches and ETags rely on it).
-  if (Buffer.from(userId, 'utf8').toString('base64url') !== match[1]) return null;
-  return { userId, expires: Number(match[2]), mac: match[3]! };
+  return { expires: Number(match[1]), mac: match[2]! };
+}
+
+/** The user a storage key belongs to (its first folder), or `null` for a key without one. */
+export function ownerOfKey(key: string): string | null {
+  const slash = key.indexOf('/');
+  return slash > 0 ? key.slice(0, slash) : null;
 }
 
 /**
@@ -88,14 +98,16 @@ export function parseMediaCapability(segment: string): ParsedCapability | null {
  */
 export function verifyMediaCapability(
   signingKey: Buffer,
+  userId: string,
   capability: ParsedCapability,
   stamp: string,
   nowMs: number = Date.now(),
 ): boolean {
   if (capability.expires * 1000 <= nowMs) return false;
   // Compare the text, not decoded bytes: base64url has several spellings of the same last byte.
-  const expected = Buffer.from(mac(signingKey, capability.userId, capability.expires, stamp));
-  return timingSafeEqual(Buffer.from(capability.mac), expected);
+  const expected = Buffer.from(mac(signingKey, userId, capability.expires, stamp));
+  const given = Buffer.from(capability.mac);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 const FIRST_CAPABILITY = Buffer.from(`"${MEDIA_PATH_PREFIX}${MEDIA_CAPABILITY_PREFIX}`);
@@ -110,9 +122,4 @@ export function capabilityIn(json: Buffer): string | null {
   const start = at + 1 + MEDIA_PATH_PREFIX.length;
   const end = json.indexOf(0x2f /* / */, start);
   return end < 0 ? null : json.subarray(start, end).toString('utf8');
-}
-
-/** Does `key` belong to `userId`? Storage keys are `<userId>/...` (photos/images.ts). */
-export function keyBelongsTo(key: string, userId: string): boolean {
-  return userId.length > 0 && key.startsWith(`${userId}/`);
 }
