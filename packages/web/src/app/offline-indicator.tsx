@@ -1,9 +1,10 @@
 import { CircleAlert, CloudOff, Clock, RefreshCw } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { Button } from '../components/button';
-import { Dialog } from '../components/dialog';
-import { dismissRefused, startOutbox, useOutbox } from '../lib/outbox/outbox';
+import { loadOutbox, useOutbox } from '../lib/outbox/state';
+
+// Only ever needed after a refusal: kept out of the initial bundle.
+const NotSavedDialog = lazy(() => import('./not-saved-dialog'));
 
 const changes = (n: number) => `${n} change${n === 1 ? '' : 's'}`;
 
@@ -25,7 +26,17 @@ export function indicatorText(s: {
  * they are sent, and the changes the server refused ("Not saved") until they are dismissed.
  */
 export function OfflineIndicator() {
-  useEffect(() => startOutbox(), []);
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let gone = false;
+    void loadOutbox().then((m) => {
+      if (!gone) stop = m.startOutbox();
+    });
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, []);
   const { online, networkDown, replaying, waiting, refused } = useOutbox(
     useShallow((s) => ({
       online: s.online,
@@ -72,40 +83,15 @@ export function OfflineIndicator() {
           </button>
         )}
       </div>
-      <Dialog
-        open={listOpen && refused.length > 0}
-        onClose={() => setListOpen(false)}
-        title="Not saved"
-        description="The server refused these changes made while offline, so they were not kept."
-        footer={
-          <Button
-            variant="secondary"
-            onClick={() => {
-              dismissRefused();
-              setListOpen(false);
-            }}
-          >
-            Dismiss all
-          </Button>
-        }
-      >
-        <ul className="flex flex-col gap-3">
-          {refused.map((r) => (
-            <li
-              key={r.id}
-              className="flex items-start gap-3 rounded-2xl border border-line bg-surface-2 p-3"
-            >
-              <div className="min-w-0 flex-1">
-                <p className="text-sm font-semibold">{r.title}</p>
-                <p className="text-sm text-fg-muted">{r.message}</p>
-              </div>
-              <Button variant="ghost" size="sm" onClick={() => dismissRefused(r.id)}>
-                Dismiss
-              </Button>
-            </li>
-          ))}
-        </ul>
-      </Dialog>
+      {listOpen && refused.length > 0 && (
+        <Suspense fallback={null}>
+          <NotSavedDialog
+            refused={refused}
+            onDismiss={(id) => void loadOutbox().then((m) => m.dismissRefused(id))}
+            onClose={() => setListOpen(false)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

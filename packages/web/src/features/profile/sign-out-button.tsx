@@ -2,7 +2,7 @@ import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
-import { flushBeforeSignOut } from '../../lib/outbox/outbox';
+import { loadOutbox } from '../../lib/outbox/state';
 import { logOut } from '../../lib/stores/session-actions';
 
 /** The warning of issue 14: signing out deletes changes that have not been sent. */
@@ -36,11 +36,13 @@ export function SignOutButton() {
         icon={<LogOut aria-hidden="true" className="size-4" />}
         onClick={() => {
           setLeaving(true);
-          void flushBeforeSignOut().then((waiting) => {
-            if (waiting === 0) return leave();
-            setLeaving(false);
-            setUnsent(waiting);
-          });
+          void loadOutbox()
+            .then((m) => m.flushBeforeSignOut())
+            .then((waiting) => {
+              if (waiting === 0) return leave();
+              setLeaving(false);
+              setUnsent(waiting);
+            });
         }}
         className="w-full sm:w-auto"
       >

@@ -3,17 +3,18 @@ import {
   removeEverywhere,
   removeFromDay,
   setDisplayItem,
-  withoutNulls,
   type CanvasEntry,
   type ClothingItem,
   type DayEntryType,
   type Outfit,
   type OutfitStatus,
-  type Patch,
   type WardrobeData,
 } from '@hanger/domain';
 import type { ItemUpdate, NewItemInput } from '../api/clothes';
 import type { OutfitUpdate } from '../api/outfits';
+import { applyEdits, isTempId } from './records';
+
+export { TEMP_ID_PREFIX, applyEdits, isTempId, mergeAnswer, newTempId } from './records';
 
 /**
  * The outbox's operations: plain descriptions of a write (never closures), so they survive a
@@ -21,20 +22,6 @@ import type { OutfitUpdate } from '../api/outfits';
  * how ids are rewritten when a record created offline gets its server id, and what an operation
  * does to the local copy.
  */
-
-/** Ids of records created offline, until the server gives them their own. */
-export const TEMP_ID_PREFIX = 'local-';
-
-export const isTempId = (id: string): boolean => id.startsWith(TEMP_ID_PREFIX);
-
-export function newTempId(): string {
-  // crypto.randomUUID needs a secure context; a self-hosted server may be plain http on a LAN.
-  const random =
-    typeof crypto !== 'undefined' && 'randomUUID' in crypto && globalThis.isSecureContext
-      ? crypto.randomUUID()
-      : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
-  return `${TEMP_ID_PREFIX}${random}`;
-}
 
 export type OutboxOp =
   /** POST clothes; `id` is the temporary id, `item` the local record shown until it is sent. */
@@ -176,21 +163,6 @@ function removeRecord(entries: readonly OutboxEntry[], id: string): QueueChange 
     for (const key of photosOf(entry.op)) if (!op || !photosOf(op).includes(key)) freed.push(key);
   }
   return { entries: kept, freedPhotos: freed };
-}
-
-/** Local edit: a field set to undefined is removed, like the server clearing it. */
-export function applyEdits<T extends object>(record: T, edits: Partial<T>): T {
-  const next = { ...record } as Record<string, unknown>;
-  for (const [key, value] of Object.entries(edits)) {
-    if (value === undefined) delete next[key];
-    else next[key] = value;
-  }
-  return next as T;
-}
-
-/** A server answer merged in; null fields are removed from the record (SPEC §5). */
-export function mergeAnswer<T extends object>(record: T, answer: Patch<T>): T {
-  return withoutNulls({ ...record, ...answer } as Record<string, unknown>) as T;
 }
 
 /**

@@ -1,5 +1,4 @@
 import { ERROR_TOASTS, type WardrobeData } from '@hanger/domain';
-import { create } from 'zustand';
 import { TokenUnavailableError, getAccessToken } from '../access-token';
 import { ApiError, NoUserError, toCatalogueError } from '../api/transport';
 import { currentUserId } from '../stores/session-store';
@@ -22,11 +21,19 @@ import {
 } from './ops';
 import { MissingPhotoError, sendOp, type SendAnswer } from './send';
 import {
+  browserOnline,
+  initialOutboxState,
+  isNetworkFailure,
+  noteNetworkFailure,
+  noteReachable,
+  sentIds,
+  useOutbox,
+} from './state';
+import {
   idbOutboxStorage,
   memoryOutboxStorage,
   type OutboxSnapshot,
   type OutboxStorage,
-  type RefusedChange,
 } from './storage';
 
 /**
@@ -37,34 +44,14 @@ import {
  * in the "Not saved" list until dismissed. Network failures and 5xx keep it waiting.
  */
 
-interface OutboxState {
-  entries: OutboxEntry[];
-  /** Ids of records with a change waiting (their tiles show a pending mark). */
-  pending: ReadonlySet<string>;
-  refused: RefusedChange[];
-  replaying: boolean;
-  /** The browser says it is online. */
-  online: boolean;
-  /** The last request failed for want of a network, although the browser may say online. */
-  networkDown: boolean;
-  hydrated: boolean;
-}
-
-const initialState = (): Omit<OutboxState, 'online'> => ({
-  entries: [],
-  pending: new Set<string>(),
-  refused: [],
-  replaying: false,
-  networkDown: false,
-  hydrated: false,
-});
-
-const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
-
-export const useOutbox = create<OutboxState>()(() => ({
-  ...initialState(),
-  online: browserOnline(),
-}));
+export {
+  isNetworkFailure,
+  noteNetworkFailure,
+  noteReachable,
+  resolveId,
+  settledCount,
+  useOutbox,
+} from './state';
 
 /** Waits between replay attempts after a network failure or 5xx, in milliseconds. */
 export const RETRY_DELAYS_MS = [2_000, 5_000, 15_000, 30_000, 60_000, 120_000, 300_000];
@@ -72,7 +59,6 @@ export const RETRY_DELAYS_MS = [2_000, 5_000, 15_000, 30_000, 60_000, 120_000, 3
 let storage: OutboxStorage =
   typeof indexedDB === 'undefined' ? memoryOutboxStorage() : idbOutboxStorage();
 let owner: string | null = null;
-let idMap: Record<string, string> = {};
 let nextSeq = 1;
 /** The entry being sent: nothing is folded into it. */
 let inFlight: number | null = null;
@@ -85,9 +71,8 @@ let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let attempt = 0;
 /** Bumped by clearOutbox: a replay that started before stops. */
 let generation = 0;
-/** Bumped each time an entry leaves the queue: a sync started earlier may predate it. */
-let settled = 0;
-let resync: () => Promise<unknown> = async () => undefined;
+let resync: () => Promise<unknown> = () =>
+  import('../stores/wardrobe-actions').then((m) => m.loadWardrobe({ quiet: true }));
 
 const state = () => useOutbox.getState();
 
@@ -96,7 +81,7 @@ function setEntries(entries: OutboxEntry[]): void {
 }
 
 function snapshot(): OutboxSnapshot {
-  return { owner, entries: state().entries, refused: state().refused, idMap, nextSeq };
+  return { owner, entries: state().entries, refused: state().refused, idMap: sentIds.map, nextSeq };
 }
 
 /** Queue writes run one after another, so the stored queue is always the latest. */
@@ -145,7 +130,7 @@ export function hydrateOutbox(): Promise<void> {
     }
     if (snap) {
       owner = snap.owner;
-      idMap = snap.idMap;
+      sentIds.map = snap.idMap;
       nextSeq = snap.nextSeq;
       for (const entry of snap.entries) {
         for (const key of photosOf(entry.op)) {
@@ -166,11 +151,6 @@ export function hydrateOutbox(): Promise<void> {
   return hydration;
 }
 
-/** The server id of a record created offline and sent since, else the id itself. */
-export function resolveId(id: string): string {
-  return idMap[id] ?? id;
-}
-
 /**
  * Whether a write must queue instead of being sent: something already waits (it must not be
  * overtaken), or the browser knows it is offline.
@@ -179,15 +159,6 @@ export async function mustQueue(): Promise<boolean> {
   await hydrateOutbox();
   await dropForeign();
   return state().entries.length > 0 || !browserOnline();
-}
-
-/** Failures that leave a write waiting in the outbox: no answer from the server. */
-export function isNetworkFailure(err: unknown): boolean {
-  return (
-    err instanceof ApiError &&
-    err.status === null &&
-    (err.code === 'NETWORK_ERROR' || err.code === 'TIMEOUT')
-  );
 }
 
 /** Changes made under another account never go to this one: they are dropped at its sign-in. */
@@ -206,16 +177,6 @@ export async function flushBeforeSignOut(): Promise<number> {
   await hydrateOutbox();
   if (state().entries.length > 0 && browserOnline()) await replayOutbox();
   return state().entries.length;
-}
-
-/** A request failed for want of a network: the indicator shows Offline. */
-export function noteNetworkFailure(): void {
-  if (!state().networkDown) useOutbox.setState({ networkDown: true });
-}
-
-/** A request reached the server. */
-export function noteReachable(): void {
-  if (state().networkDown) useOutbox.setState({ networkDown: false });
 }
 
 /**
@@ -307,7 +268,7 @@ function settleSent(entry: OutboxEntry, answer: SendAnswer): void {
   if (answer && 'created' in answer && target) {
     const created = answer.created;
     if (created.id !== target.id) {
-      idMap[target.id] = created.id;
+      sentIds.map[target.id] = created.id;
       entries = renameInQueue(entries, target.id, created.id);
     }
     setEntries(entries);
@@ -330,7 +291,7 @@ function settleSent(entry: OutboxEntry, answer: SendAnswer): void {
     }
   }
   freePhotos(photosOf(op));
-  settled += 1;
+  sentIds.settled += 1;
 }
 
 /** The server refused it: off the queue (with what depended on it), announced, listed. */
@@ -358,7 +319,7 @@ function refuse(entry: OutboxEntry, err: unknown): void {
     refused: [...s.refused, { id: `${entry.seq}`, title, message, at: new Date().toISOString() }],
   }));
   toast.error(title, message, { duration: 0 });
-  settled += 1;
+  sentIds.settled += 1;
 }
 
 async function tokenReady(): Promise<Outcome | null> {
@@ -455,11 +416,6 @@ export function replayOutbox(): Promise<void> {
   return replaying;
 }
 
-/** How many entries have left the queue so far (a sync started before a change may predate it). */
-export function settledCount(): number {
-  return settled;
-}
-
 /** The sync to run once the queue is empty (the wardrobe fetch; registered by its module). */
 export function setOutboxResync(fn: () => Promise<unknown>): void {
   resync = fn;
@@ -477,11 +433,11 @@ export async function clearOutbox(): Promise<void> {
   clearRetry();
   attempt = 0;
   owner = null;
-  idMap = {};
+  sentIds.map = {};
   nextSeq = 1;
   for (const url of photoUrls.values()) URL.revokeObjectURL(url);
   photoUrls.clear();
-  useOutbox.setState({ ...initialState(), hydrated: true, online: browserOnline() });
+  useOutbox.setState({ ...initialOutboxState(), hydrated: true });
   await writes;
   await storage.clear().catch((err: unknown) => console.error('Hanger: could not clear', err));
 }
@@ -514,7 +470,7 @@ export function resetOutboxForTests(next: OutboxStorage = memoryOutboxStorage())
   clearRetry();
   storage = next;
   owner = null;
-  idMap = {};
+  sentIds.map = {};
   nextSeq = 1;
   inFlight = null;
   attempt = 0;
@@ -522,7 +478,7 @@ export function resetOutboxForTests(next: OutboxStorage = memoryOutboxStorage())
   hydration = null;
   replaying = null;
   writes = Promise.resolve();
-  useOutbox.setState({ ...initialState(), online: browserOnline() });
+  useOutbox.setState(initialOutboxState());
 }
 
 /** For tests: the stored writes have finished. */

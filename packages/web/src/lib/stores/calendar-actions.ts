@@ -12,13 +12,12 @@ import { NoUserError, toCatalogueError } from '../api/transport';
 import { calendarLabel, itemLabel } from '../outbox/labels';
 import type { OutboxOp } from '../outbox/ops';
 import {
-  enqueue,
   isNetworkFailure,
-  mustQueue,
   noteNetworkFailure,
   noteReachable,
   resolveId,
-} from '../outbox/outbox';
+  loadOutbox,
+} from '../outbox/state';
 import { toast } from './toast-store';
 import { loadWardrobe } from './wardrobe-actions';
 import { useWardrobeStore } from './wardrobe-store';
@@ -161,8 +160,8 @@ function queued(change: CalendarChange): { op: OutboxOp; label: string } {
 async function run(change: CalendarChange): Promise<boolean> {
   applyLocally(change);
   const later = queued(change);
-  if (await mustQueue()) {
-    await enqueue(later.op, later.label);
+  if (await (await loadOutbox()).mustQueue()) {
+    await (await loadOutbox()).enqueue(later.op, later.label);
     return true;
   }
   const key = track(change);
@@ -182,7 +181,7 @@ async function run(change: CalendarChange): Promise<boolean> {
     if (isNetworkFailure(err)) {
       noteNetworkFailure();
       settle(key);
-      await enqueue(later.op, later.label);
+      await (await loadOutbox()).enqueue(later.op, later.label);
       return true;
     }
     const message = toCatalogueError(err).message;

@@ -1,5 +1,3 @@
-import { clearOutbox } from '../outbox/outbox';
-import { clearOfflineCaches } from '../pwa/caches';
 import { useClothesFilters, useOutfitsFilters } from './filters-store';
 import { useSessionStore } from './session-store';
 import { useUiPrefsStore } from './ui-prefs-store';
@@ -42,10 +40,11 @@ function deleteDatabase(name: string): Promise<void> {
  */
 export async function clearAllLocalData(): Promise<void> {
   resetLocalStores(true);
-  await clearOutbox();
-  await clearOfflineCaches().catch((err: unknown) =>
-    console.warn('Hanger: could not clear the offline caches', err),
-  );
+  // Both are loaded on demand: they have no place in the initial bundle.
+  await (await import('../outbox/outbox')).clearOutbox();
+  await import('../pwa/caches')
+    .then((m) => m.clearOfflineCaches())
+    .catch((err: unknown) => console.warn('Hanger: could not clear the offline caches', err));
   if (typeof indexedDB !== 'undefined' && typeof indexedDB.databases === 'function') {
     const databases = await indexedDB.databases().catch(() => []);
     await Promise.all(databases.flatMap((db) => (db.name ? [deleteDatabase(db.name)] : [])));

@@ -7,15 +7,8 @@ import {
 } from '@hanger/domain';
 import { postItem, type NewItemInput } from '../api/clothes';
 import { NoUserError, toCatalogueError } from '../api/transport';
-import { newTempId } from '../outbox/ops';
-import {
-  enqueue,
-  isNetworkFailure,
-  mustQueue,
-  noteNetworkFailure,
-  noteReachable,
-  showPhoto,
-} from '../outbox/outbox';
+import { newTempId } from '../outbox/records';
+import { isNetworkFailure, noteNetworkFailure, noteReachable, loadOutbox } from '../outbox/state';
 import { toast } from './toast-store';
 import { useWardrobeStore } from './wardrobe-store';
 
@@ -46,7 +39,7 @@ export interface UploadOutcome {
  */
 async function addLater(fields: NewItemInput, photo: Blob): Promise<ClothingItem> {
   const id = newTempId();
-  const url = showPhoto(id, photo);
+  const url = (await loadOutbox()).showPhoto(id, photo);
   const item = {
     ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
     id,
@@ -59,7 +52,9 @@ async function addLater(fields: NewItemInput, photo: Blob): Promise<ClothingItem
     /_/g,
     ' ',
   );
-  await enqueue(
+  await (
+    await loadOutbox()
+  ).enqueue(
     { kind: 'createItem', id, fields, photo: id, item },
     label.charAt(0).toUpperCase() + label.slice(1),
     {
@@ -101,7 +96,7 @@ export async function uploadItems(
   let waiting = 0;
   for (const [index, photo] of photos.entries()) {
     onProgress({ index, state: 'uploading' });
-    if (await mustQueue()) {
+    if (await (await loadOutbox()).mustQueue()) {
       added.push(await addLater(fields, photo));
       waiting += 1;
       onProgress({ index, state: 'added' });

@@ -21,22 +21,16 @@ import {
 import { NoUserError, toCatalogueError } from '../api/transport';
 import { fetchWardrobe } from '../api/users';
 import { itemLabel } from '../outbox/labels';
-import { applyEdits, mergeAnswer, newTempId, type OutboxOp } from '../outbox/ops';
+import type { OutboxOp } from '../outbox/ops';
+import { applyEdits, mergeAnswer, newTempId } from '../outbox/records';
 import {
-  enqueue,
-  hydrateOutbox,
   isNetworkFailure,
-  mustQueue,
+  loadOutbox,
   noteNetworkFailure,
   noteReachable,
-  replayOutbox,
   resolveId,
-  setOutboxResync,
   settledCount,
-  showPhoto,
-  useOutbox,
-  withPendingChanges,
-} from '../outbox/outbox';
+} from '../outbox/state';
 import { toast } from './toast-store';
 import { useWardrobeStore } from './wardrobe-store';
 
@@ -91,7 +85,7 @@ async function send(
   options: ActionOptions,
   queue?: () => Promise<void>,
 ): Promise<boolean> {
-  if (queue && (await mustQueue())) {
+  if (queue && (await (await loadOutbox()).mustQueue())) {
     await queue();
     return true;
   }
@@ -118,29 +112,39 @@ async function send(
  * over it. Once it has loaded (the session is confirmed), waiting changes are sent.
  */
 export async function loadWardrobe(options: ActionOptions = {}): Promise<boolean> {
-  await hydrateOutbox();
+  // The outbox (a lazy chunk) loads and reads IndexedDB while the wardrobe is fetched.
+  const outbox = loadOutbox()
+    .then(async (m) => {
+      await m.hydrateOutbox();
+      return m;
+    })
+    .catch((err: unknown) => {
+      console.error('Hanger: the outbox could not be loaded', err);
+      return undefined;
+    });
   const before = settledCount();
+  let box: Awaited<typeof outbox> | undefined;
   const ok = await send(
     async () => {
       const data = await fetchWardrobe();
+      box = await outbox;
       // A waiting change reached the server meanwhile: this answer may predate it, and the
       // replay syncs again once the queue is empty.
       if (settledCount() !== before) return;
-      useWardrobeStore.getState().setData(withPendingChanges(data));
+      useWardrobeStore.getState().setData(box ? box.withPendingChanges(data) : data);
     },
     null,
     ERROR_TOASTS.loadWardrobe,
     options,
   );
-  if (ok && useOutbox.getState().entries.length > 0) void replayOutbox();
+  if (ok && box && box.useOutbox.getState().entries.length > 0) void box.replayOutbox();
   return ok;
 }
 
-setOutboxResync(() => loadWardrobe({ quiet: true }));
-
 /** Queues `op` with its local effect already applied by the caller. */
-const later = (op: OutboxOp, label: string, photos?: Record<string, Blob>) => (): Promise<void> =>
-  enqueue(op, label, photos);
+const later =
+  (op: OutboxOp, label: string, photos?: Record<string, Blob>) => async (): Promise<void> =>
+    (await loadOutbox()).enqueue(op, label, photos);
 
 /**
  * POST outfit (new, or over `input.id`). Entries for deleted clothes are dropped, the status
@@ -175,7 +179,8 @@ export async function saveOutfit(
       // Kept on this device until it can be sent: a temporary id when it is a new outfit.
       const id = overId ?? newTempId();
       const photo = newTempId();
-      const url = showPhoto(photo, input.image);
+      const outbox = await loadOutbox();
+      const url = outbox.showPhoto(photo, input.image);
       const outfit: Outfit = {
         ...(overId ? data?.outfits[overId] : {}),
         id,
@@ -188,7 +193,7 @@ export async function saveOutfit(
       change((d) => ({ ...d, outfits: { ...d.outfits, [id]: outfit } }));
       const op: OutboxOp = { kind: 'saveOutfit', id, isNew: !overId, canvasData, photo, outfit };
       if (status) op.status = status;
-      await enqueue(op, '', { [photo]: input.image });
+      await outbox.enqueue(op, '', { [photo]: input.image });
       saved = outfit;
     },
   );
@@ -266,9 +271,10 @@ export async function updateItemImage(
     options,
     async () => {
       const photo = newTempId();
-      const url = showPhoto(photo, png);
+      const outbox = await loadOutbox();
+      const url = outbox.showPhoto(photo, png);
       changeRecord('clothes', id, (item) => ({ ...item, image: url, thumbnail: url }));
-      await enqueue({ kind: 'updateItemImage', id, photo }, itemLabel(id), { [photo]: png });
+      await outbox.enqueue({ kind: 'updateItemImage', id, photo }, itemLabel(id), { [photo]: png });
     },
   );
 }
