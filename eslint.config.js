@@ -102,6 +102,9 @@ export default tseslint.config(
       'e2e/artifacts/**',
       'test-results/**',
       'playwright-report/**',
+      // Caches: Node LTS and its better-sqlite3 (scripts/test-node-lts.sh), benchmark inputs.
+      '.cache/**',
+      'bench/.cache/**',
     ],
   },
   js.configs.recommended,
