@@ -1,5 +1,5 @@
 import { settingsToWire, type Settings, type WardrobeData } from '@hanger/domain';
-import { useWardrobeStore } from '../stores/wardrobe-store';
+import { useWardrobeStore, wardrobeHydrated } from '../stores/wardrobe-store';
 import { rememberEtag } from './answer-etags';
 import { parseAnswer } from './answers';
 import { parseWardrobeBytes } from './parse-off-thread';
@@ -13,6 +13,8 @@ import { api } from './transport';
  * answer is read off the main thread, and its ETag remembered with it (answer-etags.ts).
  */
 export async function fetchWardrobe(signal?: AbortSignal): Promise<WardrobeData> {
+  // The stored copy and its ETag are known once IndexedDB has been read.
+  await wardrobeHydrated();
   const stored = useWardrobeStore.getState();
   const etag = stored.data ? stored.etag : null;
   const answer = await api.getIfChanged('/users', etag, { signal });

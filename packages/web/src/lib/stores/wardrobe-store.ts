@@ -52,6 +52,18 @@ export const useWardrobeStore = create<WardrobeState>()(
   ),
 );
 
+/** Resolves once IndexedDB has been read (at once when it already has). */
+export function wardrobeHydrated(): Promise<void> {
+  if (useWardrobeStore.getState().hydrated) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = useWardrobeStore.subscribe((s) => {
+      if (!s.hydrated) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
 /** The wardrobe as screens read it. */
 export function useWardrobe(): WardrobeData | null {
   return useWardrobeStore((s) => s.data);
