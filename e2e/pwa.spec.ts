@@ -181,7 +181,7 @@ test.describe('installable app', () => {
 
     // The worker script: JavaScript, revalidated on every visit, never the single-page fallback.
     const sw = await page.request.get('/sw.js');
-    expect(sw.headers()['content-type']).toMatch(/^text\/javascript/);
+    expect(sw.headers()['content-type']).toMatch(/^(text|application)\/javascript(;|$)/);
     expect(sw.headers()['cache-control']).toBe('no-cache');
     expect(await sw.text()).not.toContain('<!doctype html>');
   });

@@ -1,9 +1,13 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webPlugin from './web.js';
+
+/** A JavaScript MIME type (HTML spec): what a service worker script must be served as. */
+const JS_TYPE = /^(text|application)\/javascript(;|$)/;
 
 let dir: string;
 let app: FastifyInstance;
@@ -14,7 +18,12 @@ beforeAll(async () => {
   await mkdir(join(dir, 'icons'));
   await writeFile(join(dir, 'index.html'), '<!doctype html><title>Hanger</title>');
   await writeFile(join(dir, 'manifest.webmanifest'), '{"name":"Hanger"}');
-  await writeFile(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  const sw = 'self.addEventListener("fetch", () => {});'.repeat(40);
+  await writeFile(join(dir, 'sw.js'), sw);
+  // The build writes compressed copies beside text files (issue 16).
+  await writeFile(join(dir, 'sw.js.br'), brotliCompressSync(sw));
+  await writeFile(join(dir, 'sw.js.gz'), gzipSync(sw));
+  await writeFile(join(dir, 'manifest.webmanifest.br'), brotliCompressSync('{"name":"Hanger"}'));
   await writeFile(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
   await writeFile(join(dir, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   app = Fastify();
@@ -31,7 +40,7 @@ describe('web app files for the installable app', () => {
   it('serves the manifest as application/manifest+json, revalidated on every use', async () => {
     const res = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    expect(res.headers['content-type']).toBe('application/manifest+json');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.json()).toEqual({ name: 'Hanger' });
   });
@@ -39,9 +48,29 @@ describe('web app files for the installable app', () => {
   it('serves the service worker as JavaScript with no-cache, never the SPA page', async () => {
     const res = await app.inject({ method: 'GET', url: '/sw.js' });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers['content-type']).toMatch(JS_TYPE);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain('addEventListener');
+  });
+
+  it('keeps those types and headers when sending the precompressed copies', async () => {
+    for (const encoding of ['br', 'gzip']) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/sw.js',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toMatch(JS_TYPE);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    const manifest = await app.inject({
+      method: 'GET',
+      url: '/manifest.webmanifest',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(manifest.headers['content-encoding']).toBe('br');
+    expect(manifest.headers['content-type']).toBe('application/manifest+json');
   });
 
   it('keeps hashed assets immutable and icons revalidated', async () => {

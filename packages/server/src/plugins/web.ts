@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -25,9 +25,7 @@ export const PLACEHOLDER_PAGE = `<!doctype html>
 `;
 
 /** The web app manifest's media type (W3C Web App Manifest). */
-export const MANIFEST_TYPE = 'application/manifest+json; charset=utf-8';
-/** The service worker script the web app registers (vite-plugin-pwa writes it at the root). */
-const SERVICE_WORKER = 'sw.js';
+export const MANIFEST_TYPE = 'application/manifest+json';
 
 function isClientRoute(path: string): boolean {
   if (path === '/api' || path.startsWith('/api/') || path.startsWith('/media/')) return false;
@@ -55,14 +53,10 @@ async function webPlugin(app: FastifyInstance, { config }: WebOptions): Promise<
           'cache-control',
           immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
-        // The installable app (issue 14): the manifest's registered type, and a service worker
-        // script the browser checks for updates on every visit (no-cache, set above).
-        const name = basename(path);
-        if (name.endsWith('.webmanifest')) reply.header('content-type', MANIFEST_TYPE);
-        else if (name === SERVICE_WORKER) {
-          reply.header('content-type', 'text/javascript; charset=utf-8');
-          reply.header('service-worker-allowed', '/');
-        }
+        // The installable app (issue 14): the manifest's registered media type. (The service
+        // worker, sw.js, is JavaScript and revalidated on every visit like every file outside
+        // assets/; precompressed copies get the type of the file they stand for.)
+        if (/\.webmanifest(\.br|\.gz)?$/.test(path)) reply.header('content-type', MANIFEST_TYPE);
       },
     });
   }
