@@ -16,3 +16,4 @@ echo "==> export/import"; npx tsx bench/export.bench.ts
 echo "==> grid scroll";   npx tsx bench/grid-scroll.bench.ts
 echo "==> first view";    npx tsx bench/first-view.bench.ts
 echo "==> uploads vs reads"; npx tsx bench/upload-load.bench.ts
+echo "==> Lighthouse";    npx tsx bench/lighthouse.bench.ts
