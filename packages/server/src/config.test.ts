@@ -107,4 +107,16 @@ describe('loadConfig', () => {
       );
     }
   });
+
+  it('reads the per-account quota from MAX_ITEMS_PER_ACCOUNT, 20,000 by default', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).maxItemsPerAccount).toBe(20_000);
+    expect(loadConfig({ DATA_DIR: dataDir, MAX_ITEMS_PER_ACCOUNT: '50' }).maxItemsPerAccount).toBe(
+      50,
+    );
+    for (const bad of ['0', '-3', '2.5', 'many', '20000000']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, MAX_ITEMS_PER_ACCOUNT: bad }), bad).toThrow(
+        /MAX_ITEMS_PER_ACCOUNT/,
+      );
+    }
+  });
 });

@@ -48,6 +48,11 @@ export interface Config {
   maxUploadBytes: number;
   /** Largest account export zip accepted by POST /api/imports (IMPORT_MAX_BYTES), apart from photos. */
   importMaxBytes: number;
+  /**
+   * Items plus outfits one account may hold (MAX_ITEMS_PER_ACCOUNT); a create past it answers 422.
+   * With the photo size cap it also bounds an account's disk use (docs/media-urls.md#quota).
+   */
+  maxItemsPerAccount: number;
   /** Photos decoded and encoded at once (PHOTO_CONCURRENCY); the others queue. */
   photoConcurrency: number;
   redisUrl?: string;
@@ -82,6 +87,8 @@ type Env = Record<string, string | undefined>;
 
 /** WARDROBE_CACHE_MB's default: about a hundred wardrobes of 1,000 items (1.1 MB each with gzip). */
 export const DEFAULT_WARDROBE_CACHE_MB = 128;
+/** Items plus outfits per account: far above any real wardrobe, low enough to bound the disk. */
+export const DEFAULT_MAX_ITEMS_PER_ACCOUNT = 20_000;
 
 const DEFAULT_WEB_DIR = resolve(import.meta.dirname, '../../web/dist');
 
@@ -204,6 +211,16 @@ export function loadConfig(env: Env = process.env): Config {
     else importMaxBytes = n;
   }
 
+  let maxItemsPerAccount = DEFAULT_MAX_ITEMS_PER_ACCOUNT;
+  if (nonEmpty(env.MAX_ITEMS_PER_ACCOUNT) !== undefined) {
+    const n = Number(env.MAX_ITEMS_PER_ACCOUNT);
+    if (!Number.isInteger(n) || n < 1 || n > 10_000_000)
+      problems.push(
+        `MAX_ITEMS_PER_ACCOUNT must be an integer 1-10000000, got "${env.MAX_ITEMS_PER_ACCOUNT}"`,
+      );
+    else maxItemsPerAccount = n;
+  }
+
   // One photo at a time already uses every core (libvips threads); more only starve the reads.
   let photoConcurrency = 1;
   if (nonEmpty(env.PHOTO_CONCURRENCY) !== undefined) {
@@ -268,6 +285,7 @@ export function loadConfig(env: Env = process.env): Config {
     oidc,
     maxUploadBytes,
     importMaxBytes,
+    maxItemsPerAccount,
     photoConcurrency,
     redisUrl,
     webDir,

@@ -35,6 +35,7 @@ async function servicesPlugin(app: FastifyInstance, { config }: ServicesOptions)
     db: app.db,
     storage: app.storage,
     media: app.media,
+    quota: { maxItems: config.maxItemsPerAccount },
     prices: createPriceConverter(loadRates(config.ratesFile)),
     cache,
     log: app.log,

@@ -6,6 +6,7 @@ import type { ClothesRow, Database } from '../db/schema.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { ServiceContext } from './context.js';
 import { discardPhoto, photoColumns, photoOf, photoUrls, storePhoto, withPhoto } from './photos.js';
+import { assertRoomFor } from './quota.js';
 import { convertedColumns, type ConvertedColumns } from './prices.js';
 import { itemToWire } from './serialize.js';
 import { readSettings } from './settings.js';
@@ -38,6 +39,7 @@ export async function createItem(
   ) {
     throw new ValidationError('Unknown subcategory for this category');
   }
+  await assertRoomFor(ctx, userId);
   const photo = await storePhoto(ctx, userId, photoBytes);
   const row: ClothesRow = {
     id: randomUUID(),

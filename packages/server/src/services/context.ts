@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { PriceConverter } from './prices.js';
+import type { AccountQuota } from './quota.js';
 import type { WardrobeCache } from './wardrobe-cache.js';
 
 /** The photo store as the storage plugin provides it. */
@@ -14,6 +15,8 @@ export interface ServiceContext {
   db: Kysely<Database>;
   storage: BlobStore;
   media: MediaAccess;
+  /** What one account may hold (services/quota.ts). */
+  quota: AccountQuota;
   prices: PriceConverter;
   cache: WardrobeCache;
   log: FastifyBaseLogger;

@@ -25,6 +25,7 @@ import { AppError, NotFoundError, PayloadTooLargeError } from '../errors.js';
 import type { ServiceContext } from './context.js';
 import { openArchive, type ArchiveLimits } from './import-archive.js';
 import { discardPhoto, photoColumns, storePhoto, type StoredPhoto } from './photos.js';
+import { assertRoomFor } from './quota.js';
 import { convertedColumns } from './prices.js';
 import { readSettings, writeSettings } from './settings.js';
 
@@ -440,6 +441,8 @@ async function importArchive(
   const newItems = doc.items.filter((i) => !knownItems.has(i.id));
   const newOutfits = doc.outfits.filter((o) => !knownOutfits.has(o.id));
   const total = newItems.length + newOutfits.length;
+  // The account's quota of items and outfits holds for imports too (the failure is the import's).
+  await assertRoomFor(ctx, userId, total);
   await ctx.db
     .updateTable('data_imports')
     .set({ total, done: 0, updated_at: new Date().toISOString() })

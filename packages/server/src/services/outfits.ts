@@ -12,6 +12,7 @@ import type { Database, OutfitItemRow, OutfitRow } from '../db/schema.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { ServiceContext } from './context.js';
 import { discardPhoto, photoColumns, photoOf, storePhoto, withPhoto } from './photos.js';
+import { assertRoomFor } from './quota.js';
 import { outfitToWire } from './serialize.js';
 import { deleteWardrobeEntry } from './wardrobe-entry.js';
 
@@ -82,6 +83,7 @@ export async function saveOutfit(
   if ((await resolveCanvas(ctx.db, userId, fields.canvas_data)).entries.length === 0) {
     throw new ValidationError(NO_ITEMS);
   }
+  if (!fields.id) await assertRoomFor(ctx, userId);
 
   const photo = await storePhoto(ctx, userId, photoBytes);
   const { row, canvas, previous } = await withPhoto(ctx, photo, () =>

@@ -1,0 +1,49 @@
+import { ValidationError } from '../errors.js';
+import type { ServiceContext } from './context.js';
+
+/** What one account may hold (config MAX_ITEMS_PER_ACCOUNT). */
+export interface AccountQuota {
+  /** Items plus outfits. */
+  maxItems: number;
+}
+
+/** The 422 detail of a create past the quota (SPEC §8: the server's text replaces the default). */
+export function quotaMessage(max: number): string {
+  return `This account has reached its limit of ${max.toLocaleString('en-US')} items and outfits. Delete some to add more.`;
+}
+
+/** Items plus outfits the account holds now. */
+export async function countRecords(
+  ctx: Pick<ServiceContext, 'db'>,
+  userId: string,
+): Promise<number> {
+  const [clothes, outfits] = await Promise.all([
+    ctx.db
+      .selectFrom('clothes')
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    ctx.db
+      .selectFrom('outfits')
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return Number(clothes.n) + Number(outfits.n);
+}
+
+/**
+ * Refuses (422) a request that would take the account past its quota of items and outfits, before
+ * any photo is processed or stored: an account that keeps uploading gets a clear answer instead of
+ * filling the disk. Checked before each create, so concurrent creates may overshoot by their number.
+ */
+export async function assertRoomFor(
+  ctx: Pick<ServiceContext, 'db' | 'quota'>,
+  userId: string,
+  adding = 1,
+): Promise<void> {
+  if (adding <= 0) return;
+  const held = await countRecords(ctx, userId);
+  if (held + adding > ctx.quota.maxItems)
+    throw new ValidationError(quotaMessage(ctx.quota.maxItems));
+}
