@@ -17,3 +17,6 @@ echo "==> grid scroll";   npx tsx bench/grid-scroll.bench.ts
 echo "==> first view";    npx tsx bench/first-view.bench.ts
 echo "==> uploads vs reads"; npx tsx bench/upload-load.bench.ts
 echo "==> Lighthouse";    npx tsx bench/lighthouse.bench.ts
+echo "==> start-up";      npx tsx bench/startup.bench.ts
+echo "==> throughput";    npx tsx bench/throughput.bench.ts
+echo "==> 100 accounts";  npx tsx bench/accounts.bench.ts

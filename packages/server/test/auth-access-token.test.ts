@@ -73,6 +73,7 @@ describe('access token verification', () => {
         id: 'user-1',
         email: 'ada@example.com',
         sessionId: 'session-1',
+        issuedAt: expect.any(Number),
       });
     expect(v.loads()).toBe(1);
   });
@@ -116,6 +117,39 @@ describe('access token verification', () => {
     expect(v.loads()).toBe(1);
   });
 
+  it('remembers a verified token briefly, still refusing it at its expiry and on revocation', async () => {
+    const clock = { now: Date.now() };
+    const revoked = new RevocationList({ keepMs: 16 * 60_000, now: () => clock.now });
+    const v = verifier(
+      () => [current.publicJwk],
+      clock,
+      (c) => revoked.isRevoked(c),
+    );
+    const nowSeconds = Math.floor(clock.now / 1000);
+    const token = await current.sign(
+      { sid: 'short' },
+      { iat: nowSeconds - 10, exp: nowSeconds + 30 },
+    );
+    expect((await v.verify(token)).sessionId).toBe('short');
+    // Remembered: the answer is the same, and a copy (a caller cannot change the next one).
+    const again = await v.verify(token);
+    again.id = 'changed';
+    expect((await v.verify(token)).id).toBe('user-1');
+    // Its expiry still applies to the remembered verdict, to the second (exp = now + 30 s).
+    clock.now = (nowSeconds + 29) * 1000 + 999;
+    expect((await v.verify(token)).sessionId).toBe('short');
+    clock.now = (nowSeconds + 30) * 1000;
+    await expect(v.verify(token)).rejects.toBeInstanceOf(InvalidAccessTokenError);
+
+    // A revocation after the token was remembered ends it at once.
+    clock.now = nowSeconds * 1000;
+    const kept = await current.sign({ sid: 'kept' }, { iat: nowSeconds - 10 });
+    expect((await v.verify(kept)).sessionId).toBe('kept');
+    revoked.add({ kind: 'session', id: 'kept', at: clock.now });
+    await expect(v.verify(kept)).rejects.toThrow('token revoked');
+    expect(v.loads()).toBe(1);
+  });
+
   it('refuses unsigned and malformed tokens', async () => {
     const v = verifier(() => [current.publicJwk]);
     const valid = await current.sign({ email: 'ada@example.com' });
@@ -144,6 +178,7 @@ describe('access token verification', () => {
       id: 'user-1',
       email: 'b@example.com',
       sessionId: 'session-1',
+      issuedAt: expect.any(Number),
     });
     expect(v.loads()).toBe(2);
 

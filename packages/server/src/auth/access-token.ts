@@ -7,6 +7,8 @@ export interface AuthUser {
   email: string;
   /** The session the token was minted from (its `sid` claim). */
   sessionId: string;
+  /** When the token was minted (its `iat` claim, in seconds). */
+  issuedAt: number;
 }
 
 export class InvalidAccessTokenError extends Error {
@@ -29,6 +31,26 @@ export interface AccessTokenVerifierOptions {
    */
   isRevoked?: (claims: TokenClaims) => boolean;
   now?: () => number;
+  /**
+   * How long a verified token is remembered (by its exact text) so that the next request with it
+   * skips decoding and the signature check; its expiry and revocation are still checked on every
+   * request. 0 checks the signature every time.
+   */
+  rememberMs?: number;
+}
+
+/** A client sends the same token for up to 15 minutes: remembering it for one saves the check. */
+const REMEMBER_MS = 60_000;
+/** Bound on remembered tokens (about 1 kB each). */
+const REMEMBERED_MAX = 2000;
+
+interface Remembered {
+  user: AuthUser;
+  claims: TokenClaims;
+  /** The token's `exp` claim (seconds). */
+  exp: number;
+  /** When this process stops trusting the remembered verdict (ms). */
+  until: number;
 }
 
 export interface AccessTokenVerifier {
@@ -55,6 +77,8 @@ export function createAccessTokenVerifier(
   let keys = new Map<string, CachedKey>();
   let lastLoad = Number.NEGATIVE_INFINITY;
   let loading: Promise<void> | undefined;
+  const rememberMs = options.rememberMs ?? REMEMBER_MS;
+  const remembered = new Map<string, Remembered>();
 
   async function load(): Promise<void> {
     const next = new Map<string, CachedKey>();
@@ -81,8 +105,32 @@ export function createAccessTokenVerifier(
     return keys.get(kid);
   }
 
+  /** A token verified before, still within its expiry (jose's rule: exp > now in whole seconds). */
+  function recall(token: string): AuthUser | undefined {
+    const hit = remembered.get(token);
+    if (!hit) return undefined;
+    const t = now();
+    if (t >= hit.until || hit.exp <= Math.floor(t / 1000)) {
+      remembered.delete(token);
+      return undefined;
+    }
+    if (options.isRevoked?.(hit.claims)) throw new InvalidAccessTokenError('token revoked');
+    return { ...hit.user };
+  }
+
+  function remember(token: string, user: AuthUser, claims: TokenClaims, exp: unknown): void {
+    if (rememberMs <= 0 || typeof exp !== 'number') return;
+    if (remembered.size >= REMEMBERED_MAX) {
+      const oldest = remembered.keys().next().value;
+      if (oldest !== undefined) remembered.delete(oldest);
+    }
+    remembered.set(token, { user: { ...user }, claims, exp, until: now() + rememberMs });
+  }
+
   return {
     async verify(token) {
+      const known = recall(token);
+      if (known) return known;
       let kid: string | undefined;
       try {
         kid = decodeProtectedHeader(token).kid;
@@ -93,6 +141,7 @@ export function createAccessTokenVerifier(
       const cached = await keyFor(kid);
       if (!cached) throw new InvalidAccessTokenError('token signed by an unknown key');
       let claims: TokenClaims & { email: string };
+      let exp: unknown;
       try {
         const { payload } = await jwtVerify(token, cached.key, {
           issuer: options.issuer,
@@ -105,11 +154,20 @@ export function createAccessTokenVerifier(
           throw new InvalidAccessTokenError('malformed claims');
         const email = typeof payload.email === 'string' ? payload.email : '';
         claims = { sub: payload.sub as string, sid: payload.sid, iat: payload.iat, email };
+        // A not-before claim would make the verdict depend on time in another way: not kept.
+        exp = payload.nbf === undefined ? payload.exp : undefined;
       } catch (error) {
         throw new InvalidAccessTokenError(error instanceof Error ? error.message : 'invalid token');
       }
       if (options.isRevoked?.(claims)) throw new InvalidAccessTokenError('token revoked');
-      return { id: claims.sub, email: claims.email, sessionId: claims.sid! };
+      const user = {
+        id: claims.sub,
+        email: claims.email,
+        sessionId: claims.sid!,
+        issuedAt: claims.iat,
+      };
+      remember(token, user, claims, exp);
+      return user;
     },
   };
 }

@@ -1,6 +1,8 @@
+import { createRequire } from 'node:module';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import type { HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 
@@ -60,9 +62,33 @@ export interface SecurityOptions {
   config: Config;
 }
 
+/**
+ * The headers helmet sets for these options, worked out once. @fastify/helmet rebuilds helmet's
+ * middleware (parsing the whole policy again) on every request; the headers depend only on the
+ * options, so they are computed at start-up with the same helmet (@fastify/helmet's own copy) and
+ * then set on every response as helmet would set them.
+ */
+export function securityHeaders(options: HelmetOptions): [string, string][] {
+  const require = createRequire(import.meta.url);
+  const fromPlugin = createRequire(require.resolve('@fastify/helmet'));
+  const loaded = fromPlugin('helmet') as { default?: unknown };
+  const helmet = (loaded.default ?? loaded) as (
+    o: HelmetOptions,
+  ) => (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+  const headers = new Map<string, string>();
+  const response = {
+    setHeader: (name: string, value: string) => headers.set(name, value),
+    removeHeader: (name: string) => headers.delete(name),
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (err) => {
+    if (err) throw err;
+  });
+  return [...headers];
+}
+
 async function securityPlugin(app: FastifyInstance, { config }: SecurityOptions): Promise<void> {
   const https = config.publicUrl.startsWith('https:');
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: contentSecurityPolicy(config),
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: { policy: 'same-origin' },
@@ -72,6 +98,10 @@ async function securityPlugin(app: FastifyInstance, { config }: SecurityOptions)
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: false } : false,
     xContentTypeOptions: true,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
 
   await app.register(cors, {

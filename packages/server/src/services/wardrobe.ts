@@ -2,7 +2,7 @@ import type { WireWardrobe } from '@hanger/domain';
 import type { OutfitItemRow } from '../db/schema.js';
 import type { CachedWardrobe } from './wardrobe-cache.js';
 import type { ServiceContext } from './context.js';
-import { capabilityIn } from '../storage/signed-url.js';
+import { capabilityIn, mediaCapability, urlWindow } from '../storage/signed-url.js';
 import { itemToWire, outfitToWire } from './serialize.js';
 
 /**
@@ -82,16 +82,71 @@ export async function readWardrobe(ctx: ServiceContext, userId: string): Promise
   return { clothes: byId(wireClothes), outfits: byId(wireOutfits), calendar };
 }
 
+/** The access token a request came with: who, from which session, minted when. */
+export interface Requester {
+  sessionId: string;
+  issuedAt: number;
+}
+
+const STAMPS_MAX = 10_000;
+
+interface TokenStamp {
+  stamp: string | null;
+  /** The capability made from it, and the URL window it was made in. */
+  capability?: string;
+  window?: number;
+}
+
+/** Per media service: the media stamp read for an access token (user, session, iat). */
+const stampsByToken = new WeakMap<object, Map<string, TokenStamp>>();
+
+/**
+ * The user's media capability for a request. Every change of the media stamp (password change,
+ * reset or admin set, ban, removal) also ends every access token the account held (revokeUser):
+ * a token that is still accepted was minted after the stamp it saw last, so the stamp read for
+ * that token holds for as long as the token does, and is not read from the database again on each
+ * request. A new token (every 15 minutes, or after such a change) reads it afresh.
+ */
+async function capabilityFor(
+  ctx: ServiceContext,
+  userId: string,
+  requester: Requester | undefined,
+): Promise<string> {
+  if (!requester) return ctx.media.capabilityFor(userId);
+  let stamps = stampsByToken.get(ctx.media);
+  if (!stamps) stampsByToken.set(ctx.media, (stamps = new Map()));
+  const key = `${userId}\n${requester.sessionId}\n${requester.issuedAt}`;
+  let known = stamps.get(key);
+  if (known === undefined) {
+    known = { stamp: await ctx.media.stampOf(userId) };
+    if (stamps.size >= STAMPS_MAX) stamps.delete(stamps.keys().next().value!);
+    stamps.set(key, known);
+  }
+  // As MediaAccess.capabilityFor: an account that may open nothing gets one that never verifies.
+  if (known.stamp === null) return ctx.media.capabilityFor(userId);
+  const now = Date.now();
+  const window = urlWindow(now).start;
+  if (known.capability === undefined || known.window !== window) {
+    known.capability = mediaCapability(ctx.media.signingKey, userId, known.stamp, now);
+    known.window = window;
+  }
+  return known.capability;
+}
+
 /**
  * The user's wardrobe from the cache, serialized on a miss. A cached answer whose photo links carry
  * an older media capability (the password changed since: docs/media-urls.md) is rebuilt, so the
  * owner never receives links that no longer open.
  */
-export async function wardrobeFor(ctx: ServiceContext, userId: string): Promise<CachedWardrobe> {
+export async function wardrobeFor(
+  ctx: ServiceContext,
+  userId: string,
+  requester?: Requester,
+): Promise<CachedWardrobe> {
   const build = async () => JSON.stringify(await readWardrobe(ctx, userId));
   const [cached, capability] = await Promise.all([
     ctx.cache.get(userId, build),
-    ctx.media.capabilityFor(userId),
+    capabilityFor(ctx, userId, requester),
   ]);
   const held = capabilityIn(cached.body);
   if (held === null || held === capability) return cached;

@@ -13,7 +13,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.services;
 
   app.get('/users', async (request, reply) => {
-    const wardrobe = await wardrobeFor(ctx, request.user.id);
+    const wardrobe = await wardrobeFor(ctx, request.user.id, request.user);
     reply.header('etag', wardrobe.etag).header('vary', 'Accept-Encoding');
     if (matchesEtag(request.headers['if-none-match'], wardrobe.etag)) return reply.code(304).send();
     reply.type('application/json; charset=utf-8');
