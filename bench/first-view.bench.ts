@@ -134,7 +134,7 @@ function precacheBytes(): { entries: number; bytes: number; gzipBytes: number } 
 }
 
 /**
- * CPU time of the renderer main threads in a trace (top-level tasks' thread time): what the
+ * CPU time of the renderer main threads and their workers (the wardrobe is parsed in one) in a trace (top-level tasks' thread time): what the
  * page's script, style, layout and paint cost until the view settled, whatever else the machine
  * was doing. The idle signed-in page of the first context adds next to nothing.
  */
@@ -155,7 +155,10 @@ function rendererMainCpuMs(trace: Buffer): number {
   ).traceEvents;
   const mains = new Set<string>();
   for (const e of events) {
-    if (e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+    if (
+      e.name === 'thread_name' &&
+      (e.args?.name === 'CrRendererMain' || e.args?.name === 'DedicatedWorker thread')
+    )
       mains.add(`${e.pid}:${e.tid}`);
   }
   const tasks = events
@@ -243,7 +246,12 @@ async function main() {
         const api = performance.getEntriesByType('resource')
           .filter((r) => new URL(r.name).pathname.startsWith('/api/'))
           .map((r) => ({ path: new URL(r.name).pathname, startMs: Math.round(r.startTime), endMs: Math.round(r.responseEnd) }));
-        return { domContentLoadedMs: nav ? Math.round(nav.domContentLoadedEventEnd) : null, api };
+        const images = performance.getEntriesByType('resource')
+          .filter((r) => r.initiatorType === 'img')
+          .sort((a, b) => a.responseEnd - b.responseEnd);
+        const img = images[0];
+        const firstImage = img ? { startMs: Math.round(img.startTime), endMs: Math.round(img.responseEnd) } : null;
+        return { domContentLoadedMs: nav ? Math.round(nav.domContentLoadedEventEnd) : null, api, firstImage, images: images.length };
       })()`)) as {
         domContentLoadedMs: number | null;
         api: { path: string; startMs: number; endMs: number }[];
