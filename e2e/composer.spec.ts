@@ -373,7 +373,8 @@ test.describe('the outfit composer with a mouse', () => {
 
     // A piece whose photo does not load is not added, and the user is told.
     await page.getByRole('link', { name: 'New outfit' }).click();
-    await page.route(new URL(tee!.image, page.url()).href, (route) => route.abort());
+    // On the context: the service worker fetches photos, and page.route does not see its requests.
+    await page.context().route(new URL(tee!.image, page.url()).href, (route) => route.abort());
     await addFromPicker(page, ['COS Top', 'Levi’s Bottom']);
     await expect(page.getByText("Couldn't add COS Top")).toBeVisible();
     await expect.poll(() => order(page)).toEqual([jeans!.id]);
