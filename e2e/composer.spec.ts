@@ -155,6 +155,9 @@ async function addFromPicker(page: Page, names: readonly string[]) {
 }
 
 test.describe('the outfit composer with a mouse', () => {
+  // A photo that fails to load is simulated with page.route, which neither sees the service
+  // worker's requests nor beats its photo cache (the photo was shown earlier): no worker here.
+  test.use({ serviceWorkers: 'block' });
   test('composes, transforms, locks, reorders, undoes, saves and reopens an outfit', async ({
     page,
   }) => {
@@ -373,8 +376,7 @@ test.describe('the outfit composer with a mouse', () => {
 
     // A piece whose photo does not load is not added, and the user is told.
     await page.getByRole('link', { name: 'New outfit' }).click();
-    // On the context: the service worker fetches photos, and page.route does not see its requests.
-    await page.context().route(new URL(tee!.image, page.url()).href, (route) => route.abort());
+    await page.route(new URL(tee!.image, page.url()).href, (route) => route.abort());
     await addFromPicker(page, ['COS Top', 'Levi’s Bottom']);
     await expect(page.getByText("Couldn't add COS Top")).toBeVisible();
     await expect.poll(() => order(page)).toEqual([jeans!.id]);
