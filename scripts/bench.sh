@@ -20,3 +20,4 @@ echo "==> Lighthouse";    npx tsx bench/lighthouse.bench.ts
 echo "==> start-up";      npx tsx bench/startup.bench.ts
 echo "==> throughput";    npx tsx bench/throughput.bench.ts
 echo "==> 100 accounts";  npx tsx bench/accounts.bench.ts
+echo "==> scale (10k)";   BASE_REF="${BASE_REF:-HEAD~1}" npx tsx bench/scale.bench.ts

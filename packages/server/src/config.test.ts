@@ -108,6 +108,20 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the calendar quota from MAX_CALENDAR_ENTRIES_PER_ACCOUNT, 200,000 by default', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).maxCalendarEntriesPerAccount).toBe(200_000);
+    expect(
+      loadConfig({ DATA_DIR: dataDir, MAX_CALENDAR_ENTRIES_PER_ACCOUNT: '9' })
+        .maxCalendarEntriesPerAccount,
+    ).toBe(9);
+    for (const bad of ['0', '1e9', 'x']) {
+      expect(
+        () => loadConfig({ DATA_DIR: dataDir, MAX_CALENDAR_ENTRIES_PER_ACCOUNT: bad }),
+        bad,
+      ).toThrow(/MAX_CALENDAR_ENTRIES_PER_ACCOUNT/);
+    }
+  });
+
   it('reads the per-account quota from MAX_ITEMS_PER_ACCOUNT, 20,000 by default', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).maxItemsPerAccount).toBe(20_000);
     expect(loadConfig({ DATA_DIR: dataDir, MAX_ITEMS_PER_ACCOUNT: '50' }).maxItemsPerAccount).toBe(

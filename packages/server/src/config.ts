@@ -53,6 +53,11 @@ export interface Config {
    * With the photo size cap it also bounds an account's disk use (docs/media-urls.md#quota).
    */
   maxItemsPerAccount: number;
+  /**
+   * Calendar entries (an item or outfit worn or planned on a day) one account may hold
+   * (MAX_CALENDAR_ENTRIES_PER_ACCOUNT): bounds the calendar part of GET users and the feed.
+   */
+  maxCalendarEntriesPerAccount: number;
   /** Photos decoded and encoded at once (PHOTO_CONCURRENCY); the others queue. */
   photoConcurrency: number;
   redisUrl?: string;
@@ -89,6 +94,8 @@ type Env = Record<string, string | undefined>;
 export const DEFAULT_WARDROBE_CACHE_MB = 128;
 /** Items plus outfits per account: far above any real wardrobe, low enough to bound the disk. */
 export const DEFAULT_MAX_ITEMS_PER_ACCOUNT = 20_000;
+/** Calendar entries per account: 50 years of 10 a day. */
+export const DEFAULT_MAX_CALENDAR_ENTRIES_PER_ACCOUNT = 200_000;
 
 const DEFAULT_WEB_DIR = resolve(import.meta.dirname, '../../web/dist');
 
@@ -221,6 +228,16 @@ export function loadConfig(env: Env = process.env): Config {
     else maxItemsPerAccount = n;
   }
 
+  let maxCalendarEntriesPerAccount = DEFAULT_MAX_CALENDAR_ENTRIES_PER_ACCOUNT;
+  if (nonEmpty(env.MAX_CALENDAR_ENTRIES_PER_ACCOUNT) !== undefined) {
+    const n = Number(env.MAX_CALENDAR_ENTRIES_PER_ACCOUNT);
+    if (!Number.isInteger(n) || n < 1 || n > 100_000_000)
+      problems.push(
+        `MAX_CALENDAR_ENTRIES_PER_ACCOUNT must be an integer 1-100000000, got "${env.MAX_CALENDAR_ENTRIES_PER_ACCOUNT}"`,
+      );
+    else maxCalendarEntriesPerAccount = n;
+  }
+
   // One photo at a time already uses every core (libvips threads); more only starve the reads.
   let photoConcurrency = 1;
   if (nonEmpty(env.PHOTO_CONCURRENCY) !== undefined) {
@@ -286,6 +303,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxUploadBytes,
     importMaxBytes,
     maxItemsPerAccount,
+    maxCalendarEntriesPerAccount,
     photoConcurrency,
     redisUrl,
     webDir,

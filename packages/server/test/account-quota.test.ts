@@ -94,3 +94,42 @@ describe.each(ENGINES)('the per-account quota on %s', (engine) => {
     expect(await t.mediaFiles()).toEqual(files);
   });
 });
+
+/** MAX_CALENDAR_ENTRIES_PER_ACCOUNT and the per-day bound keep the calendar part of every answer finite. */
+describe.each(ENGINES)('the calendar quota on %s', (engine) => {
+  let t: TestApp;
+  let user: ApiUser;
+  let ids: string[];
+
+  beforeAll(async () => {
+    t = await startApp(engine, { env: { MAX_CALENDAR_ENTRIES_PER_ACCOUNT: '3' } });
+    user = await signUp(t);
+    ids = [(await user.addItem({ brand: 'A' })).id, (await user.addItem({ brand: 'B' })).id];
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses a save past the limit with 422 and the reason, keeping the calendar as it was', async () => {
+    expect((await user.putDay('2025-01-01', { clothes: ids })).status).toBe(200);
+    const refused = await user.putDay('2025-01-02', { clothes: ids });
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toEqual({
+      detail:
+        "This account's calendar has reached its limit of 3 entries. Remove some to add more.",
+    });
+    expect((await user.wardrobe()).calendar['2025-01-02']).toBeUndefined();
+    expect((await user.putDay('2025-01-02', { clothes: ids[0]! })).status).toBe(200);
+    expect((await user.putDay('2025-01-03', { clothes: ids[0]! })).status).toBe(422);
+    expect(Object.keys((await user.wardrobe()).calendar).sort()).toEqual([
+      '2025-01-01',
+      '2025-01-02',
+    ]);
+  });
+
+  it('refuses a day list longer than MAX_DAY_IDS before looking at the ids', async () => {
+    const many = Array.from({ length: 501 }, (_, i) => `id-${i}`);
+    const response = await user.putDay('2025-02-01', { clothes: many });
+    expect(response.status).toBe(422);
+  });
+});

@@ -35,7 +35,10 @@ async function servicesPlugin(app: FastifyInstance, { config }: ServicesOptions)
     db: app.db,
     storage: app.storage,
     media: app.media,
-    quota: { maxItems: config.maxItemsPerAccount },
+    quota: {
+      maxItems: config.maxItemsPerAccount,
+      maxCalendarEntries: config.maxCalendarEntriesPerAccount,
+    },
     prices: createPriceConverter(loadRates(config.ratesFile)),
     cache,
     log: app.log,

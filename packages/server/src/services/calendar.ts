@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { NotFoundError } from '../errors.js';
 import type { ServiceContext } from './context.js';
+import { assertCalendarRoomFor } from './quota.js';
 
 const NOT_FOUND = 'The requested item was not found.';
 
@@ -67,6 +68,7 @@ export async function addToDay(
   // Sorted, so that concurrent saves take the unique-key locks in one order and cannot deadlock.
   const clothes = [...new Set(put.clothes)].sort();
   const outfits = [...new Set(put.outfits)].sort();
+  await assertCalendarRoomFor(ctx, userId, clothes.length + outfits.length);
   const entry = await ctx.db.transaction().execute(async (trx) => {
     const [ownClothes, ownOutfits] = await Promise.all([
       ownedIds(trx, 'clothes', userId, clothes),

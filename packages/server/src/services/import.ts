@@ -25,7 +25,7 @@ import { AppError, NotFoundError, PayloadTooLargeError } from '../errors.js';
 import type { ServiceContext } from './context.js';
 import { openArchive, type ArchiveLimits } from './import-archive.js';
 import { discardPhoto, photoColumns, storePhoto, type StoredPhoto } from './photos.js';
-import { assertRoomFor } from './quota.js';
+import { assertCalendarRoomFor, assertRoomFor, type AccountQuota } from './quota.js';
 import { convertedColumns } from './prices.js';
 import { readSettings, writeSettings } from './settings.js';
 
@@ -584,7 +584,7 @@ async function importArchive(
     for (const rows of chunks(placements))
       await trx.insertInto('outfit_items').values(rows).execute();
 
-    const calendarDays = await importCalendar(trx, userId, doc, itemIds, outfitIds);
+    const calendarDays = await importCalendar(trx, ctx.quota, userId, doc, itemIds, outfitIds);
 
     const links = [
       ...newItems.map((i) => ({
@@ -640,6 +640,7 @@ async function importArchive(
  */
 async function importCalendar(
   trx: Transaction<Database>,
+  quota: AccountQuota,
   userId: string,
   doc: ExportDocument,
   itemIds: Map<string, string>,
@@ -698,6 +699,7 @@ async function importCalendar(
     }
     if (gained) touched++;
   }
+  await assertCalendarRoomFor({ db: trx, quota }, userId, wears.length);
   for (const rows of chunks(wears)) await trx.insertInto('calendar_items').values(rows).execute();
   for (const rows of chunks(newStars)) await trx.insertInto('calendar_days').values(rows).execute();
   return touched;

@@ -5,6 +5,8 @@ import type { ServiceContext } from './context.js';
 export interface AccountQuota {
   /** Items plus outfits. */
   maxItems: number;
+  /** Calendar entries (one item or outfit on one day). */
+  maxCalendarEntries: number;
 }
 
 /** The 422 detail of a create past the quota (SPEC §8: the server's text replaces the default). */
@@ -46,4 +48,30 @@ export async function assertRoomFor(
   const held = await countRecords(ctx, userId);
   if (held + adding > ctx.quota.maxItems)
     throw new ValidationError(quotaMessage(ctx.quota.maxItems));
+}
+
+/** The 422 detail of a calendar save past the quota. */
+export function calendarQuotaMessage(max: number): string {
+  return `This account's calendar has reached its limit of ${max.toLocaleString('en-US')} entries. Remove some to add more.`;
+}
+
+/**
+ * Refuses (422) a calendar save that would take the account past its quota of calendar entries.
+ * `adding` counts the ids sent, some of which may already be on the day: at the limit, even a
+ * repeat is refused, which keeps the check to one count.
+ */
+export async function assertCalendarRoomFor(
+  ctx: Pick<ServiceContext, 'db' | 'quota'>,
+  userId: string,
+  adding: number,
+): Promise<void> {
+  if (adding <= 0) return;
+  const { n } = await ctx.db
+    .selectFrom('calendar_items')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (Number(n) + adding > ctx.quota.maxCalendarEntries) {
+    throw new ValidationError(calendarQuotaMessage(ctx.quota.maxCalendarEntries));
+  }
 }
