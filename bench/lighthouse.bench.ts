@@ -207,8 +207,13 @@ async function runLighthouse(port: number, url: string): Promise<LhResult> {
 const medianOf = (runs: RunFigures[], key: keyof RunFigures) =>
   round(median(runs.map((r) => r[key] as number)), 1);
 
-function summary(runs: RunFigures[]) {
+/** A run Lighthouse could not finish (no first paint within its time-out on a loaded machine). */
+const failed = (r: RunFigures) => !Number.isFinite(r.fcpMs) || !Number.isFinite(r.lcpMs);
+
+function summary(all: RunFigures[]) {
+  const runs = all.filter((r) => !failed(r));
   return {
+    failedRuns: all.length - runs.length,
     performance: medianOf(runs, 'performance'),
     accessibility: medianOf(runs, 'accessibility'),
     bestPractices: medianOf(runs, 'bestPractices'),
@@ -218,7 +223,7 @@ function summary(runs: RunFigures[]) {
     speedIndexMs: medianOf(runs, 'speedIndexMs'),
     cls: medianOf(runs, 'cls'),
     bytes: medianOf(runs, 'bytes'),
-    maxLongTaskMs: Math.max(0, ...runs.flatMap((r) => r.longTasksMs)),
+    medianLongestTaskMs: round(median(runs.map((r) => Math.max(0, ...r.longTasksMs))), 0),
   };
 }
 
@@ -271,7 +276,7 @@ async function main(): Promise<void> {
         const lhr = await runLighthouse(chrome.port, `${v.baseUrl}/items`);
         saveShots(lhr, shots, `${v.name}-cold-${run}`);
         (cold[v.name] ??= []).push(figuresOf(lhr, v.baseUrl));
-        console.log(v.name, 'cold', run, JSON.stringify(summary([cold[v.name]!.at(-1)!])));
+        console.log(v.name, 'cold', run, JSON.stringify(cold[v.name]!.at(-1)!).slice(0, 300));
       }
     }
     for (let run = 0; run < RUNS; run++) {
@@ -281,7 +286,7 @@ async function main(): Promise<void> {
         const lhr = await runLighthouse(chrome.port, `${v.baseUrl}/items`);
         saveShots(lhr, shots, `${v.name}-repeat-${run}`);
         (repeat[v.name] ??= []).push(figuresOf(lhr, v.baseUrl));
-        console.log(v.name, 'repeat', run, JSON.stringify(summary([repeat[v.name]!.at(-1)!])));
+        console.log(v.name, 'repeat', run, JSON.stringify(repeat[v.name]!.at(-1)!).slice(0, 300));
       }
     }
   } finally {
