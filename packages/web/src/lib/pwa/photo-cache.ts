@@ -153,8 +153,15 @@ export class PhotoCache {
   plugin(): WorkboxPlugin {
     return {
       cacheKeyWillBeUsed: ({ request }) => Promise.resolve(this.keyOf(request.url) ?? request),
+      // 'cors': photos in object storage come through a redirect to the bucket (the media route
+      // answers 302 to a presigned URL); the images ask with crossorigin="anonymous", so the
+      // answer is readable and worth keeping for offline use like a disk photo.
       cacheWillUpdate: ({ response }) =>
-        Promise.resolve(response.status === 200 && response.type === 'basic' ? response : null),
+        Promise.resolve(
+          response.status === 200 && (response.type === 'basic' || response.type === 'cors')
+            ? response
+            : null,
+        ),
       cachedResponseWillBeUsed: async ({ request, cachedResponse, event }) => {
         if (cachedResponse) event.waitUntil(this.used(request.url));
         return cachedResponse ?? null;
