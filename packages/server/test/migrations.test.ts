@@ -14,6 +14,7 @@ const MIGRATION_NAMES = [
   '0003-data-transfer',
   '0004-calendar-feed',
   '0005-auth-revocation',
+  '0006-idempotency',
 ];
 
 describe.each(ENGINES)('database on %s', (engine: Engine) => {

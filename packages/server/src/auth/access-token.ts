@@ -90,6 +90,8 @@ export function createAccessTokenVerifier(
   }
 
   async function reload(): Promise<void> {
+    // Requests arriving while a load runs wait for it (else they would see the old keys).
+    if (loading) return loading;
     if (now() - lastLoad < reloadIntervalMs) return;
     lastLoad = now();
     loading ??= load().finally(() => {

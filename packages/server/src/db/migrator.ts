@@ -6,6 +6,7 @@ import * as wardrobe from './migrations/0002-wardrobe.js';
 import * as dataTransfer from './migrations/0003-data-transfer.js';
 import * as calendarFeed from './migrations/0004-calendar-feed.js';
 import * as authRevocation from './migrations/0005-auth-revocation.js';
+import * as idempotency from './migrations/0006-idempotency.js';
 
 /**
  * The ordered, static list of migrations. Each applied name is recorded in the database (table
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-data-transfer': dataTransfer,
   '0004-calendar-feed': calendarFeed,
   '0005-auth-revocation': authRevocation,
+  '0006-idempotency': idempotency,
 };
 
 const ATTEMPTS = 3;

@@ -128,6 +128,16 @@ export interface ImportLinksTable {
   target_id: string;
 }
 
+/** The record a create with an `Idempotency-Key` made (migration 0006); one per account and key. */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  kind: 'item' | 'outfit';
+  record_id: string;
+  /** ISO time of the create; keys older than a day are ignored and swept. */
+  created_at: string;
+}
+
 export interface Database {
   calendar_feeds: CalendarFeedsTable;
   clothes: ClothesTable;
@@ -139,6 +149,7 @@ export interface Database {
   export_tokens: ExportTokensTable;
   data_imports: DataImportsTable;
   import_links: ImportLinksTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type ClothesRow = Selectable<ClothesTable>;

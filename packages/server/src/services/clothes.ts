@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { hasSubcategory, settingsFromWire } from '@hanger/domain';
 import type { ItemUpdates, NewItemFields, WireItem, WireItemPatch } from '@hanger/domain';
 import type { Kysely } from 'kysely';
+import { lockAccount } from '../db/account-lock.js';
 import type { ClothesRow, Database } from '../db/schema.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { ServiceContext } from './context.js';
+import { claimKey, keyedCreate } from './idempotency.js';
 import { discardPhoto, photoColumns, photoOf, photoUrls, storePhoto, withPhoto } from './photos.js';
 import { assertRoomFor } from './quota.js';
 import { convertedColumns, type ConvertedColumns } from './prices.js';
@@ -25,12 +27,36 @@ async function ownedItem(db: Kysely<Database>, userId: string, id: string): Prom
   return row;
 }
 
-/** Add an item: its fields are checked before the photo is processed, the photo before the row. */
+/**
+ * Add an item: its fields are checked before the photo is processed, the photo before the row. The
+ * quota is checked first, and again under the account's lock in the insert's transaction, so that
+ * creates sent at once cannot pass it together. With an `idempotencyKey` (header Idempotency-Key),
+ * a repeat answers the item the key made first (404 if it was deleted since) and creates nothing.
+ */
 export async function createItem(
   ctx: ServiceContext,
   userId: string,
   fields: NewItemFields,
   photoBytes: Buffer,
+  idempotencyKey?: string,
+): Promise<WireItem> {
+  return keyedCreate(
+    ctx,
+    userId,
+    idempotencyKey,
+    'item',
+    () => insertItem(ctx, userId, fields, photoBytes, idempotencyKey),
+    async (id) =>
+      itemToWire(await ctx.media.capabilityFor(userId), await ownedItem(ctx.db, userId, id)),
+  );
+}
+
+async function insertItem(
+  ctx: ServiceContext,
+  userId: string,
+  fields: NewItemFields,
+  photoBytes: Buffer,
+  idempotencyKey: string | undefined,
 ): Promise<WireItem> {
   const settings = await readSettings(ctx.db, userId);
   if (
@@ -63,7 +89,14 @@ export async function createItem(
     converted_sold_price: null,
   };
   Object.assign(row, convertedColumns(ctx.prices, row, settings.currency));
-  await withPhoto(ctx, photo, () => ctx.db.insertInto('clothes').values(row).execute());
+  await withPhoto(ctx, photo, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      await lockAccount(trx, userId);
+      if (idempotencyKey) await claimKey(trx, userId, idempotencyKey, 'item', row.id);
+      await assertRoomFor({ db: trx, quota: ctx.quota }, userId);
+      await trx.insertInto('clothes').values(row).execute();
+    }),
+  );
   await ctx.cache.invalidate(userId);
   return itemToWire(await ctx.media.capabilityFor(userId), row);
 }

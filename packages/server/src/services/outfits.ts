@@ -8,9 +8,11 @@ import type {
   WireOutfitPatch,
 } from '@hanger/domain';
 import type { Kysely } from 'kysely';
+import { lockAccount } from '../db/account-lock.js';
 import type { Database, OutfitItemRow, OutfitRow } from '../db/schema.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { ServiceContext } from './context.js';
+import { claimKey, keyedCreate } from './idempotency.js';
 import { discardPhoto, photoColumns, photoOf, storePhoto, withPhoto } from './photos.js';
 import { assertRoomFor } from './quota.js';
 import { outfitToWire } from './serialize.js';
@@ -76,6 +78,39 @@ export async function saveOutfit(
   userId: string,
   fields: NewOutfitFields,
   photoBytes: Buffer,
+  idempotencyKey?: string,
+): Promise<{ outfit: WireOutfit; created: boolean }> {
+  // A replace (with `id`) is a repeatable request already: the key only guards a new outfit.
+  if (fields.id) return storeOutfit(ctx, userId, fields, photoBytes, undefined);
+  return keyedCreate(
+    ctx,
+    userId,
+    idempotencyKey,
+    'outfit',
+    () => storeOutfit(ctx, userId, fields, photoBytes, idempotencyKey),
+    async (id) => ({ outfit: await keyedOutfit(ctx, userId, id), created: true }),
+  );
+}
+
+/** The outfit a repeated create answers, as it is now (404 if it was deleted since). */
+async function keyedOutfit(ctx: ServiceContext, userId: string, id: string): Promise<WireOutfit> {
+  const row = await findOutfit(ctx.db, userId, id);
+  if (!row) throw new NotFoundError(NOT_FOUND);
+  const canvas = await ctx.db
+    .selectFrom('outfit_items')
+    .selectAll()
+    .where('outfit_id', '=', id)
+    .orderBy('position')
+    .execute();
+  return outfitToWire(await ctx.media.capabilityFor(userId), row, canvas);
+}
+
+async function storeOutfit(
+  ctx: ServiceContext,
+  userId: string,
+  fields: NewOutfitFields,
+  photoBytes: Buffer,
+  idempotencyKey: string | undefined,
 ): Promise<{ outfit: WireOutfit; created: boolean }> {
   // Refuse what is bound to fail before spending a second on the photo.
   if (fields.id && !(await findOutfit(ctx.db, userId, fields.id)))
@@ -88,6 +123,13 @@ export async function saveOutfit(
   const photo = await storePhoto(ctx, userId, photoBytes);
   const { row, canvas, previous } = await withPhoto(ctx, photo, () =>
     ctx.db.transaction().execute(async (trx) => {
+      const newId = randomUUID();
+      if (!fields.id) {
+        // Under the account's lock: a repeat of the key, then the quota, checked again.
+        await lockAccount(trx, userId);
+        if (idempotencyKey) await claimKey(trx, userId, idempotencyKey, 'outfit', newId);
+        await assertRoomFor({ db: trx, quota: ctx.quota }, userId);
+      }
       const { entries, hasWishlistItem } = await resolveCanvas(trx, userId, fields.canvas_data);
       if (entries.length === 0) throw new ValidationError(NO_ITEMS);
 
@@ -98,7 +140,7 @@ export async function saveOutfit(
       const status = hasWishlistItem ? 'wishlist' : (fields.status ?? kept ?? 'outfits');
 
       const outfit: OutfitRow = {
-        id: existing?.id ?? randomUUID(),
+        id: existing?.id ?? newId,
         user_id: userId,
         ...photoColumns(photo),
         status,

@@ -37,7 +37,9 @@ export async function countRecords(
 /**
  * Refuses (422) a request that would take the account past its quota of items and outfits, before
  * any photo is processed or stored: an account that keeps uploading gets a clear answer instead of
- * filling the disk. Checked before each create, so concurrent creates may overshoot by their number.
+ * filling the disk. Creates sent at once all pass this early check, so item and outfit creates call
+ * it again with their transaction as `db`, under the account's lock (db/account-lock.ts
+ * `lockAccount`) just before the insert: that second check is the one that holds.
  */
 export async function assertRoomFor(
   ctx: Pick<ServiceContext, 'db' | 'quota'>,

@@ -2,6 +2,7 @@ import { newOutfitFieldsSchema, outfitPatchFieldsSchema } from '@hanger/domain';
 import type { FastifyInstance } from 'fastify';
 import { deleteOutfit, saveOutfit, updateOutfit } from '../../services/outfits.js';
 import { readForm, requirePhoto } from '../form.js';
+import { idempotencyKeyOf } from '../idempotency-key.js';
 import { idParam } from '../params.js';
 
 export default async function outfitsRoutes(app: FastifyInstance): Promise<void> {
@@ -9,9 +10,16 @@ export default async function outfitsRoutes(app: FastifyInstance): Promise<void>
 
   // SPEC §7 names this call in the singular: POST outfit, with an optional id to replace one.
   app.post('/outfit', { config: { photoUpload: true } }, async (request, reply) => {
+    const key = idempotencyKeyOf(request);
     const form = await readForm(request, 'image');
     const fields = newOutfitFieldsSchema.parse(form.fields);
-    const { outfit, created } = await saveOutfit(ctx, request.user.id, fields, requirePhoto(form));
+    const { outfit, created } = await saveOutfit(
+      ctx,
+      request.user.id,
+      fields,
+      requirePhoto(form),
+      key,
+    );
     return reply.code(created ? 201 : 200).send(outfit);
   });
 

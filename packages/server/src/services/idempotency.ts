@@ -1,0 +1,128 @@
+import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../db/account-lock.js';
+import type { Database, IdempotencyKeysTable } from '../db/schema.js';
+import { ValidationError } from '../errors.js';
+import type { ServiceContext } from './context.js';
+
+/** What a key made: an item (POST clothes) or a new outfit (POST outfit). */
+export type KeyedKind = IdempotencyKeysTable['kind'];
+
+/** How long a key answers with its record; older keys are ignored, then swept. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** At most one sweep of every account's expired keys per process in this time. */
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
+let lastSweep = 0;
+
+const cutoff = (now: number) => new Date(now - IDEMPOTENCY_KEY_TTL_MS).toISOString();
+
+/**
+ * A repeat of a create whose answer is the record the key made first. Thrown inside the create's
+ * transaction, it rolls back what the repeat did (and `withPhoto` removes its photo).
+ */
+export class RepeatedCreate extends Error {
+  constructor(readonly recordId: string) {
+    super('Repeated create');
+  }
+}
+
+/**
+ * The record a live key of this account made, or undefined. A key the account used for the other
+ * kind of record is refused (422): it names another request.
+ */
+export async function keyedRecord(
+  db: Kysely<Database>,
+  userId: string,
+  key: string,
+  kind: KeyedKind,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .select(['kind', 'record_id'])
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .where('created_at', '>=', cutoff(Date.now()))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  if (row.kind !== kind) {
+    throw new ValidationError('This Idempotency-Key was already used for another kind of request.');
+  }
+  return row.record_id;
+}
+
+/**
+ * Inside the create's transaction, after `lockAccount`: throws `RepeatedCreate` when the key
+ * already made a record, else records the key for `recordId` (an expired row of the same key is
+ * replaced). Two requests that get past the check at once (no lock) are decided by the primary key.
+ */
+export async function claimKey(
+  trx: Kysely<Database>,
+  userId: string,
+  key: string,
+  kind: KeyedKind,
+  recordId: string,
+): Promise<void> {
+  const earlier = await keyedRecord(trx, userId, key, kind);
+  if (earlier) throw new RepeatedCreate(earlier);
+  const now = Date.now();
+  await trx
+    .deleteFrom('idempotency_keys')
+    .where('user_id', '=', userId)
+    .where('created_at', '<', cutoff(now))
+    .execute();
+  await trx
+    .insertInto('idempotency_keys')
+    .values({
+      user_id: userId,
+      key,
+      kind,
+      record_id: recordId,
+      created_at: new Date(now).toISOString(),
+    })
+    .execute();
+}
+
+/**
+ * Remove every account's expired keys, at most once per SWEEP_EVERY_MS per process (called after
+ * a keyed create; one indexed delete). A failure is logged: the keys are ignored anyway.
+ */
+export async function sweepExpiredKeys(ctx: Pick<ServiceContext, 'db' | 'log'>): Promise<void> {
+  const now = Date.now();
+  if (now - lastSweep < SWEEP_EVERY_MS) return;
+  lastSweep = now;
+  try {
+    await ctx.db.deleteFrom('idempotency_keys').where('created_at', '<', cutoff(now)).execute();
+  } catch (err) {
+    ctx.log.error({ err }, 'could not sweep idempotency keys');
+  }
+}
+
+/**
+ * Run a create made with `key` (or without one): a repeat of the key, found before the work
+ * (`keyedRecord`), under the account's lock (`claimKey`) or lost on the primary key to a request
+ * sent at the same time, answers `answer(recordId)`, the record the key made first.
+ */
+export async function keyedCreate<T>(
+  ctx: Pick<ServiceContext, 'db' | 'log'>,
+  userId: string,
+  key: string | undefined,
+  kind: KeyedKind,
+  create: () => Promise<T>,
+  answer: (recordId: string) => Promise<T>,
+): Promise<T> {
+  if (!key) return create();
+  const earlier = await keyedRecord(ctx.db, userId, key, kind);
+  if (earlier) return answer(earlier);
+  try {
+    const created = await create();
+    await sweepExpiredKeys(ctx);
+    return created;
+  } catch (err) {
+    if (err instanceof RepeatedCreate) return answer(err.recordId);
+    if (isUniqueViolation(err)) {
+      const winner = await keyedRecord(ctx.db, userId, key, kind);
+      if (winner) return answer(winner);
+    }
+    throw err;
+  }
+}
