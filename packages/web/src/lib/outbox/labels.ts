@@ -1,10 +1,14 @@
-import { itemDisplayName } from '@hanger/domain';
+import { itemDisplayName, type ClothingItem } from '@hanger/domain';
 import { useSessionStore } from '../stores/session-store';
 import { useWardrobeStore } from '../stores/wardrobe-store';
 
 /** What an item is called in messages ("Top (Uniqlo)"), or '' when it is not known here. */
 export function itemLabel(id: string): string {
-  const item = useWardrobeStore.getState().data?.clothes[id];
+  return nameOf(useWardrobeStore.getState().data?.clothes[id]);
+}
+
+/** What this item is called in messages, '' when unknown. */
+export function nameOf(item: ClothingItem | undefined): string {
   const settings = useSessionStore.getState().user?.settings;
   if (!item || !settings) return '';
   const name = itemDisplayName(item, settings).replace(/_/g, ' ');

@@ -1,9 +1,10 @@
-import { ERROR_TOASTS, type WardrobeData } from '@hanger/domain';
+import { ERROR_TOASTS, type ClothingItem, type WardrobeData } from '@hanger/domain';
 import { TokenUnavailableError, getAccessToken } from '../access-token';
 import { ApiError, NoUserError, toCatalogueError } from '../api/transport';
 import { currentUserId } from '../stores/session-store';
 import { toast } from '../stores/toast-store';
 import { useWardrobeStore } from '../stores/wardrobe-store';
+import { nameOf } from './labels';
 import {
   addToQueue,
   afterRefusal,
@@ -185,9 +186,11 @@ export async function flushBeforeSignOut(): Promise<number> {
  */
 export async function enqueue(
   op: OutboxOp,
-  label: string,
+  about: string | ClothingItem | undefined,
   photos: Record<string, Blob> = {},
 ): Promise<void> {
+  // Named as the user knew it when the change was made (before the change, for an edit).
+  const label = typeof about === 'string' ? about : nameOf(about);
   await hydrateOutbox();
   await dropForeign();
   for (const [key, photo] of Object.entries(photos)) {

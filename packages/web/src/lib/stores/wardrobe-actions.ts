@@ -20,7 +20,6 @@ import {
 } from '../api/outfits';
 import { NoUserError, toCatalogueError } from '../api/transport';
 import { fetchWardrobe } from '../api/users';
-import { itemLabel } from '../outbox/labels';
 import type { OutboxOp } from '../outbox/ops';
 import { applyEdits, mergeAnswer, newTempId } from '../outbox/records';
 import {
@@ -141,10 +140,14 @@ export async function loadWardrobe(options: ActionOptions = {}): Promise<boolean
   return ok;
 }
 
+/** The item as it is now (before a change), to name it in messages about the change. */
+const itemBefore = (id: string) => useWardrobeStore.getState().data?.clothes[id];
+
 /** Queues `op` with its local effect already applied by the caller. */
 const later =
-  (op: OutboxOp, label: string, photos?: Record<string, Blob>) => async (): Promise<void> =>
-    (await loadOutbox()).enqueue(op, label, photos);
+  (op: OutboxOp, about: ClothingItem | undefined, photos?: Record<string, Blob>) =>
+  async (): Promise<void> =>
+    (await loadOutbox()).enqueue(op, about, photos);
 
 /**
  * POST outfit (new, or over `input.id`). Entries for deleted clothes are dropped, the status
@@ -216,7 +219,7 @@ function updateRecord<K extends Kind>(
 ): Promise<boolean> {
   const id = resolveId(givenId);
   // Named as the user knew it before this change.
-  const label = kind === 'clothes' ? itemLabel(id) : '';
+  const about = kind === 'clothes' ? itemBefore(id) : undefined;
   changeRecord(kind, id, (record) => applyEdits(record, updates));
   const op: OutboxOp =
     kind === 'clothes'
@@ -230,7 +233,7 @@ function updateRecord<K extends Kind>(
     SUCCESS_TOASTS.itemUpdated,
     ERROR_TOASTS.updateItem,
     options,
-    later(op, label),
+    later(op, about),
   );
 }
 
@@ -274,7 +277,9 @@ export async function updateItemImage(
       const outbox = await loadOutbox();
       const url = outbox.showPhoto(photo, png);
       changeRecord('clothes', id, (item) => ({ ...item, image: url, thumbnail: url }));
-      await outbox.enqueue({ kind: 'updateItemImage', id, photo }, itemLabel(id), { [photo]: png });
+      await outbox.enqueue({ kind: 'updateItemImage', id, photo }, itemBefore(id), {
+        [photo]: png,
+      });
     },
   );
 }
@@ -287,7 +292,7 @@ function deleteRecord(
   options: ActionOptions,
 ): Promise<boolean> {
   const id = resolveId(givenId);
-  const label = kind === 'clothes' ? itemLabel(id) : '';
+  const about = kind === 'clothes' ? itemBefore(id) : undefined;
   change((d) => {
     const { [id]: _removed, ...rest } = d[kind];
     return { ...d, calendar: removeEverywhere(d.calendar, kind, id), [kind]: rest };
@@ -299,7 +304,7 @@ function deleteRecord(
     SUCCESS_TOASTS.deleted,
     ERROR_TOASTS.deleteItem,
     options,
-    later(op, label),
+    later(op, about),
   );
 }
 
