@@ -70,6 +70,10 @@ async function goOffline(context: BrowserContext, page: Page) {
 const bagsOn = (w: WireWardrobe) => Object.values(w.clothes).filter((c) => c.category === 'bag');
 
 test.describe('review: offline outbox', () => {
+  // Two windows, a service worker and replays: slow on a loaded machine, and a timeout would hide
+  // the expected failure of the test.fail cases.
+  test.describe.configure({ timeout: 150_000 });
+
   test('a new item whose answer is lost on the way back is created once, not twice', async ({
     page,
     context,
