@@ -31,6 +31,22 @@ describe('POST clothes', () => {
     expect([...body.keys()].sort()).toEqual(['brand', 'category', 'image', 'status']);
     expect([body.get('category'), body.get('brand')]).toEqual(['full_body', 'Vans']);
     expect((body.get('image') as File).name).toBe('shoe.jpg');
+    expect(server.apiCalls()[0]?.headers.has('idempotency-key')).toBe(false);
+  });
+
+  it('sends an idempotency key as the Idempotency-Key header', async () => {
+    const server = fakeServer({
+      'POST /api/clothes': () =>
+        json({
+          id: 'c9',
+          image: '/media/c9.webp',
+          category: 'top',
+          status: 'clothes',
+          date_created: '2024-05-01T10:00:00Z',
+        }),
+    });
+    await postItem({ category: 'top', status: 'clothes' }, new File(['x'], 'a.jpg'), 'local-1');
+    expect(server.apiCalls()[0]?.headers.get('idempotency-key')).toBe('local-1');
   });
 });
 

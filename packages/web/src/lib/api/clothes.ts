@@ -16,13 +16,22 @@ export type ItemUpdate = Partial<Pick<ClothingItem, EditableItemField>>;
 
 const path = (id: string) => `/clothes/${encodeURIComponent(id)}`;
 
-export async function postItem(fields: NewItemInput, image: Blob): Promise<ClothingItem> {
+/**
+ * `idempotencyKey` (1–100 of `A-Za-z0-9_.:-`, e.g. an outbox entry's id) goes as the
+ * Idempotency-Key header: sent again after a lost answer, the server answers the item it made.
+ */
+export async function postItem(
+  fields: NewItemInput,
+  image: Blob,
+  idempotencyKey?: string,
+): Promise<ClothingItem> {
   const body = new FormData();
   body.set('image', image, image instanceof File ? image.name : 'photo');
   for (const [key, value] of Object.entries(itemUpdatesToWire(fields))) {
     if (value !== '') body.set(key, String(value));
   }
-  return parseAnswer(api.post('/clothes', { body }), (p) => p.parseItemAnswer);
+  const headers = idempotencyKey ? { 'idempotency-key': idempotencyKey } : undefined;
+  return parseAnswer(api.post('/clothes', { body, headers }), (p) => p.parseItemAnswer);
 }
 
 /** Sends the `updates` JSON (SPEC §5: undefined as ""); answers the fields the server changed. */

@@ -29,6 +29,22 @@ describe('POST outfit', () => {
     expect([body.get('id'), body.get('status')]).toEqual(['o1', 'wishlist']);
     expect(body.get('image')).toBeInstanceOf(Blob);
     expect(outfit.canvasData).toEqual([{ clothingId: 'c1', x: 1, y: 2, scale: 0.5, rotation: 10 }]);
+    expect(server.apiCalls()[0]?.headers.has('idempotency-key')).toBe(false);
+  });
+
+  it('sends an idempotency key as the Idempotency-Key header', async () => {
+    const server = fakeServer({
+      'POST /api/outfit': () =>
+        json({
+          id: 'o2',
+          image: '/media/o2.jpg',
+          status: 'outfits',
+          date_created: '2024-05-01T10:00:00Z',
+          canvas_data: [],
+        }),
+    });
+    await postOutfit({ image: new Blob(['jpg']), canvasData: [] }, 'local-o2');
+    expect(server.apiCalls()[0]?.headers.get('idempotency-key')).toBe('local-o2');
   });
 });
 

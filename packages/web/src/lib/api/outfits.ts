@@ -24,13 +24,18 @@ export type OutfitUpdate = Partial<Pick<Outfit, EditableOutfitField>>;
 
 const path = (id: string) => `/outfits/${encodeURIComponent(id)}`;
 
-export async function postOutfit(input: OutfitInput): Promise<Outfit> {
+/**
+ * `idempotencyKey` (1–100 of `A-Za-z0-9_.:-`) goes as the Idempotency-Key header of a new outfit:
+ * sent again after a lost answer, the server answers the outfit it made (ignored with `id`).
+ */
+export async function postOutfit(input: OutfitInput, idempotencyKey?: string): Promise<Outfit> {
   const body = new FormData();
   body.set('image', input.image, 'outfit.jpg');
   body.set('canvas_data', JSON.stringify(input.canvasData.map(canvasEntryToWire)));
   if (input.id) body.set('id', input.id);
   if (input.status) body.set('status', input.status);
-  return parseAnswer(api.post('/outfit', { body }), (p) => p.parseOutfitAnswer);
+  const headers = idempotencyKey ? { 'idempotency-key': idempotencyKey } : undefined;
+  return parseAnswer(api.post('/outfit', { body, headers }), (p) => p.parseOutfitAnswer);
 }
 
 export async function patchOutfit(id: string, updates: OutfitUpdate): Promise<Patch<Outfit>> {
