@@ -81,6 +81,9 @@ async function goOffline(context: BrowserContext, page: Page) {
 }
 
 test.describe('offline', () => {
+  // Each test signs up, seeds, waits for the service worker and replays: slow on a loaded machine.
+  test.describe.configure({ timeout: 120_000 });
+
   test('a cold start without a network shows the wardrobe and says Offline', async ({
     page,
     context,
