@@ -21,6 +21,7 @@ echo "==> lint"
 npm run lint
 echo "==> unit and integration tests (domain, server on SQLite + PostgreSQL, web)"
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+bash scripts/test-node-lts.sh  # domain + server suites again on Node 24 LTS (node from the npm registry)
 echo "==> end-to-end tests (Playwright, Chromium)"
 bash scripts/e2e.sh
 echo "==> all suites passed"
