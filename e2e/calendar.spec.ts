@@ -59,6 +59,10 @@ async function openTile(page: Page, name: RegExp | string): Promise<Locator> {
 }
 
 test.describe('the calendar', () => {
+  // Each test signs up through the form, seeds, and walks several screens (with screenshots):
+  // 40-70 s at a load of 25 on two cores, past the default minute.
+  test.describe.configure({ timeout: 120_000 });
+
   test('logs an outfit and two items on a past day through the picker, stars one and deletes one', async ({
     page,
   }) => {
