@@ -88,3 +88,26 @@ describe('web app files for the installable app', () => {
     expect(missing.statusCode).toBe(404);
   });
 });
+
+describe('the share target without a service worker', () => {
+  it('sends a shared photo post to the upload page instead of an error', async () => {
+    const boundary = 'x-share';
+    const body =
+      `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="a.jpg"\r\n` +
+      `Content-Type: image/jpeg\r\n\r\n\xff\xd8\xff\r\n--${boundary}--\r\n`;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/share-target',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/items/upload');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('still refuses other posts with a 404', async () => {
+    const res = await app.inject({ method: 'POST', url: '/share-targets', payload: {} });
+    expect(res.statusCode).toBe(404);
+  });
+});

@@ -24,6 +24,9 @@ export const PLACEHOLDER_PAGE = `<!doctype html>
 </html>
 `;
 
+/** Where a share lands when no service worker took it (the upload page, SPEC §2). */
+export const SHARE_FALLBACK = '/items/upload';
+
 /** The web app manifest's media type (W3C Web App Manifest). */
 export const MANIFEST_TYPE = 'application/manifest+json';
 
@@ -60,6 +63,21 @@ async function webPlugin(app: FastifyInstance, { config }: WebOptions): Promise<
       },
     });
   }
+
+  // The installed app's share target (manifest share_target) is answered by the service worker.
+  // Without one (site data cleared, worker not installed yet) the browser posts the photos here:
+  // send the person to the upload page instead of an error page. The photos are not kept, since
+  // the request carries no access token; the upload page lets them pick the photos again.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, payload, done) => {
+      payload.resume();
+      done(null);
+    });
+    scope.post('/share-target', async (_request, reply) =>
+      reply.code(303).header('location', SHARE_FALLBACK).header('cache-control', 'no-store').send(),
+    );
+  });
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
