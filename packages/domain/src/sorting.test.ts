@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { computeItemStats } from './item-stats.js';
 import { computeOutfitStats } from './outfit-stats.js';
 import {
+  DEFAULT_ITEM_SORT,
   formatDay,
+  itemSortNeedsStats,
   ITEM_SORT_OPTIONS,
   OUTFIT_SORT_OPTIONS,
   outfitSortCaption,
@@ -315,5 +317,55 @@ describe('formatDay', () => {
     expect(formatDay('2024-03-05', 'not a locale!')).toBe('2024-03-05');
     expect(formatDay('2024-03-05', 'not a locale!')).toBe('2024-03-05');
     expect(formatDay('soon', 'en-GB')).toBe('soon');
+  });
+});
+
+describe('itemSortNeedsStats', () => {
+  const items = [
+    item('a', { price: 12.5, brand: 'COS', subCategoryId: 'tee', dateObtained: '2024-02-29' }),
+    item('b', { category: 'bottom', brand: 'Uniqlo', manualTimesWorn: 4 }),
+    item('c', { price: 3, category: 'top', subCategoryId: 'shirt', dateCreated: '2023-01-01' }),
+    item('d', { dateObtained: '2024-01-05', dateCreated: '2024-02-01T10:00:00.000Z' }),
+  ];
+  const w = wardrobe(items, [outfit('o', ['a', 'b']), outfit('p', ['c', 'd', 'a'])], {
+    '2024-03-01': day(['a', 'c']),
+    '2024-03-09': day(['c']),
+    '2024-01-02': day(['d', 'b']),
+  });
+  const stats = computeItemStats(w, s, now);
+  const none = new Map();
+
+  it('leaves out only options whose order and captions are the same without stats', () => {
+    for (const option of ITEM_SORT_OPTIONS) {
+      if (itemSortNeedsStats(option)) continue;
+      for (const direction of ['asc', 'desc'] as const) {
+        expect(ids(sortItems(items, option, direction, none, ctx))).toEqual(
+          ids(sortItems(items, option, direction, stats, ctx)),
+        );
+      }
+      for (const it of items) {
+        expect(sortCaption(option, it, undefined, ctx)).toBe(
+          sortCaption(option, it, stats.get(it.id), ctx),
+        );
+      }
+    }
+  });
+
+  it('needs stats for the wear, outfit and cost options, not for the default sort', () => {
+    expect(ITEM_SORT_OPTIONS.filter(itemSortNeedsStats)).toEqual([
+      'Last Worn',
+      'Times Worn',
+      '# of Outfits',
+      '# of Pairings',
+      'Use Frequency',
+      'Cost per Wear',
+    ]);
+    expect(itemSortNeedsStats(DEFAULT_ITEM_SORT)).toBe(false);
+    // Each of them changes a caption once the item has a wear history.
+    for (const option of ITEM_SORT_OPTIONS.filter(itemSortNeedsStats)) {
+      expect(sortCaption(option, items[0]!, undefined, ctx)).not.toBe(
+        sortCaption(option, items[0]!, stats.get('a'), ctx),
+      );
+    }
   });
 });

@@ -35,6 +35,24 @@ export type OutfitSortOption = (typeof OUTFIT_SORT_OPTIONS)[number];
 export const DEFAULT_ITEM_SORT: ItemSortOption = 'Date Created';
 export const DEFAULT_OUTFIT_SORT: OutfitSortOption = 'Date Created';
 
+/**
+ * The item sort options whose order and caption read only the item itself, not its stats (wear
+ * history, outfits, pairings). With one of them, the Items grid needs no stats at all: its first
+ * screen is not held up building them for every item (a 10,000-item wardrobe).
+ */
+const STATS_FREE_ITEM_SORTS: ReadonlySet<ItemSortOption> = new Set<ItemSortOption>([
+  'Date Created',
+  'Date Obtained',
+  'Category',
+  'Price',
+  'Brand',
+]);
+
+/** Whether `sortItems` and `sortCaption` read the item's stats for this option. */
+export function itemSortNeedsStats(option: ItemSortOption): boolean {
+  return !STATS_FREE_ITEM_SORTS.has(option);
+}
+
 export function isItemSortOption(value: unknown): value is ItemSortOption {
   return typeof value === 'string' && (ITEM_SORT_OPTIONS as readonly string[]).includes(value);
 }

@@ -44,6 +44,7 @@ import {
   filterPickerItems,
   hasActiveItemFilters,
   hasActiveOutfitFilters,
+  itemSortNeedsStats,
   outfitSortCaption,
   pickerGridCols,
   sortCaption,
@@ -52,6 +53,7 @@ import {
   subcategoryName,
   type ClothingItem,
   type ItemFilters,
+  type ItemStats,
   type ItemSortOption,
   type Outfit,
   type OutfitFilters,
@@ -175,6 +177,9 @@ export function itemTileLabel(item: ClothingItem, settings: Settings): string {
   return brand ? `${brand} ${kind}` : kind;
 }
 
+/** What a sort that does not read stats is given instead of them. */
+const NO_ITEM_STATS: ReadonlyMap<string, ItemStats> = new Map();
+
 function useSavedItemSort(): SortState<ItemSortOption> {
   const option = useUiPrefsStore((s) => s.itemSortOption);
   const direction = useUiPrefsStore((s) => s.itemSortDirection);
@@ -196,9 +201,13 @@ function ItemsBrowser({
 }: ItemsBrowserProps) {
   const data = useWardrobeStore((s) => s.data);
   const settings = useSessionStore((s) => s.user?.settings);
-  const stats = useItemStats();
   const saved = useSavedItemSort();
   const { option, direction } = sort ?? saved;
+  // The default sort (Date Created) and the other item-only sorts neither order nor caption by
+  // stats: the first screen does not wait for every item's wear history to be computed.
+  const needsStats = itemSortNeedsStats(option);
+  const computedStats = useItemStats(needsStats);
+  const stats = needsStats ? computedStats : NO_ITEM_STATS;
   const gridCols = useUiPrefsStore((s) => s.itemGridCols);
   const setGridCols = useUiPrefsStore((s) => s.setItemGridCols);
   const grid = useBrowserColumns(columns, gridCols, setGridCols);

@@ -64,14 +64,15 @@ export function itemStatsFor(
 
 /**
  * Derived stats for the whole wardrobe, recomputed only when the wardrobe or the settings
- * change. Screens read these instead of computing their own.
+ * change. Screens read these instead of computing their own. With `enabled` false (a view whose
+ * sort and captions do not read stats), nothing is computed and the answer is null.
  */
-export function useItemStats(): Map<string, ItemStats> | null {
+export function useItemStats(enabled = true): Map<string, ItemStats> | null {
   const data = useWardrobeStore((s) => s.data);
   const settings = useSessionStore((s) => s.user?.settings);
   return useMemo(
-    () => (data && settings ? itemStatsFor(data, settings).itemStats : null),
-    [data, settings],
+    () => (enabled && data && settings ? itemStatsFor(data, settings).itemStats : null),
+    [enabled, data, settings],
   );
 }
 
