@@ -23,8 +23,13 @@
  *
  *   npm run build && npx tsx bench/first-view.bench.ts   (writes bench/results/first-view.json)
  *
+ * - Main thread before the first photo: long tasks (> 50 ms, PerformanceObserver) from navigation
+ *   until the first photo is painted, count and total ms (issue 16: none over 50 ms).
+ *
  * Environment: WEB_DIR (built web app; default packages/web/dist), FIRST_VIEW_QUICK=1 (1,000
- * items, printed, not written), FIRST_VIEW_RUNS (default 5).
+ * items, printed, not written), FIRST_VIEW_RUNS (default 5), BASE_WEB_DIR (another build, e.g.
+ * the previous commit's: measured in the same run, runs interleaved, reported under `base` with
+ * ratios), FIRST_VIEW_CPU_THROTTLE (CDP CPU throttling rate, default 1 = none; 4 as Lighthouse).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,12 +44,20 @@ const SIZE = QUICK ?? FULL;
 const RUNS = Number(process.env.FIRST_VIEW_RUNS ?? 5);
 const PHONE = { width: 390, height: 844 };
 const WEB_DIR = process.env.WEB_DIR ?? join(ROOT, 'packages/web/dist');
+const BASE_WEB_DIR = process.env.BASE_WEB_DIR;
+const CPU_THROTTLE = Number(process.env.FIRST_VIEW_CPU_THROTTLE ?? 1);
 const log = (message: string) => console.error(`[first view] ${message}`);
 
 /** Installed before any page script: notes when the first grid photo loads and is painted. */
 const WATCH_FIRST_PHOTO = `(() => {
   window.__firstPhoto = null;
   window.__lcp = null;
+  window.__long = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__long.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {}
   document.addEventListener('load', (e) => {
     const img = e.target;
     if (window.__firstPhoto !== null || !img || img.tagName !== 'IMG') return;
@@ -181,6 +194,18 @@ function rendererMainCpuMs(trace: Buffer): { main: number; worker: number } {
   return cpu;
 }
 
+interface Run {
+  bytes: number;
+  requests: number;
+  firstPhotoMs: number | null;
+  firstPhotoLoadedMs: number | null;
+  lcpMs: number | null;
+  longTasksBeforePhoto: { count: number; totalMs: number; maxMs: number };
+  byType: Record<string, { requests: number; bytes: number }>;
+  timeline: unknown;
+  largest: { url: string; type: string; bytes: number; encoding?: string }[];
+}
+
 async function main() {
   log(`seeding ${JSON.stringify(SIZE)}`);
   const app = await openSeededApp({
@@ -191,21 +216,24 @@ async function main() {
     serviceWorkers: 'block',
   });
   log('signed in');
-  const runs: {
-    bytes: number;
-    requests: number;
-    firstPhotoMs: number | null;
-    firstPhotoLoadedMs: number | null;
-    lcpMs: number | null;
-    byType: Record<string, { requests: number; bytes: number }>;
-    timeline: unknown;
-    largest: { url: string; type: string; bytes: number; encoding?: string }[];
-  }[] = [];
-  let mainThreadCpuMs: { main: number; worker: number } | null = null;
+  const builds = BASE_WEB_DIR ? [WEB_DIR, BASE_WEB_DIR] : [WEB_DIR];
+  const perBuild = new Map<string, { runs: Run[]; cpu: { main: number; worker: number } | null }>(
+    builds.map((b) => [b, { runs: [], cpu: null }]),
+  );
+  let serving = WEB_DIR;
   try {
     const state = await app.context.storageState();
-    // RUNS timed runs, then one more under a trace for the CPU it costs (not among the timed).
-    for (let run = 0; run <= RUNS; run++) {
+    // RUNS timed runs, then one more under a trace for the CPU it costs (not among the timed);
+    // with BASE_WEB_DIR each run is taken for both builds in turn (the server restarted on the
+    // same data to serve the other build).
+    for (let step = 0; step <= RUNS * builds.length + builds.length - 1; step++) {
+      const build = builds[step % builds.length]!;
+      const run = Math.floor(step / builds.length);
+      const runs = perBuild.get(build)!.runs;
+      if (build !== serving) {
+        await app.restartServer({ WEB_DIR: build });
+        serving = build;
+      }
       const traced = run === RUNS;
       const context = await app.browser.newContext({
         baseURL: app.baseUrl,
@@ -222,6 +250,7 @@ async function main() {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
       await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+      if (CPU_THROTTLE > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
       const net = track(cdp);
       if (traced) await app.browser.startTracing(page, { categories: ['toplevel'] });
       await page.goto('/items', { waitUntil: 'commit' });
@@ -233,12 +262,19 @@ async function main() {
         await page.waitForTimeout(100);
       }
       if (traced) {
-        mainThreadCpuMs = rendererMainCpuMs(await app.browser.stopTracing());
-        log(`traced run: CPU ${JSON.stringify(mainThreadCpuMs)} ms`);
+        perBuild.get(build)!.cpu = rendererMainCpuMs(await app.browser.stopTracing());
+        log(`traced run (${build}): CPU ${JSON.stringify(perBuild.get(build)!.cpu)} ms`);
         await context.close();
         continue;
       }
       const lcp = (await page.evaluate('window.__lcp')) as number | null;
+      const long = (await page.evaluate('window.__long')) as { start: number; duration: number }[];
+      const before = long.filter((t) => first?.painted == null || t.start < first.painted);
+      const longTasksBeforePhoto = {
+        count: before.length,
+        totalMs: round(before.reduce((sum, t) => sum + t.duration, 0)),
+        maxMs: round(Math.max(0, ...before.map((t) => t.duration))),
+      };
       // When the app's own requests ran, to see what the first photo waited for.
       const timeline = (await page.evaluate(`(() => {
         const nav = performance.getEntriesByType('navigation')[0];
@@ -277,30 +313,65 @@ async function main() {
         firstPhotoMs: first?.painted != null ? round(first.painted) : null,
         firstPhotoLoadedMs: first ? round(first.loaded) : null,
         lcpMs: lcp === null ? null : round(lcp),
+        longTasksBeforePhoto,
         byType,
         timeline,
         largest,
       });
-      log(`run ${run + 1}: ${JSON.stringify(timeline)}`);
+      log(`run ${run + 1} (${build}): ${JSON.stringify(timeline)}`);
       log(
-        `run ${run + 1}: ${round(bytes / 1000, 1)} kB in ${net.done.length} responses, first photo ${first?.painted != null ? round(first.painted, 0) : '-'} ms, LCP ${lcp === null ? '-' : round(lcp, 0)} ms`,
+        `run ${run + 1}: ${round(bytes / 1000, 1)} kB in ${net.done.length} responses, first photo ${first?.painted != null ? round(first.painted, 0) : '-'} ms, LCP ${lcp === null ? '-' : round(lcp, 0)} ms, long tasks before it ${JSON.stringify(longTasksBeforePhoto)}`,
       );
       await context.close();
     }
   } finally {
     await app.close();
   }
+  const figures = summarize(WEB_DIR, perBuild.get(WEB_DIR)!, app.seeded);
+  if (BASE_WEB_DIR) {
+    const base = summarize(BASE_WEB_DIR, perBuild.get(BASE_WEB_DIR)!, app.seeded);
+    const ratio = (a: number | null, b: number | null) =>
+      a === null || b === null || a === 0 ? null : round(b / a, 2);
+    Object.assign(figures, {
+      base: {
+        webDir: base.webDir,
+        medianFirstPhotoMs: base.medianFirstPhotoMs,
+        medianLcpMs: base.medianLcpMs,
+        mainThreadCpuMs: base.mainThreadCpuMs,
+        longTasksBeforePhoto: base.longTasksBeforePhoto,
+        perRun: base.perRun,
+      },
+      /** base ÷ this build, measured in the same run (> 1: this build is faster). */
+      speedup: {
+        firstPhoto: ratio(figures.medianFirstPhotoMs, base.medianFirstPhotoMs),
+        mainThreadCpu: ratio(figures.mainThreadCpuMs, base.mainThreadCpuMs),
+        longTaskTotal: ratio(
+          figures.longTasksBeforePhoto.medianTotalMs,
+          base.longTasksBeforePhoto.medianTotalMs,
+        ),
+      },
+    });
+  }
+  if (QUICK) console.log(JSON.stringify(figures, null, 2));
+  else writeResult('first-view', figures);
+}
 
+function summarize(
+  webDir: string,
+  { runs, cpu: mainThreadCpuMs }: { runs: Run[]; cpu: { main: number; worker: number } | null },
+  seeded: unknown,
+) {
   const photoTimes = runs.map((r) => r.firstPhotoMs).filter((v): v is number => v !== null);
   const medianBytes = median(runs.map((r) => r.bytes));
   const medianFirstPhoto = photoTimes.length === runs.length ? median(photoTimes) : null;
   const typical = runs.find((r) => r.bytes === medianBytes) ?? runs[0]!;
   const figures = {
     targets: TARGETS,
-    wardrobe: { ...SIZE, seeded: app.seeded },
+    wardrobe: { ...SIZE, seeded },
+    cpuThrottle: CPU_THROTTLE,
     method:
       'Chromium (headless, /usr/bin/chromium), built app, 390x844 phone (touch), signed in; each run a new context with the session but an empty cache, opening /items. Bytes: CDP Network loadingFinished encodedDataLength (as transferred, compressed, headers included) of every response from navigation until the network was quiet 1 s after the first photo. First photo: the first Items-grid image load event, at the next animation frame, from navigation start. Service worker kept out (its precache is listed apart, from the build).',
-    webDir: WEB_DIR,
+    webDir,
     runs: runs.length,
     medianBytes,
     medianKB: round(medianBytes / 1000, 1),
@@ -315,6 +386,12 @@ async function main() {
      */
     mainThreadCpuMs: mainThreadCpuMs === null ? null : round(mainThreadCpuMs.main),
     workerCpuMs: mainThreadCpuMs === null ? null : round(mainThreadCpuMs.worker),
+    /** Long tasks (> 50 ms) from navigation until the first photo was painted, per run's median. */
+    longTasksBeforePhoto: {
+      medianCount: median(runs.map((r) => r.longTasksBeforePhoto.count)),
+      medianTotalMs: round(median(runs.map((r) => r.longTasksBeforePhoto.totalMs))),
+      medianMaxMs: round(median(runs.map((r) => r.longTasksBeforePhoto.maxMs))),
+    },
     met: {
       bytes: medianBytes <= TARGETS.bytes,
       firstPhoto: medianFirstPhoto !== null && medianFirstPhoto <= TARGETS.firstPhotoMs,
@@ -326,11 +403,11 @@ async function main() {
       requests: r.requests,
       firstPhotoMs: r.firstPhotoMs,
       lcpMs: r.lcpMs,
+      longTasksBeforePhoto: r.longTasksBeforePhoto,
     })),
     serviceWorkerPrecache: precacheBytes(),
   };
-  if (QUICK) console.log(JSON.stringify(figures, null, 2));
-  else writeResult('first-view', figures);
+  return figures;
 }
 
 await main();

@@ -13,7 +13,7 @@ import { item, outfit, signedInWith, signedOut, user, wardrobeOf } from '../test
 import { WardrobeBrowser } from './wardrobe-browser';
 
 vi.mock('@hanger/domain', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@hanger/domain')>();
+  const actual = await importOriginal<typeof domain>();
   return { ...actual, computeItemStats: vi.fn(actual.computeItemStats) };
 });
 
