@@ -192,9 +192,9 @@ describe('an expired session', () => {
 });
 
 describe('revalidating the stored wardrobe (issue 14)', () => {
-  it("sends the stored copy's ETag; a 304 keeps the copy without re-rendering or storing it", async () => {
+  it("sends the stored copy's ETag; a 304 keeps the copy (the same object) and notes the answer's time", async () => {
     signedInWith({ clothes: { old: item('old') }, outfits: {}, calendar: {} });
-    useWardrobeStore.setState({ etag: '"w1"' });
+    useWardrobeStore.setState({ etag: '"w1"', syncedAt: '2020-01-01T00:00:00.000Z' });
     const copy = useWardrobeStore.getState().data;
     const server = fakeServer({
       'GET /api/start': startAnswer,
@@ -208,7 +208,11 @@ describe('revalidating the stored wardrobe (issue 14)', () => {
     expect(users?.headers.get('if-none-match')).toBe('"w1"');
     expect(useWardrobeStore.getState().data).toBe(copy);
     expect(useWardrobeStore.getState().etag).toBe('"w1"');
-    expect(wardrobeChanges).toEqual([]);
+    // Screens reading the data do not render again; the composer sees the server answered.
+    for (const s of wardrobeChanges as { data: unknown }[]) expect(s.data).toBe(copy);
+    expect(Date.parse(useWardrobeStore.getState().syncedAt ?? '')).toBeGreaterThan(
+      Date.parse('2020-01-01T00:00:00.000Z'),
+    );
     expect(useToastStore.getState().toasts).toEqual([]);
   });
 

@@ -33,9 +33,10 @@ export const useWardrobeStore = create<WardrobeState>()(
       hydrated: false,
       setData: (data, etag = etagOf(data)) =>
         set((s) =>
-          // The same copy revalidated (a 304): no re-render and no write to IndexedDB.
+          // The same copy revalidated (a 304): the data stays the same object (screens do not
+          // render again); only the time of the server's answer is new.
           data !== null && data === s.data && etag === s.etag
-            ? s
+            ? { syncedAt: new Date().toISOString() }
             : { data, etag: data ? etag : null, syncedAt: data ? new Date().toISOString() : null },
         ),
       // A local change makes the copy differ from the answer the ETag names.
