@@ -4,14 +4,16 @@
  * (what the browser must download before /items can render), gzip-compressed as a server would
  * send it. Lazy screens (composer, charts, graph, ...) are listed separately. Reads the Vite
  * manifest of packages/web/dist; run `npm run build -w @hanger/web` first.
- * Writes bench/results/web.json. Budget: 150 kB gzip (DESIGN.md).
+ * Set WEB_DIST to measure another build folder. Writes bench/results/web.json (WEB_JSON_OUT
+ * overrides). Budget: 150 kB gzip (DESIGN.md).
  */
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const DIST = join(ROOT, 'packages/web/dist');
+// WEB_DIST: another build folder (`npx vite build packages/web --outDir /tmp/x`); default: the dist.
+const DIST = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(ROOT, 'packages/web/dist');
 const BUDGET = 150 * 1024;
 
 const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8'));
@@ -51,7 +53,9 @@ const result = {
   lazyChunks: lazy.slice(0, 15).map(({ source, file, gzipBytes }) => ({ source, file, gzipBytes })),
 };
 
-const out = join(ROOT, 'bench/results/web.json');
+const out = process.env.WEB_JSON_OUT
+  ? resolve(process.env.WEB_JSON_OUT)
+  : join(ROOT, 'bench/results/web.json');
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
 const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
