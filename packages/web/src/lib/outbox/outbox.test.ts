@@ -7,7 +7,8 @@ import { useToastStore } from '../stores/toast-store';
 import { uploadItems } from '../stores/upload-actions';
 import { deleteItem, updateItem } from '../stores/wardrobe-actions';
 import { useWardrobeStore } from '../stores/wardrobe-store';
-import { isTempId } from './ops';
+import { mergeSnapshot, nothingSeen } from './merge';
+import { isTempId, type OutboxEntry } from './ops';
 import {
   dismissRefused,
   outboxWritten,
@@ -16,7 +17,7 @@ import {
   setOutboxResync,
   useOutbox,
 } from './outbox';
-import { memoryOutboxStorage } from './storage';
+import { memoryOutboxStorage, type OutboxStorage } from './storage';
 
 const DAY = '2026-11-23';
 let online = true;
@@ -266,5 +267,95 @@ describe('replay', () => {
     expect(entries()).toEqual([]);
     await outboxWritten();
     expect([...stored.keys()].filter((k) => k.startsWith('photo:'))).toEqual([]);
+  });
+});
+
+describe('a lost answer to a create', () => {
+  it('sends the entry temporary id as the Idempotency-Key on every attempt', async () => {
+    await threeOfflineChanges();
+    const tempId = createdId(2);
+    online = true;
+    let posts = 0;
+    const server = fakeServer({
+      'PATCH /api/clothes/c1': () => json({ brand: 'Uniqlo' }),
+      [`PUT /api/calendar/${DAY}`]: () => json({}),
+      'POST /api/clothes': () => {
+        posts += 1;
+        // The first answer is lost on the way back.
+        if (posts === 1) return Promise.reject(offline);
+        return json(
+          { id: 'srv-1', image: '/m/1.webp', thumbnail: '/m/1t.webp', category: 'top' },
+          201,
+        );
+      },
+    });
+    await replayOutbox();
+    expect(entries().map((e) => e.op.kind)).toEqual(['createItem']);
+    useOutbox.setState({ networkDown: false });
+    await replayOutbox();
+    expect(entries()).toEqual([]);
+    const keys = server.calls
+      .filter((c) => c.method === 'POST' && c.path === '/api/clothes')
+      .map((c) => c.headers.get('idempotency-key'));
+    expect(keys).toEqual([tempId, tempId]);
+  });
+});
+
+describe('two windows over one stored queue', () => {
+  /** Another window's write: its own queue merged into the stored one, as the outbox does. */
+  async function otherWindowAdds(storage: OutboxStorage, entry: OutboxEntry): Promise<void> {
+    await storage.update((s) =>
+      mergeSnapshot(
+        s,
+        { owner: s?.owner ?? null, entries: [entry], refused: [], idMap: {}, nextSeq: 1 },
+        nothingSeen(),
+      ),
+    );
+  }
+
+  it('keeps both windows’ changes, oldest first, and this window takes in the other’s', async () => {
+    const storage = memoryOutboxStorage(stored);
+    resetOutboxForTests(storage);
+    online = false;
+    fakeServer();
+    expect(await updateItem('c1', { brand: 'Uniqlo' })).toBe(true);
+    await outboxWritten();
+    // Window B, which read the queue before A's change, adds its own.
+    const theirs: OutboxEntry = {
+      seq: 7,
+      op: { kind: 'updateItem', id: 'c2', updates: { brand: 'Arket' } },
+      createdAt: new Date(Date.now() + 1).toISOString(),
+      label: 'Top',
+    };
+    await otherWindowAdds(storage, theirs);
+    // A makes another change: its write must not drop B's.
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await updateItem('c1', { notes: 'later' } as never)).toBe(true);
+    await outboxWritten();
+    const kept = (await storage.load())!.entries.map((e) => e.op);
+    // By creation time: A's first change, B's, A's second.
+    expect(kept.map((op) => ('id' in op ? op.id : ''))).toEqual(['c1', 'c2', 'c1']);
+    expect(entries().map((e) => e.seq)).toContain(7);
+    expect(useOutbox.getState().pending.has('c2')).toBe(true);
+    // A reload sees both.
+    resetOutboxForTests(memoryOutboxStorage(stored));
+    await replayOutbox();
+    expect(entries().map((e) => ('id' in e.op ? e.op.id : ''))).toEqual(['c1', 'c2', 'c1']);
+  });
+
+  it('does not put back an entry another window has sent', async () => {
+    const storage = memoryOutboxStorage(stored);
+    resetOutboxForTests(storage);
+    online = false;
+    fakeServer();
+    expect(await updateItem('c1', { brand: 'Uniqlo' })).toBe(true);
+    await outboxWritten();
+    // Another window sent it: the stored queue is empty now.
+    await storage.update((s) => ({ ...s!, entries: [] }));
+    expect(await updateItem('c2', { brand: 'Arket' })).toBe(true);
+    await outboxWritten();
+    const kept = (await storage.load())!.entries.map((e) => e.op);
+    expect(kept).toEqual([{ kind: 'updateItem', id: 'c2', updates: { brand: 'Arket' } }]);
+    expect(entries().map((e) => e.op)).toEqual(kept);
   });
 });

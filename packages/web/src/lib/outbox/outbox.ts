@@ -20,6 +20,7 @@ import {
   type OutboxEntry,
   type OutboxOp,
 } from './ops';
+import { mergeSnapshot, nothingSeen, rebase, seenIn, type Seen } from './merge';
 import { MissingPhotoError, sendOp, type SendAnswer } from './send';
 import {
   browserOnline,
@@ -61,6 +62,13 @@ let storage: OutboxStorage =
   typeof indexedDB === 'undefined' ? memoryOutboxStorage() : idbOutboxStorage();
 let owner: string | null = null;
 let nextSeq = 1;
+/** What this window has seen of the stored queue (other windows write to it too). */
+let seen: Seen = nothingSeen();
+/** Tells the other windows that the stored queue changed, and hears them. */
+const CHANNEL = 'hanger-outbox';
+let channel: BroadcastChannel | null = null;
+/** Only one window sends the queue at a time. */
+const REPLAY_LOCK = 'hanger-outbox-replay';
 /** The entry being sent: nothing is folded into it. */
 let inFlight: number | null = null;
 /** Object URLs of the waiting photos, to show them before they are sent. */
@@ -85,11 +93,66 @@ function snapshot(): OutboxSnapshot {
   return { owner, entries: state().entries, refused: state().refused, idMap: sentIds.map, nextSeq };
 }
 
-/** Queue writes run one after another, so the stored queue is always the latest. */
+/**
+ * A seq unique across windows (two windows may add an entry at once), in creation order: the
+ * time in microseconds-ish, with a random low part.
+ */
+function newSeq(): number {
+  const seq = Math.max(nextSeq, Date.now() * 1000 + Math.floor(Math.random() * 1000));
+  nextSeq = seq + 1;
+  return seq;
+}
+
+/**
+ * Merges this window's queue into the stored one (read-modify-write in one transaction, so
+ * another window's changes are kept), takes in what other windows did, and tells them.
+ */
+async function syncStored(): Promise<void> {
+  const before = snapshot();
+  let changed = false;
+  const written = await storage.update((stored) => {
+    const merged = mergeSnapshot(stored, before, seen);
+    changed = JSON.stringify(stored) !== JSON.stringify(merged);
+    return merged;
+  });
+  seen = seenIn(written);
+  await adopt(written, before);
+  if (changed) channel?.postMessage('changed');
+}
+
+/** The stored queue as written, with what changed here meanwhile. */
+async function adopt(written: OutboxSnapshot, before: OutboxSnapshot): Promise<void> {
+  owner ??= written.owner;
+  sentIds.map = { ...written.idMap, ...sentIds.map };
+  nextSeq = Math.max(nextSeq, written.nextSeq);
+  const now = state().entries;
+  const entries = rebase(written.entries, before.entries, now, (e) => e.seq);
+  const refused = rebase(written.refused, before.refused, state().refused, (r) => r.id);
+  if (refused.length !== state().refused.length || refused.some((r, i) => r !== state().refused[i]))
+    useOutbox.setState({ refused });
+  const nowSeqs = new Set(now.map((e) => e.seq));
+  const nextSeqs = new Set(entries.map((e) => e.seq));
+  const added = entries.filter((e) => !nowSeqs.has(e.seq));
+  const gone = now.some((e) => !nextSeqs.has(e.seq));
+  if (added.length === 0 && !gone) return;
+  // Another window added or sent something: its changes show here too.
+  for (const entry of added) {
+    for (const key of photosOf(entry.op)) {
+      if (photoUrls.has(key)) continue;
+      const photo = await storage.getPhoto(key).catch(() => undefined);
+      if (photo) keepPhotoUrl(key, photo);
+    }
+  }
+  setEntries(rebase(entries, now, state().entries, (e) => e.seq));
+  if (!state().hydrated) return;
+  if (state().entries.length > 0) useWardrobeStore.getState().update(withPendingChanges);
+  else if (gone && replaying === null && currentUserId() && browserOnline()) void resync();
+}
+
+/** Queue writes run one after another, merged into the stored queue. */
 function persist(): Promise<void> {
-  const snap = snapshot();
   writes = writes
-    .then(() => storage.save(snap))
+    .then(syncStored)
     .catch((err: unknown) => console.error('Hanger: could not store the outbox', err));
   return writes;
 }
@@ -123,25 +186,8 @@ export function withPendingChanges(data: WardrobeData): WardrobeData {
 /** Reads the stored queue once; every other function waits for it. */
 export function hydrateOutbox(): Promise<void> {
   hydration ??= (async () => {
-    let snap: OutboxSnapshot | undefined;
-    try {
-      snap = await storage.load();
-    } catch (err) {
-      console.error('Hanger: could not read the outbox', err);
-    }
-    if (snap) {
-      owner = snap.owner;
-      sentIds.map = snap.idMap;
-      nextSeq = snap.nextSeq;
-      for (const entry of snap.entries) {
-        for (const key of photosOf(entry.op)) {
-          const photo = await storage.getPhoto(key).catch(() => undefined);
-          if (photo) keepPhotoUrl(key, photo);
-        }
-      }
-      useOutbox.setState({ refused: snap.refused });
-      setEntries(snap.entries);
-    }
+    // The stored queue, merged with anything queued here before it was read.
+    await persist();
     useOutbox.setState({ hydrated: true });
     // The stored wardrobe copy holds the changes, but its photo URLs died with the last page.
     const relay = () => useWardrobeStore.getState().update(withPendingChanges);
@@ -200,7 +246,7 @@ export async function enqueue(
       .catch((err: unknown) => console.error('Hanger: could not store a photo', err));
   }
   owner ??= currentUserId();
-  const entry: OutboxEntry = { seq: nextSeq++, op, createdAt: new Date().toISOString(), label };
+  const entry: OutboxEntry = { seq: newSeq(), op, createdAt: new Date().toISOString(), label };
   const { entries, freedPhotos } = addToQueue(state().entries, entry, inFlight);
   setEntries(entries);
   freePhotos(freedPhotos);
@@ -343,6 +389,9 @@ async function runReplay(): Promise<void> {
   await hydrateOutbox();
   const gen = generation;
   if (state().entries.length === 0) return;
+  // Another window may have sent or added changes since this one last read the queue.
+  await persist();
+  if (gen !== generation || state().entries.length === 0) return;
   // Offline for sure: the online event starts the replay.
   if (!currentUserId() || !browserOnline()) return;
   if (await dropForeign()) return;
@@ -411,12 +460,25 @@ function revokeUnusedUrls(): void {
 
 /** Sends the waiting changes in order, one at a time (one replay at a time). */
 export function replayOutbox(): Promise<void> {
-  replaying ??= runReplay()
+  replaying ??= underReplayLock(runReplay)
     .catch((err: unknown) => console.error('Hanger: replay failed', err))
     .finally(() => {
       replaying = null;
     });
   return replaying;
+}
+
+/**
+ * Runs `run` unless another window is sending the queue (then tries again later, for what that
+ * window may not have seen). Browsers without Web Locks just run it.
+ */
+async function underReplayLock(run: () => Promise<void>): Promise<void> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks || typeof locks.request !== 'function') return run();
+  await locks.request(REPLAY_LOCK, { ifAvailable: true }, async (lock) => {
+    if (lock) await run();
+    else scheduleRetry();
+  });
 }
 
 /** The sync to run once the queue is empty (the wardrobe fetch; registered by its module). */
@@ -443,6 +505,8 @@ export async function clearOutbox(): Promise<void> {
   useOutbox.setState({ ...initialOutboxState(), hydrated: true });
   await writes;
   await storage.clear().catch((err: unknown) => console.error('Hanger: could not clear', err));
+  seen = nothingSeen();
+  channel?.postMessage('changed');
 }
 
 /**
@@ -451,6 +515,11 @@ export async function clearOutbox(): Promise<void> {
  */
 export function startOutbox(): () => void {
   void hydrateOutbox();
+  if (!channel && typeof BroadcastChannel !== 'undefined') {
+    channel = new BroadcastChannel(CHANNEL);
+    // Another window changed the stored queue: read it again (pending marks, counts, photos).
+    channel.onmessage = () => void persist();
+  }
   const online = () => {
     useOutbox.setState({ online: true, networkDown: false });
     attempt = 0;
@@ -464,6 +533,8 @@ export function startOutbox(): () => void {
   return () => {
     window.removeEventListener('online', online);
     window.removeEventListener('offline', offline);
+    channel?.close();
+    channel = null;
   };
 }
 
@@ -475,6 +546,7 @@ export function resetOutboxForTests(next: OutboxStorage = memoryOutboxStorage())
   owner = null;
   sentIds.map = {};
   nextSeq = 1;
+  seen = nothingSeen();
   inFlight = null;
   attempt = 0;
   photoUrls.clear();

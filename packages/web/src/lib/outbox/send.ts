@@ -27,7 +27,9 @@ export async function sendOp(
   };
   switch (op.kind) {
     case 'createItem':
-      return { created: await postItem(op.fields, await blob(op.photo)) };
+      // The entry's temporary id is the create's key on every attempt: a repeat whose first
+      // answer was lost gets the item made the first time.
+      return { created: await postItem(op.fields, await blob(op.photo), op.id) };
     case 'updateItem':
       return { patch: await patchItem(op.id, op.updates) };
     case 'updateItemImage':
@@ -42,7 +44,7 @@ export async function sendOp(
           canvasData: op.canvasData,
           ...(op.isNew ? {} : { id: op.id }),
           ...(op.status ? { status: op.status } : {}),
-        }),
+        }, op.isNew ? op.id : undefined),
       };
     case 'updateOutfit':
       return { patch: await patchOutfit(op.id, op.updates) };

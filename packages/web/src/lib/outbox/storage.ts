@@ -1,4 +1,4 @@
-import { clear, del, get, set } from 'idb-keyval';
+import { clear, del, get, set, update } from 'idb-keyval';
 import { closableStore } from '../stores/idb-storage';
 import type { OutboxEntry } from './ops';
 
@@ -28,6 +28,11 @@ export interface OutboxSnapshot {
 export interface OutboxStorage {
   load(): Promise<OutboxSnapshot | undefined>;
   save(snapshot: OutboxSnapshot): Promise<void>;
+  /**
+   * Read-modify-write of the stored queue in one transaction (another window may have written
+   * since this one read it): stores and answers what `change` makes of the stored snapshot.
+   */
+  update(change: (stored: OutboxSnapshot | undefined) => OutboxSnapshot): Promise<OutboxSnapshot>;
   putPhoto(key: string, photo: Blob): Promise<void>;
   getPhoto(key: string): Promise<Blob | undefined>;
   deletePhoto(key: string): Promise<void>;
@@ -46,6 +51,15 @@ export function idbOutboxStorage(): OutboxStorage {
   return {
     load: () => get<OutboxSnapshot>(QUEUE_KEY, store),
     save: (snapshot) => set(QUEUE_KEY, snapshot, store),
+    update: async (change) => {
+      let written: OutboxSnapshot | undefined;
+      await update<OutboxSnapshot>(
+        QUEUE_KEY,
+        (stored) => (written = change(stored)),
+        store,
+      );
+      return written as OutboxSnapshot;
+    },
     putPhoto: (key, photo) => set(photoKey(key), photo, store),
     getPhoto: (key) => get<Blob>(photoKey(key), store),
     deletePhoto: (key) => del(photoKey(key), store),
@@ -63,6 +77,11 @@ export function memoryOutboxStorage(values = new Map<string, unknown>()): Outbox
     load: async () => copy(values.get(QUEUE_KEY) as OutboxSnapshot | undefined),
     save: async (snapshot) => {
       values.set(QUEUE_KEY, copy(snapshot));
+    },
+    update: async (change) => {
+      const written = change(copy(values.get(QUEUE_KEY) as OutboxSnapshot | undefined));
+      values.set(QUEUE_KEY, copy(written));
+      return copy(written);
     },
     putPhoto: async (key, photo) => {
       values.set(photoKey(key), photo);

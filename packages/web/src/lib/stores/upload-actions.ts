@@ -37,8 +37,11 @@ export interface UploadOutcome {
  * Keeps a new item on this device until it can be sent: shown at once under a temporary id, its
  * photo stored in IndexedDB with the queued create.
  */
-async function addLater(fields: NewItemInput, photo: Blob): Promise<ClothingItem> {
-  const id = newTempId();
+async function addLater(
+  fields: NewItemInput,
+  photo: Blob,
+  id: string = newTempId(),
+): Promise<ClothingItem> {
   const url = (await loadOutbox()).showPhoto(id, photo);
   const item = {
     ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
@@ -102,8 +105,11 @@ export async function uploadItems(
       onProgress({ index, state: 'added' });
       continue;
     }
+    // The key of this create: if its answer is lost, the queued retry sends the same one, and the
+    // server answers the item made the first time instead of making another.
+    const key = newTempId();
     try {
-      const item = await postItem(fields, photo);
+      const item = await postItem(fields, photo, key);
       noteReachable();
       useWardrobeStore
         .getState()
@@ -115,7 +121,7 @@ export async function uploadItems(
         return { added, failed: photos.map((_, i) => i).slice(index) };
       if (isNetworkFailure(err)) {
         noteNetworkFailure();
-        added.push(await addLater(fields, photo));
+        added.push(await addLater(fields, photo, key));
         waiting += 1;
         onProgress({ index, state: 'added' });
         continue;

@@ -169,9 +169,11 @@ export async function saveOutfit(
   );
   let saved: Outfit | null = null;
   const overId = input.id ? resolveId(input.id) : undefined;
+  // A new outfit's key: if the answer is lost, the queued retry sends the same one (its temp id).
+  const newKey = overId ? undefined : newTempId();
   await send(
     async () => {
-      const outfit = await postOutfit({ ...input, id: overId, canvasData, status });
+      const outfit = await postOutfit({ ...input, id: overId, canvasData, status }, newKey);
       change((d) => ({ ...d, outfits: { ...d.outfits, [outfit.id]: outfit } }));
       saved = outfit;
     },
@@ -180,7 +182,7 @@ export async function saveOutfit(
     options,
     async () => {
       // Kept on this device until it can be sent: a temporary id when it is a new outfit.
-      const id = overId ?? newTempId();
+      const id = overId ?? newKey ?? newTempId();
       const photo = newTempId();
       const outbox = await loadOutbox();
       const url = outbox.showPhoto(photo, input.image);
