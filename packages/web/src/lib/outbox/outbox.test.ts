@@ -217,6 +217,23 @@ describe('replay', () => {
     expect(useOutbox.getState().refused).toEqual([]);
   });
 
+  it('a delete of something already gone elsewhere is done, not announced as a failure', async () => {
+    online = false;
+    fakeServer();
+    await deleteItem('c1');
+    await updateItem('c2', { brand: 'Arket' });
+    online = true;
+    const server = fakeServer({
+      'DELETE /api/clothes/c1': () => json({ detail: 'Item not found' }, 404),
+      'PATCH /api/clothes/c2': () => json({}),
+    });
+    await replayOutbox();
+    expect(sent(server.calls)).toEqual(['DELETE /api/clothes/c1', 'PATCH /api/clothes/c2']);
+    expect(entries()).toEqual([]);
+    expect(toasts().filter((t) => t.type === 'error')).toEqual([]);
+    expect(useOutbox.getState().refused).toEqual([]);
+  });
+
   it('a refused new item takes the changes that depend on it along', async () => {
     online = false;
     fakeServer();

@@ -276,16 +276,25 @@ function clearRetry(): void {
   retryTimer = undefined;
 }
 
-type Outcome = 'network' | 'retry' | 'refused' | 'stop' | 'sent';
+type Outcome = 'network' | 'retry' | 'refused' | 'stop' | 'sent' | 'gone';
+
+/** Removals whose target may already be gone (deleted on another device): what was asked for. */
+const REMOVALS: ReadonlySet<OutboxOp['kind']> = new Set([
+  'deleteItem',
+  'deleteOutfit',
+  'calendarRemove',
+]);
 
 /** What a failure means for the entry being sent. */
-export function classifyFailure(err: unknown): Outcome {
+export function classifyFailure(err: unknown, op?: OutboxOp): Outcome {
   if (err instanceof NoUserError) return 'stop';
   if (err instanceof MissingPhotoError) return 'refused';
   if (err instanceof ApiError) {
     if (err.status === null) return isNetworkFailure(err) ? 'network' : 'retry';
     if (err.status === 401) return 'stop';
     if (err.status === 408 || err.status === 429 || err.status >= 500) return 'retry';
+    // Removing what is already gone is done, not refused (review bug 7).
+    if (err.status === 404 && op && REMOVALS.has(op.kind)) return 'gone';
     return 'refused';
   }
   // The server answered, but not as expected (an answer that does not parse): it was done.
@@ -417,7 +426,7 @@ async function runReplay(): Promise<void> {
         answer = await sendOp(entry.op, (key) => storage.getPhoto(key));
       } catch (err) {
         failure = err;
-        outcome = classifyFailure(err);
+        outcome = classifyFailure(err, entry.op);
       } finally {
         inFlight = null;
       }
@@ -432,7 +441,9 @@ async function runReplay(): Promise<void> {
       changed = true;
       if (outcome === 'refused') refuse(entry, failure);
       else {
-        if (failure) console.error('Hanger: unexpected answer to a waiting change', failure);
+        if (failure && outcome !== 'gone') {
+          console.error('Hanger: unexpected answer to a waiting change', failure);
+        }
         settleSent(entry, answer);
       }
       await persist();
