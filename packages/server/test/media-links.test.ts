@@ -77,6 +77,7 @@ describe.each(ENGINES)('photo links on %s', (engine) => {
       body: JSON.stringify({ currentPassword: TEST_PASSWORD, newPassword: 'a much better one' }),
     });
     expect(change.status).toBe(200);
+    await change.arrayBuffer();
     // Not requested before the change: no process has it in its short trust cache.
     expect(await status(before.thumbnail!)).toBe(403);
     // The cached wardrobe is rebuilt with the new capability (under a new token: the change

@@ -147,7 +147,11 @@ export async function startApp(engine: Engine, options: StartOptions = {}): Prom
         .sort();
     },
     async close() {
-      await app.close();
+      // A client that left a response body unread keeps its connection busy, and app.close()
+      // would wait for it forever: the suite is over, so end every connection at once.
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
       if (shared) return;
       await database?.drop();
       await rm(dataDir, { recursive: true, force: true });
