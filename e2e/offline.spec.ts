@@ -1,6 +1,14 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { addItem, garmentJpeg, reloadWardrobe } from './api-seed';
 import { expect, signUp, test } from './fixtures';
+import {
+  editBrand,
+  goOffline,
+  offlineIndicator as indicator,
+  serverApi as api,
+  serverWardrobe,
+  underServiceWorker,
+} from './offline-helpers';
 import { settled, SIZES, wearDay } from './screens';
 
 /**
@@ -12,57 +20,6 @@ import { settled, SIZES, wearDay } from './screens';
 
 const SHOTS = `${process.env.E2E_ARTIFACTS ?? 'e2e/artifacts'}/screenshots`;
 
-/** Waits until the service worker is active and controls the page (it registers after load). */
-async function underServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    if (registration.active?.state !== 'activated') {
-      await new Promise<void>((done) => {
-        registration.active?.addEventListener('statechange', () => {
-          if (registration.active?.state === 'activated') done();
-        });
-      });
-    }
-  });
-  await page.reload();
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
-    .toMatch(/\/sw\.js$/);
-}
-
-/** The product API with the page's session (minted token), as the app and api-seed do. */
-async function api(page: Page, method: 'GET' | 'DELETE', path: string) {
-  const origin = new URL(page.url()).origin;
-  const tokenRes = await page.request.get('/api/auth/token', { headers: { origin } });
-  expect(tokenRes.ok()).toBe(true);
-  const { token } = (await tokenRes.json()) as { token: string };
-  return page.request.fetch(`/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-  });
-}
-
-interface WireWardrobe {
-  clothes: Record<string, { id: string; brand?: string; category: string; image: string }>;
-  calendar: Record<string, { clothes: string[]; outfits: string[] }>;
-}
-
-async function serverWardrobe(page: Page): Promise<WireWardrobe> {
-  const res = await api(page, 'GET', '/users');
-  expect(res.ok()).toBe(true);
-  return (await res.json()) as WireWardrobe;
-}
-
-const indicator = (page: Page) =>
-  page.getByRole('status').filter({ hasText: /Offline|waiting|Syncing/ });
-
-async function editBrand(page: Page, value: string) {
-  await page.getByRole('button', { name: /^Brand: .*Edit$/ }).click();
-  const input = page.getByRole('textbox', { name: 'Brand', exact: true });
-  await input.fill(value);
-  await input.press('Enter');
-}
-
 /** Screenshots at phone and desktop widths into the artifacts folder. */
 async function shoot(page: Page, name: string) {
   const before = page.viewportSize();
@@ -73,11 +30,6 @@ async function shoot(page: Page, name: string) {
     await page.screenshot({ path: `${SHOTS}/${name}-${size.name}.png` });
   }
   if (before) await page.setViewportSize(before);
-}
-
-async function goOffline(context: BrowserContext, page: Page) {
-  await context.setOffline(true);
-  await expect(indicator(page)).toContainText('Offline');
 }
 
 test.describe('offline', () => {

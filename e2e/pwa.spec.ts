@@ -7,6 +7,7 @@ import { chromium, type Page } from '@playwright/test';
 import { addItems, garmentJpeg, reloadWardrobe } from './api-seed';
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect, signUp, test } from './fixtures';
+import { serviceWorkerActive as swActive } from './offline-helpers';
 import { settled, SIZES } from './screens';
 
 /**
@@ -19,20 +20,6 @@ interface ManifestIcon {
   sizes: string;
   type: string;
   purpose?: string;
-}
-
-/** Waits until the service worker is active (it registers after load, when the page is idle). */
-async function swActive(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    if (registration.active?.state !== 'activated') {
-      await new Promise<void>((done) => {
-        registration.active?.addEventListener('statechange', () => {
-          if (registration.active?.state === 'activated') done();
-        });
-      });
-    }
-  });
 }
 
 const controlled = (page: Page) =>

@@ -1,54 +1,20 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { addItem, garmentJpeg, reloadWardrobe } from './api-seed';
 import { expect, signUp, test } from './fixtures';
+import {
+  editBrand,
+  goOffline,
+  offlineIndicator as indicator,
+  serverWardrobe,
+  underServiceWorker,
+  type ServerWardrobe as WireWardrobe,
+} from './offline-helpers';
 
 /**
  * Reviewer's black-box checks of the offline outbox (issue 14): what a user with a flaky
  * connection or two windows of the app does. Each test states what the user must see; those
  * marked test.fail reproduce an open bug of /work/notes/review.md (remove the mark with the fix).
  */
-
-async function underServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    if (registration.active?.state !== 'activated') {
-      await new Promise<void>((done) => {
-        registration.active?.addEventListener('statechange', () => {
-          if (registration.active?.state === 'activated') done();
-        });
-      });
-    }
-  });
-  await page.reload();
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
-    .toMatch(/\/sw\.js$/);
-}
-
-interface WireWardrobe {
-  clothes: Record<string, { id: string; brand?: string; category: string; image: string }>;
-}
-
-async function serverWardrobe(page: Page): Promise<WireWardrobe> {
-  const origin = new URL(page.url()).origin;
-  const tokenRes = await page.request.get('/api/auth/token', { headers: { origin } });
-  const { token } = (await tokenRes.json()) as { token: string };
-  const res = await page.request.get('/api/users', {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(res.ok()).toBe(true);
-  return (await res.json()) as WireWardrobe;
-}
-
-const indicator = (page: Page) =>
-  page.getByRole('status').filter({ hasText: /Offline|waiting|Syncing/ });
-
-async function editBrand(page: Page, value: string) {
-  await page.getByRole('button', { name: /^Brand: .*Edit$/ }).click();
-  const input = page.getByRole('textbox', { name: 'Brand', exact: true });
-  await input.fill(value);
-  await input.press('Enter');
-}
 
 async function addBagOffline(page: Page) {
   await page.goto('/items/upload');
@@ -60,11 +26,6 @@ async function addBagOffline(page: Page) {
   await page.getByRole('radio', { name: 'Bag' }).check();
   await page.getByRole('button', { name: 'Add item' }).click();
   await expect(page).toHaveURL(/\/items$/);
-}
-
-async function goOffline(context: BrowserContext, page: Page) {
-  await context.setOffline(true);
-  await expect(indicator(page)).toContainText('Offline');
 }
 
 const bagsOn = (w: WireWardrobe) => Object.values(w.clothes).filter((c) => c.category === 'bag');
