@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BUNDLED_RATES,
-  CURRENCIES,
-  convert,
-  currencyName,
-  formatMoney,
-  isCurrencyCode,
-  roundMoney,
-} from './currency.js';
+import { BUNDLED_RATES, convert, formatMoney, roundMoney } from './currency.js';
+import { CURRENCIES, currencyName, isCurrencyCode } from './currency-names.js';
 import { ratesTableSchema } from './schemas.js';
 import { itemPriceIn, itemSoldPriceIn } from './money.js';
 import { item } from './testing/fixtures.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SOURCES, WIRE_CATEGORIES, type WireCategory } from './categories.js';
-import { isCurrencyCode } from './currency.js';
+import { isCurrencyCode } from './currency-names.js';
 import { isDayKey } from './day-keys.js';
 import {
   MAX_CANVAS_ENTRIES,

@@ -313,6 +313,27 @@ describe('formatDay', () => {
     }
   });
 
+  it('writes English days without Intl exactly as Intl writes them, every month', () => {
+    for (const locale of ['en', 'en-US', 'en-GB']) {
+      const intl = new Intl.DateTimeFormat(locale, {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+      for (const [y, d] of [
+        [2024, 1],
+        [1999, 9],
+        [2031, 28],
+      ] as const) {
+        for (let m = 1; m <= 12; m++) {
+          const key = `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+          expect(formatDay(key, locale)).toBe(intl.format(new Date(Date.UTC(y, m - 1, d))));
+        }
+      }
+    }
+  });
+
   it('answers the day key for a locale Intl refuses, and the value for what is not a day', () => {
     expect(formatDay('2024-03-05', 'not a locale!')).toBe('2024-03-05');
     expect(formatDay('2024-03-05', 'not a locale!')).toBe('2024-03-05');

@@ -243,11 +243,28 @@ function dayFormat(locale: string): Intl.DateTimeFormat | null {
   return format;
 }
 
+// The first DateTimeFormat of a page is dearer still (ICU's locale data and pattern generator:
+// 280 ms under 4x CPU throttling, the longest task of the Items first screen, issue 16). English,
+// the default and most common locale, is spelled out here exactly as Intl (CLDR) writes it; a test
+// compares the two for every month.
+const SHORT_MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
+const SHORT_MONTHS_GB = SHORT_MONTHS.map((m) => (m === 'Sep' ? 'Sept' : m));
+
+function englishDay(locale: string, y: number, m: number, d: number): string | null {
+  if (locale === 'en' || locale === 'en-US') return `${SHORT_MONTHS[m - 1]} ${d}, ${y}`;
+  if (locale === 'en-GB') return `${d} ${SHORT_MONTHS_GB[m - 1]} ${y}`;
+  return null;
+}
+
 /** A day key or timestamp as day, short month, year in the user's locale ("5 Mar 2024"). */
 export function formatDay(value: string, locale = 'en-GB'): string {
   const key = toDayKey(value);
   const [y, m, d] = key.split('-').map(Number);
   if (!y || !m || !d) return value;
+  if (y >= 1000 && m <= 12) {
+    const english = englishDay(locale, y, m, d);
+    if (english !== null) return english;
+  }
   const format = dayFormat(locale);
   return format ? format.format(new Date(Date.UTC(y, m - 1, d))) : key;
 }
