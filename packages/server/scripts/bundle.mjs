@@ -65,6 +65,52 @@ const LAZY = {
     Object.defineProperty(module.exports, 'Address4', { get: () => real().Address4 });`,
 };
 
+/**
+ * Stand-ins for one importer only: modules that importer loads at start-up but uses only on a
+ * path this server does not take at start-up (or at all).
+ * - @fastify/static lists the web folder with glob only when its `wildcard` option is off; the
+ *   web plugin turns it on (a hundred kilobytes of glob, minimatch and path-scurry at every start);
+ * - fastify loads node:http2 for an HTTP/2 server, which this server never makes.
+ */
+const LAZY_FOR = {
+  glob: {
+    importer: /[\\/]@fastify[\\/]static[\\/]index\.js$/,
+    contents: `module.exports = { glob: (...args) => require('glob').glob(...args) };`,
+  },
+  'node:http2': {
+    importer: /[\\/]fastify[\\/]lib[\\/]server\.js$/,
+    contents: `
+    const real = () => require('node:http2');
+    module.exports = {
+      createServer: (...args) => real().createServer(...args),
+      createSecureServer: (...args) => real().createSecureServer(...args),
+    };`,
+  },
+};
+
+const lazyForImporter = {
+  name: 'hanger-lazy-for-importer',
+  setup(b) {
+    const filter = new RegExp(
+      `^(${Object.keys(LAZY_FOR)
+        .map((k) => k.replace(/[/.]/g, '\\$&'))
+        .join('|')})$`,
+    );
+    b.onResolve({ filter }, (args) => {
+      if (args.namespace === 'hanger-lazy-for') return { path: args.path, external: true };
+      const lazy = LAZY_FOR[args.path];
+      return lazy.importer.test(args.importer)
+        ? { path: args.path, namespace: 'hanger-lazy-for' }
+        : undefined;
+    });
+    b.onLoad({ filter: /.*/, namespace: 'hanger-lazy-for' }, (args) => ({
+      contents: LAZY_FOR[args.path].contents,
+      loader: 'js',
+      resolveDir: root,
+    }));
+  },
+};
+
 /** The stand-ins above; inside a stand-in, the real module stays external (node_modules). */
 const lazyModules = {
   name: 'hanger-lazy-modules',
@@ -129,7 +175,7 @@ const result = await build({
   legalComments: 'linked',
   // light-my-request: fastify requires it inside app.inject only (tests), never when serving.
   external: ['better-sqlite3', 'sharp', 'pg-native', 'light-my-request'],
-  plugins: [lazyModules, zodEnglishOnly],
+  plugins: [lazyModules, lazyForImporter, zodEnglishOnly],
   // Bundled CommonJS packages call require() for Node built-ins.
   banner: {
     js: "import { createRequire as __hangerCreateRequire } from 'node:module'; const require = __hangerCreateRequire(import.meta.url);",

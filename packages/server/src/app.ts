@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
+import { AccessLog, logDestination } from './plugins/access-log.js';
 import authPlugin from './plugins/auth.js';
 import bodyPlugin from './plugins/body.js';
 import dbPlugin from './plugins/db.js';
@@ -40,7 +41,11 @@ export async function buildApp(
   setPhotoConcurrency(config.photoConcurrency);
   const app = Fastify({
     // Request lines never carry the tokens some URLs hold (feed, export, e-mail links).
-    logger: withRedactedUrls(options.logger ?? { level: config.logLevel }),
+    logger: withRedactedUrls(
+      options.logger ?? { level: config.logLevel, stream: logDestination() },
+    ),
+    // One access line per request (the request, its status and time), not two.
+    logController: new AccessLog(),
     trustProxy: trustProxyOption(config.trustProxy),
     // Ids are at most MAX_ID (200) long; a longer one reaches its route and answers 404 like any
     // id that cannot exist. Past this the router gives up, and frameworkErrors answers that 404.

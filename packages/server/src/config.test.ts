@@ -4,6 +4,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
+/** The problems loadConfig reports for `env`, in order; it must refuse it. */
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as ConfigError).problems;
+  }
+  throw new Error('loadConfig accepted the configuration');
+}
+
 describe('loadConfig', () => {
   let dataDir: string;
   beforeAll(async () => {
@@ -65,24 +76,17 @@ describe('loadConfig', () => {
   });
 
   it('lists every problem at once', () => {
-    let error: unknown;
-    try {
-      loadConfig({
-        DATA_DIR: dataDir,
-        PORT: 'eighty',
-        DATABASE_URL: 'mysql://x',
-        MAX_UPLOAD_BYTES: '12',
-        RATE_LIMIT_MAX: '0',
-        REDIS_URL: 'http://cache',
-        AUTH_SECRET: 'short',
-        S3_BUCKET: 'photos',
-        PHOTO_CONCURRENCY: '0',
-      });
-    } catch (err) {
-      error = err;
-    }
-    expect(error).toBeInstanceOf(ConfigError);
-    const problems = (error as ConfigError).problems.join('\n');
+    const problems = problemsOf({
+      DATA_DIR: dataDir,
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://x',
+      MAX_UPLOAD_BYTES: '12',
+      RATE_LIMIT_MAX: '0',
+      REDIS_URL: 'http://cache',
+      AUTH_SECRET: 'short',
+      S3_BUCKET: 'photos',
+      PHOTO_CONCURRENCY: '0',
+    }).join('\n');
     for (const name of [
       'PORT',
       'DATABASE_URL',
@@ -95,6 +99,53 @@ describe('loadConfig', () => {
     ]) {
       expect(problems).toContain(name);
     }
+  });
+
+  it('words the problem of every integer setting by its bounds, naming the value it got', () => {
+    expect(
+      problemsOf({
+        DATA_DIR: dataDir,
+        PORT: '70000',
+        MAX_UPLOAD_BYTES: '1.5',
+        IMPORT_MAX_BYTES: '9007199254740993',
+        MAX_ITEMS_PER_ACCOUNT: 'many',
+        MAX_CALENDAR_ENTRIES_PER_ACCOUNT: '0',
+        PHOTO_CONCURRENCY: '65',
+        RATE_LIMIT_MAX: '-1',
+        WARDROBE_CACHE_MB: '2000000',
+      }),
+    ).toEqual([
+      'PORT must be an integer 0-65535, got "70000"',
+      'MAX_UPLOAD_BYTES must be an integer >= 1024, got "1.5"',
+      'IMPORT_MAX_BYTES must be an integer >= 1024, got "9007199254740993"',
+      'MAX_ITEMS_PER_ACCOUNT must be an integer 1-10000000, got "many"',
+      'MAX_CALENDAR_ENTRIES_PER_ACCOUNT must be an integer 1-100000000, got "0"',
+      'PHOTO_CONCURRENCY must be an integer 1-64, got "65"',
+      'RATE_LIMIT_MAX must be a positive integer, got "-1"',
+      'WARDROBE_CACHE_MB must be an integer 0-1048576 (MiB), got "2000000"',
+    ]);
+  });
+
+  it('takes the default for an unset or blank integer setting, and the bounds themselves', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, PORT: '  ', PHOTO_CONCURRENCY: '' })).toMatchObject({
+      port: 3000,
+      photoConcurrency: 1,
+      importMaxBytes: 4 * 1024 ** 3,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        PORT: '65535',
+        MAX_UPLOAD_BYTES: '1024',
+        PHOTO_CONCURRENCY: '64',
+        WARDROBE_CACHE_MB: '1048576',
+      }),
+    ).toMatchObject({
+      port: 65535,
+      maxUploadBytes: 1024,
+      photoConcurrency: 64,
+      wardrobeCacheMb: 1048576,
+    });
   });
 
   it('sizes the wardrobe cache from WARDROBE_CACHE_MB (MiB), 128 by default, 0 for none', () => {

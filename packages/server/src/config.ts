@@ -109,13 +109,9 @@ export function loadConfig(env: Env = process.env): Config {
 
   const host = nonEmpty(env.HOST) ?? '127.0.0.1';
 
-  let port = 3000;
-  if (nonEmpty(env.PORT) !== undefined) {
-    const n = Number(env.PORT);
-    if (!Number.isInteger(n) || n < 0 || n > 65535)
-      problems.push(`PORT must be an integer 0-65535, got "${env.PORT}"`);
-    else port = n;
-  }
+  const int = (name: string, rule: IntRule) => intVar(env, name, rule, problems);
+
+  const port = int('PORT', { min: 0, max: 65535, default: 3000 });
 
   const dataDir = resolve(nonEmpty(env.DATA_DIR) ?? './data');
 
@@ -202,50 +198,20 @@ export function loadConfig(env: Env = process.env): Config {
     }
   }
 
-  let maxUploadBytes = 20 * 1024 * 1024;
-  if (nonEmpty(env.MAX_UPLOAD_BYTES) !== undefined) {
-    const n = Number(env.MAX_UPLOAD_BYTES);
-    if (!Number.isInteger(n) || n < 1024)
-      problems.push(`MAX_UPLOAD_BYTES must be an integer >= 1024, got "${env.MAX_UPLOAD_BYTES}"`);
-    else maxUploadBytes = n;
-  }
-
-  let importMaxBytes = 4 * 1024 ** 3;
-  if (nonEmpty(env.IMPORT_MAX_BYTES) !== undefined) {
-    const n = Number(env.IMPORT_MAX_BYTES);
-    if (!Number.isSafeInteger(n) || n < 1024)
-      problems.push(`IMPORT_MAX_BYTES must be an integer >= 1024, got "${env.IMPORT_MAX_BYTES}"`);
-    else importMaxBytes = n;
-  }
-
-  let maxItemsPerAccount = DEFAULT_MAX_ITEMS_PER_ACCOUNT;
-  if (nonEmpty(env.MAX_ITEMS_PER_ACCOUNT) !== undefined) {
-    const n = Number(env.MAX_ITEMS_PER_ACCOUNT);
-    if (!Number.isInteger(n) || n < 1 || n > 10_000_000)
-      problems.push(
-        `MAX_ITEMS_PER_ACCOUNT must be an integer 1-10000000, got "${env.MAX_ITEMS_PER_ACCOUNT}"`,
-      );
-    else maxItemsPerAccount = n;
-  }
-
-  let maxCalendarEntriesPerAccount = DEFAULT_MAX_CALENDAR_ENTRIES_PER_ACCOUNT;
-  if (nonEmpty(env.MAX_CALENDAR_ENTRIES_PER_ACCOUNT) !== undefined) {
-    const n = Number(env.MAX_CALENDAR_ENTRIES_PER_ACCOUNT);
-    if (!Number.isInteger(n) || n < 1 || n > 100_000_000)
-      problems.push(
-        `MAX_CALENDAR_ENTRIES_PER_ACCOUNT must be an integer 1-100000000, got "${env.MAX_CALENDAR_ENTRIES_PER_ACCOUNT}"`,
-      );
-    else maxCalendarEntriesPerAccount = n;
-  }
-
+  const maxUploadBytes = int('MAX_UPLOAD_BYTES', { min: 1024, default: 20 * 1024 * 1024 });
+  const importMaxBytes = int('IMPORT_MAX_BYTES', { min: 1024, default: 4 * 1024 ** 3 });
+  const maxItemsPerAccount = int('MAX_ITEMS_PER_ACCOUNT', {
+    min: 1,
+    max: 10_000_000,
+    default: DEFAULT_MAX_ITEMS_PER_ACCOUNT,
+  });
+  const maxCalendarEntriesPerAccount = int('MAX_CALENDAR_ENTRIES_PER_ACCOUNT', {
+    min: 1,
+    max: 100_000_000,
+    default: DEFAULT_MAX_CALENDAR_ENTRIES_PER_ACCOUNT,
+  });
   // One photo at a time already uses every core (libvips threads); more only starve the reads.
-  let photoConcurrency = 1;
-  if (nonEmpty(env.PHOTO_CONCURRENCY) !== undefined) {
-    const n = Number(env.PHOTO_CONCURRENCY);
-    if (!Number.isInteger(n) || n < 1 || n > 64)
-      problems.push(`PHOTO_CONCURRENCY must be an integer 1-64, got "${env.PHOTO_CONCURRENCY}"`);
-    else photoConcurrency = n;
-  }
+  const photoConcurrency = int('PHOTO_CONCURRENCY', { min: 1, max: 64, default: 1 });
 
   const redisUrl = nonEmpty(env.REDIS_URL);
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl))
@@ -258,23 +224,13 @@ export function loadConfig(env: Env = process.env): Config {
   const ratesFile = nonEmpty(env.RATES_FILE);
   if (ratesFile && !existsSync(ratesFile)) problems.push(`RATES_FILE does not exist: ${ratesFile}`);
 
-  let rateLimitMax = 1200;
-  if (nonEmpty(env.RATE_LIMIT_MAX) !== undefined) {
-    const n = Number(env.RATE_LIMIT_MAX);
-    if (!Number.isInteger(n) || n < 1)
-      problems.push(`RATE_LIMIT_MAX must be a positive integer, got "${env.RATE_LIMIT_MAX}"`);
-    else rateLimitMax = n;
-  }
-
-  let wardrobeCacheMb = DEFAULT_WARDROBE_CACHE_MB;
-  if (nonEmpty(env.WARDROBE_CACHE_MB) !== undefined) {
-    const n = Number(env.WARDROBE_CACHE_MB);
-    if (!Number.isInteger(n) || n < 0 || n > 1024 * 1024)
-      problems.push(
-        `WARDROBE_CACHE_MB must be an integer 0-1048576 (MiB), got "${env.WARDROBE_CACHE_MB}"`,
-      );
-    else wardrobeCacheMb = n;
-  }
+  const rateLimitMax = int('RATE_LIMIT_MAX', { min: 1, default: 1200 });
+  const wardrobeCacheMb = int('WARDROBE_CACHE_MB', {
+    min: 0,
+    max: 1024 * 1024,
+    unit: 'MiB',
+    default: DEFAULT_WARDROBE_CACHE_MB,
+  });
 
   const trustProxy = parseTrustProxy(nonEmpty(env.TRUST_PROXY));
 
@@ -313,6 +269,38 @@ export function loadConfig(env: Env = process.env): Config {
     wardrobeCacheMb,
     trustProxy,
   };
+}
+
+/** An integer setting's bounds (inclusive) and its value when the variable is unset or blank. */
+interface IntRule {
+  min: number;
+  /** No upper bound when left out, apart from what a double holds exactly. */
+  max?: number;
+  /** Named after the range in the error message, e.g. "0-1048576 (MiB)". */
+  unit?: string;
+  default: number;
+}
+
+/**
+ * An integer environment variable: its default when unset or blank, else the number if it is a
+ * whole number within the rule's bounds; otherwise a problem is added, worded by the bounds
+ * ("an integer 1-64", "an integer >= 1024", "a positive integer"), and the default is answered.
+ */
+function intVar(env: Env, name: string, rule: IntRule, problems: string[]): number {
+  const raw = env[name];
+  if (nonEmpty(raw) === undefined) return rule.default;
+  const n = Number(raw);
+  const max = rule.max ?? Number.MAX_SAFE_INTEGER;
+  if (Number.isSafeInteger(n) && n >= rule.min && n <= max) return n;
+  const unit = rule.unit ? ` (${rule.unit})` : '';
+  const what =
+    rule.max !== undefined
+      ? `an integer ${rule.min}-${rule.max}${unit}`
+      : rule.min === 1
+        ? `a positive integer${unit}`
+        : `an integer >= ${rule.min}${unit}`;
+  problems.push(`${name} must be ${what}, got "${raw}"`);
+  return rule.default;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string[] {

@@ -1,29 +1,11 @@
 import { gunzipSync } from 'node:zlib';
-import { request } from 'node:http';
 import { parseWardrobe, wardrobeResponseSchema } from '@hanger/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startApp, type TestApp } from './helpers/app.js';
 import { ApiUser, photo, signUp, testJpeg } from './helpers/api.js';
+import { rawGet } from './helpers/raw.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** GET with the raw bytes as they came over the wire (fetch would decompress them). */
-function rawGet(
-  url: string,
-  headers: Record<string, string>,
-): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 describe.each(ENGINES)('GET /api/users on %s', (engine) => {
   let t: TestApp;

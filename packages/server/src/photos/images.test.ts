@@ -5,6 +5,7 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { PayloadTooLargeError, ValidationError } from '../errors.js';
+import { isValidKey } from '../storage/blob-store.js';
 import {
   DISPLAY_MAX_SIDE,
   THUMBNAIL_WIDTH,
@@ -409,6 +410,26 @@ describe('storageKeys', () => {
     expect(a.image).toMatch(/^Usr_42-abc\/[0-9a-f-]{36}-image\.webp$/);
     expect(a.thumbnail).toBe(a.image.replace('-image.webp', '-thumbnail.webp'));
     expect(b.image).not.toBe(a.image);
+  });
+
+  it("names a record's first photo after the record, and a replacement with a fresh version", () => {
+    const id = '0b6f3c1e-5d2a-4f3b-9c8d-7e6f5a4b3c2d';
+    expect(storageKeys('u1', { id })).toEqual({
+      image: `u1/${id}-image.webp`,
+      thumbnail: `u1/${id}-thumbnail.webp`,
+    });
+    const a = storageKeys('u1', { id, replacing: true });
+    const b = storageKeys('u1', { id, replacing: true });
+    expect(a.image).toMatch(new RegExp(`^u1/${id}-[0-9a-z]{1,10}-image\\.webp$`));
+    expect(a.thumbnail).toBe(a.image.replace('-image.webp', '-thumbnail.webp'));
+    expect(b.image).not.toBe(a.image);
+    expect(isValidKey(a.image) && isValidKey(storageKeys('u1', { id }).thumbnail)).toBe(true);
+  });
+
+  it('falls back to a random stem for a record id that cannot name a file', () => {
+    for (const id of ['', '../x', 'a/b', '.hidden', '-lead', 'x'.repeat(129)]) {
+      expect(storageKeys('u1', { id }).image, id).toMatch(/^u1\/[0-9a-f-]{36}-image\.webp$/);
+    }
   });
 
   it('refuses a user id that could escape its folder', () => {

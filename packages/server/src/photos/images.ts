@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -230,10 +230,39 @@ async function encodePhoto(
 }
 
 const USER_ID = /^[A-Za-z0-9_-]{1,128}$/;
+/** A record id that can name a file (every id the server makes: a UUID). */
+const RECORD_ID = /^[A-Za-z0-9_][A-Za-z0-9_-]{0,127}$/;
 
-/** Fresh keys for one photo's two files, under the owner's folder. */
-export function storageKeys(userId: string): PhotoFiles<string> {
+/** The record a photo belongs to, and whether it replaces the record's earlier photo. */
+export interface PhotoOwner {
+  id: string;
+  replacing?: boolean;
+}
+
+/** 48 random bits in base 36 (up to 10 characters): a replaced photo's new version. */
+export function photoVersion(): string {
+  return randomBytes(6).readUIntBE(0, 6).toString(36);
+}
+
+/**
+ * Keys for one photo's two files, under the owner's folder (the media capability opens the
+ * owner's folder only: storage/media-access.ts).
+ *
+ * Named after the record they belong to (issue 15, docs/wardrobe-wire.md), so that a key adds no
+ * randomness of its own to the wardrobe answer beyond the record's id, which the answer carries
+ * anyway: a record's first photo is `<user>/<record>-image.webp` (and `-thumbnail.webp`); a photo
+ * that replaces it gets a fresh version, `<user>/<record>-<version>-image.webp`, so that a URL
+ * never names two different photos and browsers may keep photos as immutable. Record ids are
+ * never reused, and every key is new: nothing is ever overwritten.
+ *
+ * Without a record (or with an id that cannot name a file), the stem is a random UUID, the shape
+ * every key had before; such keys, already stored, keep working unchanged.
+ */
+export function storageKeys(userId: string, record?: PhotoOwner): PhotoFiles<string> {
   if (!USER_ID.test(userId)) throw new Error(`User id not usable in a storage key: ${userId}`);
-  const id = randomUUID();
-  return { image: `${userId}/${id}-image.webp`, thumbnail: `${userId}/${id}-thumbnail.webp` };
+  let stem: string;
+  if (record && RECORD_ID.test(record.id)) {
+    stem = record.replacing ? `${record.id}-${photoVersion()}` : record.id;
+  } else stem = randomUUID();
+  return { image: `${userId}/${stem}-image.webp`, thumbnail: `${userId}/${stem}-thumbnail.webp` };
 }

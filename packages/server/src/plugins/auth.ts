@@ -1,4 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { InvalidAccessTokenError, type AuthUser } from '../auth/access-token.js';
 import {
@@ -19,7 +24,10 @@ declare module 'fastify' {
      * Hook that admits a request only with a valid `Authorization: Bearer <access token>` and sets
      * `request.user`. Use as `{ onRequest: app.authenticate }` on a route or as a global hook.
      */
-    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    authenticate: {
+      (request: FastifyRequest, reply: FastifyReply): Promise<void>;
+      (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void;
+    };
   }
   interface FastifyRequest {
     /** Set by `app.authenticate`; only read it on routes that run that hook. */
@@ -66,21 +74,61 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
 
   app.decorate('identity', service);
   app.decorateRequest('user', null as unknown as AuthUser);
-  app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+  const refuse = (request: FastifyRequest, reply: FastifyReply, error: unknown): Error => {
+    if (!(error instanceof InvalidAccessTokenError))
+      return error instanceof Error ? error : new Error(String(error));
+    request.log.info({ reason: error.message }, 'access token refused');
+    reply.header('www-authenticate', 'Bearer error="invalid_token"');
+    return new UnauthorizedError('Invalid or expired access token');
+  };
+  /**
+   * As an onRequest hook (with `done`): a token verified in the last minute is answered at once,
+   * without a promise; others are verified in full. Called without `done`, it returns a promise.
+   */
+  function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  function authenticate(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    done: HookHandlerDoneFunction,
+  ): void;
+  function authenticate(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    done?: HookHandlerDoneFunction,
+  ): Promise<void> | void {
+    if (!done) {
+      return new Promise((resolve, reject) =>
+        authenticate(request, reply, (error?: Error) => (error ? reject(error) : resolve())),
+      );
+    }
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match?.[1]) {
       reply.header('www-authenticate', 'Bearer');
-      throw new UnauthorizedError();
+      done(new UnauthorizedError());
+      return;
     }
+    const token = match[1];
+    let known: AuthUser | undefined;
     try {
-      request.user = await service.accessTokens.verify(match[1]);
+      known = service.accessTokens.recall(token);
     } catch (error) {
-      if (!(error instanceof InvalidAccessTokenError)) throw error;
-      request.log.info({ reason: error.message }, 'access token refused');
-      reply.header('www-authenticate', 'Bearer error="invalid_token"');
-      throw new UnauthorizedError('Invalid or expired access token');
+      done(refuse(request, reply, error));
+      return;
     }
-  });
+    if (known) {
+      request.user = known;
+      done();
+      return;
+    }
+    service.accessTokens.verify(token).then(
+      (user) => {
+        request.user = user;
+        done();
+      },
+      (error: unknown) => done(refuse(request, reply, error)),
+    );
+  }
+  app.decorate('authenticate', authenticate);
 
   app.get(`${AUTH_BASE_PATH}/providers`, async (_request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -1,33 +1,207 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import { createRequire } from 'node:module';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  onRequestHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 
 export interface RateLimitOptions {
   config: Config;
 }
 
+const WINDOW_MS = 60_000;
+/** Client addresses counted at once in this process (as @fastify/rate-limit's local store). */
+const LOCAL_KEYS_MAX = 5000;
+/** IPv6 clients are counted per /64, as @fastify/rate-limit does. */
+const IPV6_SUBNET = 64;
+
+/** One address's count in the current window. */
+interface Count {
+  current: number;
+  ttl: number;
+}
+
+/** Counts a request of `key` and hands back its count and what is left of its window. */
+export interface CountStore {
+  incr(key: string, callback: (error: Error | null, count: Count | null) => void): void;
+}
+
+interface Window {
+  current: number;
+  startMs: number;
+}
+
+/**
+ * This process's counters: a fixed window per key (as @fastify/rate-limit's LocalStore), at most
+ * `maxKeys` keys. A key is (re)inserted when its window starts, so the map is in order of window
+ * start: when it is full, keys whose window has ended go first, then the key whose window started
+ * longest ago. Counting a request is one lookup; nothing is allocated for a known key but the
+ * answer.
+ */
+export class LocalCountStore implements CountStore {
+  private readonly windows = new Map<string, Window>();
+
+  constructor(
+    private readonly windowMs = WINDOW_MS,
+    private readonly maxKeys = LOCAL_KEYS_MAX,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  count(key: string): Count {
+    const now = this.now();
+    let window = this.windows.get(key);
+    if (window === undefined || window.startMs + this.windowMs <= now) {
+      if (window !== undefined) this.windows.delete(key);
+      else if (this.windows.size >= this.maxKeys) this.makeRoom(now);
+      window = { current: 0, startMs: now };
+      this.windows.set(key, window);
+    }
+    window.current++;
+    return { current: window.current, ttl: this.windowMs - (now - window.startMs) };
+  }
+
+  /** Drops the keys whose window has ended (the oldest first), or else the oldest window. */
+  private makeRoom(now: number): void {
+    for (const [key, window] of this.windows) {
+      if (window.startMs + this.windowMs > now) break;
+      this.windows.delete(key);
+    }
+    if (this.windows.size >= this.maxKeys) {
+      const oldest = this.windows.keys().next().value;
+      if (oldest !== undefined) this.windows.delete(oldest);
+    }
+  }
+
+  incr(key: string, callback: (error: Error | null, count: Count | null) => void): void {
+    callback(null, this.count(key));
+  }
+}
+
+/** @fastify/rate-limit's Redis store (its Lua script, key prefix and window rule), shared by processes. */
+function redisCountStore(redis: Redis, nameSpace: string, max: number): CountStore {
+  const require = createRequire(import.meta.url);
+  const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (
+    continueExceeding: boolean,
+    exponentialBackoff: boolean,
+    redis: Redis,
+    key: string,
+  ) => {
+    incr(
+      key: string,
+      callback: (error: Error | null, count: Count | null) => void,
+      timeWindow: number,
+      max: number,
+    ): void;
+  };
+  const store = new RedisStore(false, false, redis, nameSpace);
+  return { incr: (key, callback) => store.incr(key, callback, WINDOW_MS, max) };
+}
+
+/** "1 minute", "59 seconds": how @fastify/rate-limit words the wait (@lukeed/ms, long form). */
+export function formatWait(ms: number): string {
+  const units: [number, string][] = [
+    [86_400_000, 'day'],
+    [3_600_000, 'hour'],
+    [60_000, 'minute'],
+    [1000, 'second'],
+  ];
+  if (ms < 1000) return `${ms} ms`;
+  for (const [size, unit] of units) {
+    if (ms >= size || unit === 'second') {
+      const n = Math.round(ms / size);
+      return `${n} ${unit}${n === 1 ? '' : 's'}`;
+    }
+  }
+  return `${ms} ms`;
+}
+
+function tooManyRequests(wait: string): Error & { statusCode: number } {
+  return Object.assign(new Error(`Too many requests. Try again in ${wait}.`), {
+    statusCode: 429,
+  });
+}
+
+/** The counted key of a client: its address, an IPv6 one cut to its /64. */
+function clientKey(ip: string): string {
+  return ip.includes(':') ? normalizeIP(ip, IPV6_SUBNET) : ip;
+}
+
 /**
  * Requests per client address per minute across the API. With REDIS_URL the counters are shared
  * by every server process, so a client cannot multiply its budget through the load balancer.
- * The web app's static files are not counted.
+ * The web app's static files and photo links are not counted; a route may declare its own limit
+ * (`config: { rateLimit: { max, timeWindow } }`, counted apart) or none (`rateLimit: false`).
+ *
+ * The global limit is this plugin's own onRequest hook, not @fastify/rate-limit's: that one is an
+ * async function that awaits its allow list, its key and a promise around the store for every
+ * request, about as much as the rest of a cached GET /api/users. This one counts in a Map (or
+ * with @fastify/rate-limit's Redis script) and answers with the same headers and 429 text.
+ * @fastify/rate-limit still serves the routes that declare their own limit.
  */
 async function rateLimitPlugin(app: FastifyInstance, { config }: RateLimitOptions): Promise<void> {
+  const max = config.rateLimitMax;
+  const nameSpace = 'hanger-rl:';
+  const store: CountStore = app.redis
+    ? redisCountStore(app.redis, nameSpace, max)
+    : new LocalCountStore();
+  const limit = String(max);
+
+  const counted = (reply: FastifyReply, done: HookHandlerDoneFunction, count: Count | null) => {
+    // A Redis outage must not take the API down with it: the request goes through.
+    const current = count?.current ?? 0;
+    const resetSeconds = Math.ceil((count?.ttl ?? 0) / 1000);
+    reply.header('x-ratelimit-limit', limit);
+    if (current <= max) {
+      reply.header('x-ratelimit-remaining', String(max - current));
+      reply.header('x-ratelimit-reset', String(resetSeconds));
+      done();
+      return;
+    }
+    reply.header('x-ratelimit-remaining', '0');
+    reply.header('x-ratelimit-reset', String(resetSeconds));
+    reply.header('retry-after', String(resetSeconds));
+    done(tooManyRequests(formatWait(resetSeconds * 1000)));
+  };
+
+  const globalLimit: onRequestHookHandler = function globalRateLimit(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    done: HookHandlerDoneFunction,
+  ) {
+    if (!request.url.startsWith('/api/')) {
+      done();
+      return;
+    }
+    const key = clientKey(request.ip);
+    if (store instanceof LocalCountStore) {
+      counted(reply, done, store.count(key));
+      return;
+    }
+    store.incr(key, (error, count) => counted(reply, done, error ? null : count));
+  };
+
+  // Routes that declare a limit of their own; `global: false` leaves every other route to the hook.
   await app.register(rateLimit, {
-    global: true,
-    max: config.rateLimitMax,
-    timeWindow: 60_000,
-    ...(app.redis ? { redis: app.redis, nameSpace: 'hanger-rl:' } : {}),
-    // A Redis outage must not take the API down with it.
+    global: false,
+    max,
+    timeWindow: WINDOW_MS,
+    ...(app.redis ? { redis: app.redis, nameSpace } : {}),
     skipOnError: true,
     allowList: (request) => !request.url.startsWith('/api/'),
-    errorResponseBuilder: (_request, context) => {
-      const error = new Error(`Too many requests. Try again in ${context.after}.`) as Error & {
-        statusCode: number;
-      };
-      error.statusCode = context.statusCode;
-      return error;
-    },
+    errorResponseBuilder: (_request, context) => tooManyRequests(context.after),
+  });
+
+  app.addHook('onRoute', (route) => {
+    if (route.config?.rateLimit != null) return;
+    const existing = route.onRequest;
+    const hooks = existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
+    route.onRequest = [...hooks, globalLimit];
   });
 }
 

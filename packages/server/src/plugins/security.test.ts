@@ -1,8 +1,9 @@
+import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import securityPlugin, { contentSecurityPolicy } from './security.js';
+import securityPlugin, { CORS_OPTIONS, contentSecurityPolicy } from './security.js';
 
 const HELMET_HEADERS = [
   'content-security-policy',
@@ -58,4 +59,88 @@ describe('security headers', () => {
       await Promise.all([ours.close(), reference.close()]);
     },
   );
+});
+
+describe('CORS', () => {
+  const CORS_HEADERS = [
+    'access-control-allow-origin',
+    'access-control-expose-headers',
+    'access-control-allow-methods',
+    'access-control-allow-headers',
+    'access-control-max-age',
+    'access-control-allow-credentials',
+    'vary',
+    'content-length',
+    'content-type',
+  ];
+
+  it('answers as @fastify/cors with the app origin did (simple calls and preflights)', async () => {
+    const config = loadConfig({
+      PUBLIC_URL: 'http://127.0.0.1:3000',
+      AUTH_SECRET: 'x7Gq2LmP9vR4tY8wZ1cB5nD3fH6jK0sA',
+      DATA_DIR: '/nonexistent-hanger-test',
+    });
+    const ours = Fastify();
+    await ours.register(securityPlugin, { config });
+    ours.get('/api/x', async () => ({}));
+
+    const reference = Fastify();
+    await reference.register(cors, { origin: config.publicUrl, ...CORS_OPTIONS });
+    reference.get('/api/x', async () => ({}));
+
+    const own = config.publicUrl;
+    const evil = 'https://evil.example';
+    const requests = [
+      { method: 'GET' as const, url: '/api/x', headers: {} },
+      { method: 'GET' as const, url: '/api/x', headers: { origin: evil } },
+      { method: 'GET' as const, url: '/missing', headers: { origin: own } },
+      {
+        method: 'OPTIONS' as const,
+        url: '/api/x',
+        headers: {
+          origin: own,
+          'access-control-request-method': 'PUT',
+          'access-control-request-headers': 'authorization',
+        },
+      },
+      {
+        method: 'OPTIONS' as const,
+        url: '/anything/else',
+        headers: { origin: evil, 'access-control-request-method': 'GET' },
+      },
+      // Not a preflight: @fastify/cors refuses it (strictPreflight).
+      { method: 'OPTIONS' as const, url: '/api/x', headers: { origin: own } },
+      { method: 'OPTIONS' as const, url: '/api/x', headers: {} },
+    ];
+    for (const request of requests) {
+      const [a, b] = await Promise.all([ours.inject(request), reference.inject(request)]);
+      const label = `${request.method} ${request.url} ${JSON.stringify(request.headers)}`;
+      expect(a.statusCode, label).toBe(b.statusCode);
+      expect(a.body, label).toBe(b.body);
+      for (const name of CORS_HEADERS)
+        expect(a.headers[name], `${label} ${name}`).toEqual(b.headers[name]);
+    }
+    await Promise.all([ours.close(), reference.close()]);
+  });
+
+  it('marks API answers no-store unless the route says otherwise', async () => {
+    const config = loadConfig({
+      PUBLIC_URL: 'http://127.0.0.1:3000',
+      AUTH_SECRET: 'x7Gq2LmP9vR4tY8wZ1cB5nD3fH6jK0sA',
+      DATA_DIR: '/nonexistent-hanger-test',
+    });
+    const app = Fastify();
+    await app.register(securityPlugin, { config });
+    app.get('/api/x', async () => ({}));
+    app.get('/api/cached', async (_request, reply) =>
+      reply.header('cache-control', 'private, max-age=60').send({}),
+    );
+    app.get('/page', async () => 'page');
+    expect((await app.inject({ url: '/api/x' })).headers['cache-control']).toBe('no-store');
+    expect((await app.inject({ url: '/api/cached' })).headers['cache-control']).toBe(
+      'private, max-age=60',
+    );
+    expect((await app.inject({ url: '/page' })).headers['cache-control']).toBeUndefined();
+    await app.close();
+  });
 });

@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import type { HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
@@ -86,9 +85,26 @@ export function securityHeaders(options: HelmetOptions): [string, string][] {
   return [...headers];
 }
 
+/** What the app's own origin may do cross-origin (the web app on another port in development). */
+export const CORS_OPTIONS = {
+  methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+  allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match'],
+  exposedHeaders: ['ETag'],
+  maxAge: 600,
+};
+
+/**
+ * Security and CORS headers on every answer, and CORS preflights, from one hook whose headers are
+ * worked out at start-up. Helmet's headers are computed once (securityHeaders). CORS is what
+ * @fastify/cors does with a single allowed origin (a fixed Access-Control-Allow-Origin, no Vary,
+ * strict preflights answered 204 or 400), without its per-request option merging and closures;
+ * security.test.ts checks the headers against both plugins. API answers are per user and change
+ * with every write: no shared cache may keep them (`Cache-Control: no-store` unless a route sets
+ * its own).
+ */
 async function securityPlugin(app: FastifyInstance, { config }: SecurityOptions): Promise<void> {
   const https = config.publicUrl.startsWith('https:');
-  const headers = securityHeaders({
+  const helmetHeaders = securityHeaders({
     contentSecurityPolicy: contentSecurityPolicy(config),
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: { policy: 'same-origin' },
@@ -99,25 +115,37 @@ async function securityPlugin(app: FastifyInstance, { config }: SecurityOptions)
     strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: false } : false,
     xContentTypeOptions: true,
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
-    done();
-  });
+  const everywhere: [string, string][] = [
+    ...helmetHeaders,
+    ['access-control-allow-origin', config.publicUrl],
+    ['access-control-expose-headers', CORS_OPTIONS.exposedHeaders.join(', ')],
+  ];
+  const api: [string, string][] = [...everywhere, ['cache-control', 'no-store']];
+  const preflight: [string, string][] = [
+    ['access-control-allow-methods', CORS_OPTIONS.methods.join(', ')],
+    ['access-control-allow-headers', CORS_OPTIONS.allowedHeaders.join(', ')],
+    ['access-control-max-age', String(CORS_OPTIONS.maxAge)],
+  ];
 
-  await app.register(cors, {
-    origin: config.publicUrl,
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match'],
-    exposedHeaders: ['ETag'],
-    maxAge: 600,
-  });
-
-  // API answers are per user and change with every write; no shared cache may keep them.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
-      reply.header('cache-control', 'no-store');
+  app.addHook('onRequest', function edgeHeaders(request, reply, done) {
+    const raw = reply.raw;
+    // Set on the raw response: a route's own reply.header (e.g. its Cache-Control) still wins.
+    const headers = request.url.startsWith('/api/') ? api : everywhere;
+    for (let i = 0; i < headers.length; i++) raw.setHeader(headers[i]![0], headers[i]![1]);
+    if (request.method !== 'OPTIONS') {
+      done();
+      return;
     }
-    return payload;
+    if (!request.headers.origin || !request.headers['access-control-request-method']) {
+      void reply.status(400).type('text/plain').send('Invalid Preflight Request');
+      return;
+    }
+    for (const [name, value] of preflight) reply.header(name, value);
+    void reply.code(204).header('content-length', '0').send();
+  });
+  // Every OPTIONS request is a preflight, answered above (as @fastify/cors routes them).
+  app.options('*', (_request, reply) => {
+    reply.callNotFound();
   });
 }
 

@@ -66,9 +66,10 @@ async function insertItem(
     throw new ValidationError('Unknown subcategory for this category');
   }
   await assertRoomFor(ctx, userId);
-  const photo = await storePhoto(ctx, userId, photoBytes);
+  const id = randomUUID();
+  const photo = await storePhoto(ctx, userId, photoBytes, { id });
   const row: ClothesRow = {
-    id: randomUUID(),
+    id,
     user_id: userId,
     ...photoColumns(photo),
     category: fields.category,
@@ -155,7 +156,7 @@ export async function replaceItemImage(
   photoBytes: Buffer,
 ): Promise<WireItemPatch> {
   const before = await ownedItem(ctx.db, userId, id);
-  const photo = await storePhoto(ctx, userId, photoBytes);
+  const photo = await storePhoto(ctx, userId, photoBytes, { id, replacing: true });
   await withPhoto(ctx, photo, async () => {
     const result = await ctx.db
       .updateTable('clothes')

@@ -449,10 +449,25 @@ async function importArchive(
     .where('id', '=', id)
     .execute();
 
+  // Each new record's id is made now, so that its photo is stored under its own name (images.ts
+  // storageKeys).
+  const newItemIds = new Map(newItems.map((i) => [i.id, randomUUID()]));
+  const newOutfitIds = new Map(newOutfits.map((o) => [o.id, randomUUID()]));
+
   // 1. Photos, through the upload pipeline (type from the bytes, re-encoded, metadata stripped).
   const jobs = [
-    ...newItems.map((i) => ({ id: i.id, path: i.photo, kind: 'item' as const })),
-    ...newOutfits.map((o) => ({ id: o.id, path: o.photo, kind: 'outfit' as const })),
+    ...newItems.map((i) => ({
+      id: i.id,
+      target: newItemIds.get(i.id)!,
+      path: i.photo,
+      kind: 'item' as const,
+    })),
+    ...newOutfits.map((o) => ({
+      id: o.id,
+      target: newOutfitIds.get(o.id)!,
+      path: o.photo,
+      kind: 'outfit' as const,
+    })),
   ];
   const photos = new Map<string, StoredPhoto>();
   let done = 0;
@@ -466,7 +481,7 @@ async function importArchive(
       const job = jobs[j]!;
       try {
         const bytes = await readPhoto(job.path);
-        const stored = await storePhoto(ctx, userId, bytes);
+        const stored = await storePhoto(ctx, userId, bytes, { id: job.target });
         written.push(stored);
         photos.set(`${job.kind}:${job.id}`, stored);
       } catch (error) {
@@ -520,7 +535,7 @@ async function importArchive(
 
     const itemIds = new Map(knownItems);
     const clothes: ClothesRow[] = newItems.map((item) => {
-      const targetId = randomUUID();
+      const targetId = newItemIds.get(item.id)!;
       itemIds.set(item.id, targetId);
       const row: ClothesRow = {
         id: targetId,
@@ -554,7 +569,7 @@ async function importArchive(
     const outfitRows: OutfitRow[] = [];
     const placements: OutfitItemRow[] = [];
     for (const outfit of newOutfits) {
-      const targetId = randomUUID();
+      const targetId = newOutfitIds.get(outfit.id)!;
       outfitIds.set(outfit.id, targetId);
       outfitRows.push({
         id: targetId,

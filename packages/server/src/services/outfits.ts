@@ -120,10 +120,14 @@ async function storeOutfit(
   }
   if (!fields.id) await assertRoomFor(ctx, userId);
 
-  const photo = await storePhoto(ctx, userId, photoBytes);
+  // The photo's keys are named after the outfit (a new photo of an existing one gets a version).
+  const newId = randomUUID();
+  const photo = await storePhoto(ctx, userId, photoBytes, {
+    id: fields.id || newId,
+    replacing: !!fields.id,
+  });
   const { row, canvas, previous } = await withPhoto(ctx, photo, () =>
     ctx.db.transaction().execute(async (trx) => {
-      const newId = randomUUID();
       if (!fields.id) {
         // Under the account's lock: a repeat of the key, then the quota, checked again.
         await lockAccount(trx, userId);

@@ -1,5 +1,5 @@
 import type { ClothesRow } from '../db/schema.js';
-import type { PhotoFiles } from '../photos/images.js';
+import type { PhotoFiles, PhotoOwner } from '../photos/images.js';
 import { mediaUrl } from '../storage/signed-url.js';
 import type { ServiceContext } from './context.js';
 
@@ -46,18 +46,20 @@ export async function discardPhoto(ctx: ServiceContext, photo: StoredPhoto): Pro
 }
 
 /**
- * Check, re-encode (rotated, metadata stripped) and store one uploaded photo in both sizes. The
+ * Check, re-encode (rotated, metadata stripped) and store one uploaded photo in both sizes, under
+ * keys named after `record` (the item or outfit it will belong to: images.ts `storageKeys`). The
  * caller must either reference the keys in a committed row or hand them to `discardPhoto`.
  */
 export async function storePhoto(
   ctx: ServiceContext,
   userId: string,
   bytes: Buffer,
+  record?: PhotoOwner,
 ): Promise<StoredPhoto> {
   // The image library (libvips) loads with the first upload, not at start-up.
   const { processImage, storageKeys } = await import('../photos/images.js');
   const files = await processImage(bytes, {});
-  const keys = storageKeys(userId);
+  const keys = storageKeys(userId, record);
   const results = await Promise.allSettled([
     ctx.storage.put(keys.image, files.image, files.contentType),
     ctx.storage.put(keys.thumbnail, files.thumbnail, files.contentType),

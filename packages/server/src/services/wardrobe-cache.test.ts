@@ -20,6 +20,19 @@ describe('WardrobeCache', () => {
     expect(second.etag).toBe(first.etag);
   });
 
+  it('keeps the columns form beside the default one, with its own ETag and bytes counted', async () => {
+    const cache = new WardrobeCache();
+    const entry = await cache.get('u1', async () => ({ json: '{"a":1}', columns: '{"c":[1]}' }));
+    expect(entry.body.toString()).toBe('{"a":1}');
+    expect(entry.columns?.body.toString()).toBe('{"c":[1]}');
+    expect(entry.columns?.etag).toMatch(/^"c2-/);
+    expect(entry.columns?.etag).not.toBe(entry.etag);
+    expect(cache.stats().bytes).toBe(7 + 9);
+    const gz = await entry.columns!.gzipped();
+    expect(cache.stats().bytes).toBe(7 + 9 + gz.length);
+    expect(await entry.columns!.gzipped()).toBe(gz);
+  });
+
   it('shares one build between concurrent callers', async () => {
     const cache = new WardrobeCache();
     const gate = deferred<string>();

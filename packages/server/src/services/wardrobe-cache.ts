@@ -5,8 +5,9 @@ import type { Redis } from 'ioredis';
 
 const gzip = promisify(gzipCallback);
 
-export interface CachedWardrobe {
-  /** The serialized JSON answer of GET /api/users. */
+/** One form of the wardrobe answer, serialized once and compressed once per encoding. */
+export interface WardrobeRepresentation {
+  /** The serialized answer. */
   body: Buffer;
   /** Strong validator of `body`, quoted as the ETag header wants it. */
   etag: string;
@@ -14,10 +15,24 @@ export interface CachedWardrobe {
   gzipped(): Promise<Buffer>;
 }
 
+export interface CachedWardrobe extends WardrobeRepresentation {
+  /**
+   * The wardrobe in columns (domain wire-columns.ts), when the build made it: GET users answers it
+   * to clients that ask for it. Its ETag differs from the default answer's.
+   */
+  columns?: WardrobeRepresentation;
+}
+
+/** What a build makes: the default JSON answer, and the same wardrobe in columns. */
+export interface WardrobeBodies {
+  json: string;
+  columns?: string;
+}
+
 interface Entry extends CachedWardrobe {
   window: number;
   expiresAt: number;
-  /** What the entry holds in memory: the body, and the compressed copy once made. */
+  /** What the entry holds in memory: the bodies, and their compressed copies once made. */
   bytes: number;
 }
 
@@ -91,7 +106,10 @@ export class WardrobeCache {
   }
 
   /** The cached answer, or the result of `build` (shared by concurrent callers and kept). */
-  async get(userId: string, build: () => Promise<string>): Promise<CachedWardrobe> {
+  async get(
+    userId: string,
+    build: () => Promise<string | WardrobeBodies>,
+  ): Promise<CachedWardrobe> {
     const entry = this.entries.get(userId);
     if (entry && entry.expiresAt > this.now() && entry.window === this.currentWindow()) {
       // Re-insert to keep the map in least-recently-used order.
@@ -107,8 +125,8 @@ export class WardrobeCache {
     const window = this.currentWindow();
     const flight: Flight = { stale: false, promise: Promise.resolve(null as never) };
     flight.promise = build()
-      .then((json) => {
-        const built = makeEntry(json, window, this.now() + this.ttlMs, (entry, extra) =>
+      .then((bodies) => {
+        const built = makeEntry(bodies, window, this.now() + this.ttlMs, (entry, extra) =>
           this.grow(userId, entry, extra),
         );
         if (!flight.stale) this.store(userId, built);
@@ -192,27 +210,44 @@ export class WardrobeCache {
 }
 
 function makeEntry(
-  json: string,
+  bodies: string | WardrobeBodies,
   window: number,
   expiresAt: number,
   onCompressed: (entry: Entry, bytes: number) => void,
 ): Entry {
-  const body = Buffer.from(json);
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-  let compressed: Promise<Buffer> | undefined;
-  const entry: Entry = {
+  const { json, columns } = typeof bodies === 'string' ? { json: bodies } : bodies;
+  const entry = { window, expiresAt, bytes: 0 } as Entry;
+  const grow = (extra: number) => onCompressed(entry, extra);
+  const main = makeRepresentation(json, '', grow);
+  entry.body = main.body;
+  entry.etag = main.etag;
+  entry.gzipped = main.gzipped;
+  entry.bytes = main.body.length;
+  if (columns !== undefined) {
+    // Its own tag: a client never revalidates one form with the other's ETag.
+    entry.columns = makeRepresentation(columns, 'c2-', grow);
+    entry.bytes += entry.columns.body.length;
+  }
+  return entry;
+}
+
+function makeRepresentation(
+  text: string,
+  tagPrefix: string,
+  grow: (bytes: number) => void,
+): WardrobeRepresentation {
+  const body = Buffer.from(text);
+  const etag = `"${tagPrefix}${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+  let gzipped: Promise<Buffer> | undefined;
+  return {
     body,
     etag,
-    window,
-    expiresAt,
-    bytes: body.length,
     gzipped: () =>
-      (compressed ??= gzip(body, { level: 6 }).then((gz) => {
-        onCompressed(entry, gz.length);
+      (gzipped ??= gzip(body, { level: 6 }).then((gz) => {
+        grow(gz.length);
         return gz;
       })),
   };
-  return entry;
 }
 
 /** RFC 9110 If-None-Match: a list of (possibly weak) tags, or `*`. */

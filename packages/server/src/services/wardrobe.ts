@@ -1,6 +1,6 @@
-import type { WireWardrobe } from '@hanger/domain';
+import { encodeWardrobeColumns, type WireWardrobe } from '@hanger/domain';
 import type { OutfitItemRow } from '../db/schema.js';
-import type { CachedWardrobe } from './wardrobe-cache.js';
+import type { CachedWardrobe, WardrobeBodies } from './wardrobe-cache.js';
 import type { ServiceContext } from './context.js';
 import { capabilityIn, mediaCapability, urlWindow } from '../storage/signed-url.js';
 import { itemToWire, outfitToWire } from './serialize.js';
@@ -134,7 +134,7 @@ async function capabilityFor(
 }
 
 /**
- * The user's wardrobe from the cache, serialized on a miss. A cached answer whose photo links carry
+ * The user's wardrobe from the cache, serialized on a miss (in both forms GET users answers). A cached answer whose photo links carry
  * an older media capability (the password changed since: docs/media-urls.md) is rebuilt, so the
  * owner never receives links that no longer open.
  */
@@ -143,7 +143,11 @@ export async function wardrobeFor(
   userId: string,
   requester?: Requester,
 ): Promise<CachedWardrobe> {
-  const build = async () => JSON.stringify(await readWardrobe(ctx, userId));
+  // Both forms from the same read: the default maps (SPEC §7) and the columns the app asks for.
+  const build = async (): Promise<WardrobeBodies> => {
+    const wire = await readWardrobe(ctx, userId);
+    return { json: JSON.stringify(wire), columns: JSON.stringify(encodeWardrobeColumns(wire)) };
+  };
   const [cached, capability] = await Promise.all([
     ctx.cache.get(userId, build),
     capabilityFor(ctx, userId, requester),

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 
@@ -150,3 +151,24 @@ export class LogCapture {
 
 /** pino's numeric levels. */
 export const LEVEL = { debug: 20, info: 30, warn: 40, error: 50, fatal: 60 } as const;
+
+/**
+ * GET through node:http with the bytes as they came over the wire (fetch would decompress them),
+ * for checks of Content-Encoding, ETag and the compressed size.
+ */
+export function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
