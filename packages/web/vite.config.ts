@@ -1,3 +1,4 @@
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -10,11 +11,144 @@ const API_TARGET = process.env.HANGER_API_URL ?? 'http://127.0.0.1:3000';
 /** The domain package is pure by rule (no I/O, no globals): unused modules can be dropped. */
 const domainIsPure = (id: string) => (id.includes('/packages/domain/src/') ? false : undefined);
 
+/** The app's entry module; what it imports statically is the first load of every screen. */
+const ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+
+/** What the codeSplitting `name` function reads of the module graph (rolldown's ChunkingContext). */
+interface ModuleGraph {
+  getModuleInfo(id: string): {
+    code: string | null;
+    importedIds: readonly string[];
+    exports: readonly string[];
+  } | null;
+}
+
+/**
+ * Index modules that only re-export (the domain package's, lucide's): an importer uses a few of
+ * their names, so the walk below follows those names, not every module the index re-exports.
+ */
+const BARRELS: { specifier: string; id: RegExp }[] = [
+  { specifier: '@hanger/domain', id: /[\\/]packages[\\/]domain[\\/]src[\\/]index\.ts$/ },
+  { specifier: 'lucide-react', id: /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/ },
+];
+const IMPORT_FROM = /\bimport\s*([^;'"]*?)\s*from\s*["']([^"']+)["']/g;
+const EXPORT_FROM = /\bexport\s*(\*|\{[^}]*\})\s*from\s*["']([^"']+)["']/g;
+const withoutExt = (file: string) => file.replace(/\.(?:[cm]?js|tsx?)$/, '');
+
+/** Name -> module of a barrel's re-exports (`export { a as B } from`, `export * from`). */
+function barrelExports(graph: ModuleGraph, barrel: string): Map<string, string> {
+  const info = graph.getModuleInfo(barrel);
+  const byName = new Map<string, string>();
+  for (const [, names = '', specifier = ''] of (info?.code ?? '').matchAll(EXPORT_FROM)) {
+    const path = withoutExt(resolve(dirname(barrel), specifier));
+    const target = info?.importedIds.find((id) => withoutExt(id) === path);
+    if (!target) continue;
+    const exported =
+      names === '*'
+        ? (graph.getModuleInfo(target)?.exports ?? [])
+        : names
+            .slice(1, -1)
+            .split(',')
+            .map(
+              (part) =>
+                part
+                  .split(/\s+as\s+/)
+                  .pop()
+                  ?.trim() ?? '',
+            );
+    for (const name of exported) if (name) byName.set(name, target);
+  }
+  return byName;
+}
+
+/** Modules that never join the first load's chunk: the schema library (validation runs lazily). */
+const NEVER_FIRST = /[\\/]node_modules[\\/]zod[\\/]/;
+
+/** The names an import clause takes (`{ a, b as c }`), or null for a default or namespace import. */
+function importedNames(clause: string): string[] | null {
+  const named = /^\{([^}]*)\}$/.exec(clause.trim());
+  if (!named) return null;
+  return named[1]!
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part && !part.startsWith('type '))
+    .map((part) => part.split(/\s+as\s+/)[0]!.trim());
+}
+
+/**
+ * The modules of the first load: reached from the entry through static imports that take values
+ * (an import of types only leaves nothing in the bundle), through a barrel only by the names the
+ * importer takes from it (rolldown drops the rest of the barrel), and never a module that builds
+ * on the schema library. A module is captured whole: one that the first load reached only
+ * through code it does not run would bring its lazy users' code along, which the budget check of
+ * bench/web-bundle.mjs would show.
+ */
+function firstLoadModules(graph: ModuleGraph): Set<string> {
+  const barrels = new Map<string, Map<string, string>>();
+  const seen = new Set<string>();
+  const queue = [ENTRY];
+  const takes = (id: string) => {
+    const deps = graph.getModuleInfo(id)?.importedIds ?? [];
+    return !NEVER_FIRST.test(id) && !deps.some((dep) => NEVER_FIRST.test(dep));
+  };
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    if (seen.has(id) || !takes(id)) continue;
+    seen.add(id);
+    const info = graph.getModuleInfo(id);
+    const code = info?.code ?? '';
+    // What each import declaration takes, by the module it names (relative ones resolved here).
+    const declarations = [...code.matchAll(IMPORT_FROM)].map(([, clause = '', specifier = '']) => ({
+      specifier,
+      path: specifier.startsWith('.') ? withoutExt(resolve(dirname(id), specifier)) : null,
+      names: importedNames(clause),
+    }));
+    for (const dep of info?.importedIds ?? []) {
+      const barrel = BARRELS.find((b) => b.id.test(dep));
+      const from = declarations.filter((d) =>
+        barrel ? d.specifier === barrel.specifier : d.path === withoutExt(dep),
+      );
+      if (barrel) {
+        let exports = barrels.get(dep);
+        if (!exports) barrels.set(dep, (exports = barrelExports(graph, dep)));
+        for (const d of from) {
+          // A namespace or default import may use anything the barrel offers.
+          const targets = d.names?.map((name) => exports.get(name)) ?? [...exports.values()];
+          for (const target of targets) if (target) queue.push(target);
+        }
+      } else if (from.length === 0 || from.some((d) => d.names === null || d.names.length > 0)) {
+        queue.push(dep);
+      }
+    }
+  }
+  return seen;
+}
+
+/** The first load's modules, computed once per build. */
+let firstLoad: Set<string> | null = null;
+
+/**
+ * codeSplitting group name: 'app' for a module of the first load, none for a module only lazy
+ * screens reach (those keep rolldown's automatic chunking). The entry module stays the entry chunk.
+ */
+function firstLoadChunk(id: string, graph: ModuleGraph): string | null {
+  firstLoad ??= firstLoadModules(graph);
+  return id !== ENTRY && firstLoad.has(id) ? 'app' : null;
+}
+
+/** Forgets the first load's modules when a build starts (watch mode builds again). */
+const resetFirstLoad = {
+  name: 'hanger-first-load-chunk',
+  buildStart() {
+    firstLoad = null;
+  },
+};
+
 /** Light surface colour (--hg-canvas); the dark one is set by index.html's theme-color metas. */
 const CANVAS_LIGHT = '#faf9f7';
 
 export default defineConfig({
   plugins: [
+    resetFirstLoad,
     react(),
     tailwindcss(),
     // Installable app and service worker (issue 14). The worker is src/sw.ts (injectManifest);
@@ -115,6 +249,9 @@ export default defineConfig({
     // bench/web-bundle.mjs reads the chunk graph from here to measure the first load.
     manifest: true,
     chunkSizeWarningLimit: 400,
+    // Every browser the app supports (es2022) knows <link rel="modulepreload">: no polyfill in
+    // the first load.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // The domain package is pure by rule (no I/O, no globals): modules whose exports a chunk
       // does not use are dropped, which keeps the schema library out of the first load.
@@ -122,14 +259,22 @@ export default defineConfig({
         moduleSideEffects: domainIsPure,
       },
       output: {
-        // React and the router change far less often than the app: their own chunk stays cached
-        // across deploys. Only libraries every screen needs belong here; lazy ones stay lazy.
         codeSplitting: {
+          // Barrels re-export far more than the first load uses: a group takes only its modules.
+          includeDependenciesRecursively: false,
           groups: [
+            // React and the router change far less often than the app: their own chunk stays
+            // cached across deploys. Only libraries every screen needs belong here.
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 2,
             },
+            // Everything else the entry imports statically, in one chunk (issue 16). Left alone,
+            // each module the first load shares with a lazy screen became a chunk of its own
+            // (14 requests, and every small chunk compresses worse and carries its own import
+            // and export lists); lazy screens import what they need of it from here.
+            { name: firstLoadChunk, debugName: 'app', priority: 1 },
           ],
         },
       },

@@ -6,9 +6,31 @@ import { App } from './app/app';
 import { renderStartupFailure } from './app/startup-failure';
 import './styles.css';
 
+/**
+ * index.html's static first paint (#boot-shell, issue 16) stays over #root while the app shows
+ * only a start-up spinner (checking the session, logging in, opening the stored wardrobe), and
+ * goes as soon as the app draws its own shell or any other screen: in the same frame, so nothing
+ * flashes or shifts.
+ */
+function releaseBootShell(container: HTMLElement): void {
+  const shell = document.getElementById('boot-shell');
+  if (!shell) return;
+  const drawn = () =>
+    container.querySelector('[data-bottom-nav]') !== null ||
+    (container.childElementCount > 0 && container.querySelector('[data-boot-hold]') === null);
+  const observer = new MutationObserver(() => {
+    if (!drawn()) return;
+    observer.disconnect();
+    shell.remove();
+    document.documentElement.removeAttribute('data-boot-shell');
+  });
+  observer.observe(container, { childList: true, subtree: true });
+}
+
 try {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
+  releaseBootShell(container);
   createRoot(container).render(
     <StrictMode>
       <App />

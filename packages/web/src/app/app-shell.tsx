@@ -1,9 +1,14 @@
-import { Suspense } from 'react';
+import { Suspense, lazy } from 'react';
 import { Link, Outlet } from 'react-router';
 import { BrandLockup } from '../components/brand';
 import { ContentSpinner } from '../components/spinner';
 import { BottomNav, TopNav } from './main-nav';
-import { OfflineIndicator } from './offline-indicator';
+
+// The connection pill shows nothing on a first screen that is online with nothing waiting: its
+// code (and the outbox's start) loads just after it, out of the first load (issue 16).
+const OfflineIndicator = lazy(() =>
+  import('./offline-indicator').then((m) => ({ default: m.OfflineIndicator })),
+);
 
 /** Navigation around every signed-in screen except the full-screen ones (upload, composer). */
 export function AppShell() {
@@ -33,7 +38,9 @@ export function AppShell() {
         </Suspense>
       </main>
       <BottomNav />
-      <OfflineIndicator />
+      <Suspense fallback={null}>
+        <OfflineIndicator />
+      </Suspense>
     </div>
   );
 }

@@ -1,11 +1,16 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { startSession } from '../lib/stores/session-actions';
 import { ErrorBoundary, StartupErrorScreen } from './error-screens';
 import { routes } from './router';
-import { UpdatePrompt } from './update-prompt';
 
 const router = createBrowserRouter(routes);
+
+// The service worker's registration and its 'Update available' banner wait for the first screen
+// anyway: their code loads after it, out of the first load (issue 16).
+const UpdatePrompt = lazy(() =>
+  import('./update-prompt').then((m) => ({ default: m.UpdatePrompt })),
+);
 
 /** Starts the session once and renders the routes; a failed start shows 'Application Error'. */
 export function App() {
@@ -22,7 +27,9 @@ export function App() {
   return (
     <ErrorBoundary>
       <RouterProvider router={router} />
-      <UpdatePrompt />
+      <Suspense fallback={null}>
+        <UpdatePrompt />
+      </Suspense>
     </ErrorBoundary>
   );
 }

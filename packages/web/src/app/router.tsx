@@ -1,25 +1,34 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '../components/spinner';
 import { ToastStack } from '../components/toast-stack';
-import GroupsPage from '../features/groups/groups-page';
 import ItemsPage from '../features/items/items-page';
 import OutfitsPage from '../features/outfits/outfits-page';
 import { useSessionStore } from '../lib/stores/session-store';
 import { AppShell } from './app-shell';
-import {
-  CalendarDayRoute,
-  CalendarMonthRoute,
-  CalendarRedirect,
-  CalendarTodayRedirect,
-} from './calendar-routes';
 import { RouteErrorScreen } from './error-screens';
 import { PublicOnly } from './public-only';
 import { RequireAuth } from './require-auth';
 import { WardrobeTabs } from './wardrobe-tabs';
 
-// The tab screens ship in the first load; everything else loads when it is first opened. The
+// Items and Outfits ship in the first load; everything else loads when it is first opened. The
 // sign-in screens too: a returning user never sees them, and a new visitor waits on one request.
+// The Groups tab and the calendar's routes load as soon as the first screen is idle (below).
+const loadGroupsPage = () => import('../features/groups/groups-page');
+const loadCalendarRoutes = () => import('./calendar-routes');
+const GroupsPage = lazy(loadGroupsPage);
+const CalendarRedirect = lazy(() =>
+  loadCalendarRoutes().then((m) => ({ default: m.CalendarRedirect })),
+);
+const CalendarTodayRedirect = lazy(() =>
+  loadCalendarRoutes().then((m) => ({ default: m.CalendarTodayRedirect })),
+);
+const CalendarMonthRoute = lazy(() =>
+  loadCalendarRoutes().then((m) => ({ default: m.CalendarMonthRoute })),
+);
+const CalendarDayRoute = lazy(() =>
+  loadCalendarRoutes().then((m) => ({ default: m.CalendarDayRoute })),
+);
 const LoginPage = lazy(() => import('../features/auth/login-page'));
 const SignInPage = lazy(() => import('../features/auth/signin-page'));
 const SignUpPage = lazy(() => import('../features/auth/signup-page'));
@@ -55,9 +64,21 @@ function Public({ children }: { children: ReactNode }) {
   );
 }
 
+/** Fetches the Groups tab's and the calendar's code once the first screen leaves the main thread idle. */
+function usePrefetchTabs(): void {
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 1000));
+    idle(() => {
+      void loadGroupsPage().catch(() => undefined);
+      void loadCalendarRoutes().catch(() => undefined);
+    });
+  }, []);
+}
+
 /** Everything signed-in sits behind the guard, which is told whether data is syncing. */
 function GuardedLayout() {
   const syncing = useSessionStore((s) => s.syncing);
+  usePrefetchTabs();
   return (
     <RequireAuth syncing={syncing}>
       <Suspense fallback={<FullScreenSpinner />}>

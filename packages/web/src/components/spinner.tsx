@@ -9,7 +9,8 @@ const SIZES = { sm: 'size-4 border-2', md: 'size-6 border-2', lg: 'size-10 borde
 
 export function Spinner({ label = 'Loading', size = 'md', className = '' }: SpinnerProps) {
   return (
-    <span role="status" aria-label={label} className={`inline-flex ${className}`}>
+    // data-boot-hold: a start-up spinner keeps the static first paint on screen (main.tsx).
+    <span role="status" aria-label={label} data-boot-hold="" className={`inline-flex ${className}`}>
       <span
         aria-hidden="true"
         className={`${SIZES[size]} animate-spin rounded-full border-current border-r-transparent opacity-80`}

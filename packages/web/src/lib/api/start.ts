@@ -50,10 +50,19 @@ export async function fetchStart(): Promise<StartAnswer> {
   } catch {
     throw new StartUnavailableError(null);
   }
+  return startFrom(res.status, res.ok ? await res.json().catch(() => null) : null);
+}
+
+/**
+ * A start answer from its status (null: no answer) and JSON body: the request may have been made
+ * by the page's first script (src/early.ts) rather than here.
+ */
+export async function startFrom(status: number | null, body: unknown): Promise<StartAnswer> {
+  if (status === null) throw new StartUnavailableError(null);
   // A server older than this app has no /api/start: the three calls it stands for, in turn.
-  if (res.status === 404) return startStepByStep();
-  if (!res.ok) throw new StartUnavailableError(res.status);
-  return readAnswer(await res.json().catch(() => null));
+  if (status === 404) return startStepByStep();
+  if (status < 200 || status > 299) throw new StartUnavailableError(status);
+  return readAnswer(body);
 }
 
 async function startStepByStep(): Promise<StartAnswer> {
@@ -76,11 +85,12 @@ async function startStepByStep(): Promise<StartAnswer> {
 let early: Promise<StartAnswer> | null = null;
 
 /**
- * Starts GET /api/start as soon as the app's code runs (main.tsx), before React renders; the first
- * caller of takeStart gets that answer, later callers ask afresh.
+ * Starts GET /api/start as soon as the app's code runs (main.tsx), before React renders, or takes
+ * over the one the page's first script made (`earlier`); the first caller of takeStart gets that
+ * answer, later callers ask afresh.
  */
-export function beginStart(): void {
-  early ??= fetchStart();
+export function beginStart(earlier?: Promise<{ status: number | null; body: unknown }>): void {
+  early ??= earlier ? earlier.then((e) => startFrom(e.status, e.body)) : fetchStart();
   // Handled by whoever takes it; never an unhandled rejection meanwhile.
   early.catch(() => undefined);
 }

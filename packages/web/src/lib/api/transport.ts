@@ -128,10 +128,11 @@ export function createApiClient(deps: ApiClientDeps) {
     if (opts.signal?.aborted) controller.abort();
     else opts.signal?.addEventListener('abort', onCallerAbort, { once: true });
     try {
+      // A call may name another form it accepts (GET users asks for the wardrobe in columns).
       const headers: Record<string, string> = {
+        accept: 'application/json',
         ...opts.headers,
         authorization: `Bearer ${token}`,
-        accept: 'application/json',
       };
       if (
         opts.body !== undefined &&

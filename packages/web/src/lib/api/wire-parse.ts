@@ -1,4 +1,6 @@
 import {
+  decodeWardrobeColumns,
+  isWardrobeColumns,
   itemFromWire,
   itemPatchFromWire,
   itemPatchResponseSchema,
@@ -26,8 +28,13 @@ import {
  * first load needs, and would pull the schema library into it.
  */
 
+/**
+ * GET users in either form: the wardrobe in columns (what the app asks for) is first read back
+ * into the default maps, then both are checked and mapped alike, so the records are the same.
+ */
 export function parseWardrobeAnswer(json: unknown): WardrobeData {
-  return wardrobeFromWire(wardrobeResponseSchema.parse(json));
+  const maps = isWardrobeColumns(json) ? decodeWardrobeColumns(json) : json;
+  return wardrobeFromWire(wardrobeResponseSchema.parse(maps));
 }
 
 export function parseItemAnswer(json: unknown): ClothingItem {

@@ -70,16 +70,36 @@ function createdId(index: number): string {
 
 const photo = () => new Blob(['jpeg'], { type: 'image/jpeg' });
 
-/** Three changes made offline: an edit, a calendar log, a new item with a photo. */
-async function threeOfflineChanges(): Promise<void> {
+/**
+ * Makes `changes` with the browser offline (it stays offline until the test says otherwise) and
+ * checks that none of them reached the network: the browser said it was offline.
+ */
+async function whileOffline(changes: () => Promise<unknown>): Promise<void> {
   online = false;
   const server = fakeServer();
-  expect(await updateItem('c1', { brand: 'Uniqlo' })).toBe(true);
-  expect(await addToCalendarDay(DAY, { clothes: ['c1'] })).toBe(true);
-  const outcome = await uploadItems({ category: 'top', status: 'clothes' }, [photo()]);
-  expect(outcome.failed).toEqual([]);
-  // Nothing was sent: the browser said it was offline.
+  await changes();
   expect(sent(server.calls)).toEqual([]);
+}
+
+/** Three changes made offline: an edit, a calendar log, a new item with a photo. */
+function threeOfflineChanges(): Promise<void> {
+  return whileOffline(async () => {
+    expect(await updateItem('c1', { brand: 'Uniqlo' })).toBe(true);
+    expect(await addToCalendarDay(DAY, { clothes: ['c1'] })).toBe(true);
+    const outcome = await uploadItems({ category: 'top', status: 'clothes' }, [photo()]);
+    expect(outcome.failed).toEqual([]);
+  });
+}
+
+/**
+ * Back online, replays the queue against a server answering `routes`; answers the product API
+ * calls it made, as "METHOD /path".
+ */
+async function replayOnline(routes: Parameters<typeof fakeServer>[0] = {}) {
+  online = true;
+  const server = fakeServer(routes);
+  await replayOutbox();
+  return { server, sent: sent(server.calls) };
 }
 
 describe('writes while offline', () => {
@@ -131,7 +151,6 @@ describe('replay', () => {
     const tempId = createdId(2);
     // A log of the new item made before it was sent refers to its temporary id.
     expect(await addToCalendarDay(DAY, { clothes: [tempId] })).toBe(true);
-    online = true;
     let inFlight = 0;
     let maxInFlight = 0;
     const slow = (answer: () => Response) => async () => {
@@ -141,7 +160,7 @@ describe('replay', () => {
       inFlight -= 1;
       return answer();
     };
-    const server = fakeServer({
+    const { server, sent: replayed } = await replayOnline({
       'PATCH /api/clothes/c1': slow(() => json({ brand: 'Uniqlo' })),
       [`PUT /api/calendar/${DAY}`]: slow(() => json({})),
       'POST /api/clothes': slow(() =>
@@ -157,8 +176,7 @@ describe('replay', () => {
         ),
       ),
     });
-    await replayOutbox();
-    expect(sent(server.calls)).toEqual([
+    expect(replayed).toEqual([
       'PATCH /api/clothes/c1',
       `PUT /api/calendar/${DAY}`,
       'POST /api/clothes',
@@ -181,10 +199,10 @@ describe('replay', () => {
 
   it('keeps the queue on a 5xx or network failure and stops there', async () => {
     await threeOfflineChanges();
-    online = true;
-    const server = fakeServer({ 'PATCH /api/clothes/c1': () => json({ detail: 'down' }, 503) });
-    await replayOutbox();
-    expect(sent(server.calls)).toEqual(['PATCH /api/clothes/c1']);
+    const replay = await replayOnline({
+      'PATCH /api/clothes/c1': () => json({ detail: 'down' }, 503),
+    });
+    expect(replay.sent).toEqual(['PATCH /api/clothes/c1']);
     expect(entries()).toHaveLength(3);
     fakeServer({ 'PATCH /api/clothes/c1': () => Promise.reject(offline) });
     await replayOutbox();
@@ -195,17 +213,15 @@ describe('replay', () => {
   });
 
   it('takes a refused change off the queue, says what happened, lists it, and goes on', async () => {
-    online = false;
-    fakeServer();
-    await updateItem('c1', { brand: 'Uniqlo' });
-    await updateItem('c2', { brand: 'Arket' });
-    online = true;
-    const server = fakeServer({
+    await whileOffline(async () => {
+      await updateItem('c1', { brand: 'Uniqlo' });
+      await updateItem('c2', { brand: 'Arket' });
+    });
+    const replay = await replayOnline({
       'PATCH /api/clothes/c1': () => json({ detail: 'Item not found' }, 404),
       'PATCH /api/clothes/c2': () => json({}),
     });
-    await replayOutbox();
-    expect(sent(server.calls)).toEqual(['PATCH /api/clothes/c1', 'PATCH /api/clothes/c2']);
+    expect(replay.sent).toEqual(['PATCH /api/clothes/c1', 'PATCH /api/clothes/c2']);
     expect(entries()).toEqual([]);
     const message = "Couldn't save your change to “Top (Cos)”: Item not found";
     expect(toasts()).toContainEqual({ type: 'error', title: 'Failed to update item', message });
@@ -218,34 +234,31 @@ describe('replay', () => {
   });
 
   it('a delete of something already gone elsewhere is done, not announced as a failure', async () => {
-    online = false;
-    fakeServer();
-    await deleteItem('c1');
-    await updateItem('c2', { brand: 'Arket' });
-    online = true;
-    const server = fakeServer({
+    await whileOffline(async () => {
+      await deleteItem('c1');
+      await updateItem('c2', { brand: 'Arket' });
+    });
+    const replay = await replayOnline({
       'DELETE /api/clothes/c1': () => json({ detail: 'Item not found' }, 404),
       'PATCH /api/clothes/c2': () => json({}),
     });
-    await replayOutbox();
-    expect(sent(server.calls)).toEqual(['DELETE /api/clothes/c1', 'PATCH /api/clothes/c2']);
+    expect(replay.sent).toEqual(['DELETE /api/clothes/c1', 'PATCH /api/clothes/c2']);
     expect(entries()).toEqual([]);
     expect(toasts().filter((t) => t.type === 'error')).toEqual([]);
     expect(useOutbox.getState().refused).toEqual([]);
   });
 
   it('a refused new item takes the changes that depend on it along', async () => {
-    online = false;
-    fakeServer();
-    await uploadItems({ category: 'top', status: 'clothes' }, [photo()]);
-    const tempId = createdId(0);
-    await addToCalendarDay(DAY, { clothes: [tempId, 'c2'] });
-    online = true;
-    const server = fakeServer({
+    let tempId = '';
+    await whileOffline(async () => {
+      await uploadItems({ category: 'top', status: 'clothes' }, [photo()]);
+      tempId = createdId(0);
+      await addToCalendarDay(DAY, { clothes: [tempId, 'c2'] });
+    });
+    const { server } = await replayOnline({
       'POST /api/clothes': () => json({ detail: 'The information provided is invalid.' }, 422),
       [`PUT /api/calendar/${DAY}`]: () => json({}),
     });
-    await replayOutbox();
     const put = server.calls.find((c) => c.method === 'PUT');
     expect(formField(put, 'clothes')).toEqual(['c2']);
     expect(wardrobe().clothes[tempId]).toBeUndefined();
@@ -253,34 +266,24 @@ describe('replay', () => {
   });
 
   it('refreshes the access token before sending', async () => {
-    online = false;
-    fakeServer();
-    await updateItem('c1', { brand: 'Uniqlo' });
-    online = true;
+    await whileOffline(() => updateItem('c1', { brand: 'Uniqlo' }));
     clearAccessToken();
-    const server = fakeServer({ 'PATCH /api/clothes/c1': () => json({}) });
-    await replayOutbox();
+    const { server } = await replayOnline({ 'PATCH /api/clothes/c1': () => json({}) });
     expect(server.calls.map((c) => c.path)).toEqual(['/api/auth/token', '/api/clothes/c1']);
   });
 
   it('never sends changes made under another account', async () => {
-    online = false;
-    fakeServer();
-    await updateItem('c1', { brand: 'Uniqlo' });
+    await whileOffline(() => updateItem('c1', { brand: 'Uniqlo' }));
     signedInWith(wardrobe(), { ...user, uid: 'u2' });
-    online = true;
-    const server = fakeServer();
-    await replayOutbox();
-    expect(sent(server.calls)).toEqual([]);
+    expect((await replayOnline()).sent).toEqual([]);
     expect(entries()).toEqual([]);
   });
 
   it('deleting an item created offline sends nothing for it', async () => {
-    online = false;
-    fakeServer();
-    await uploadItems({ category: 'top', status: 'clothes' }, [photo()]);
-    const tempId = createdId(0);
-    await deleteItem(tempId);
+    await whileOffline(async () => {
+      await uploadItems({ category: 'top', status: 'clothes' }, [photo()]);
+      await deleteItem(createdId(0));
+    });
     expect(entries()).toEqual([]);
     await outboxWritten();
     expect([...stored.keys()].filter((k) => k.startsWith('photo:'))).toEqual([]);
@@ -330,13 +333,19 @@ describe('two windows over one stored queue', () => {
     );
   }
 
-  it('keeps both windows’ changes, oldest first, and this window takes in the other’s', async () => {
+  /** This window, offline, over `stored`: one change made and written. */
+  async function oneChangeStored(): Promise<OutboxStorage> {
     const storage = memoryOutboxStorage(stored);
     resetOutboxForTests(storage);
-    online = false;
-    fakeServer();
-    expect(await updateItem('c1', { brand: 'Uniqlo' })).toBe(true);
-    await outboxWritten();
+    await whileOffline(async () => {
+      expect(await updateItem('c1', { brand: 'Uniqlo' })).toBe(true);
+      await outboxWritten();
+    });
+    return storage;
+  }
+
+  it('keeps both windows’ changes, oldest first, and this window takes in the other’s', async () => {
+    const storage = await oneChangeStored();
     // Window B, which read the queue before A's change, adds its own.
     const theirs: OutboxEntry = {
       seq: 7,
@@ -361,12 +370,7 @@ describe('two windows over one stored queue', () => {
   });
 
   it('does not put back an entry another window has sent', async () => {
-    const storage = memoryOutboxStorage(stored);
-    resetOutboxForTests(storage);
-    online = false;
-    fakeServer();
-    expect(await updateItem('c1', { brand: 'Uniqlo' })).toBe(true);
-    await outboxWritten();
+    const storage = await oneChangeStored();
     // Another window sent it: the stored queue is empty now.
     await storage.update((s) => ({ ...s!, entries: [] }));
     expect(await updateItem('c2', { brand: 'Arket' })).toBe(true);

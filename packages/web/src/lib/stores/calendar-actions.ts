@@ -19,7 +19,7 @@ import {
   loadOutbox,
 } from '../outbox/state';
 import { toast } from './toast-store';
-import { loadWardrobe } from './wardrobe-actions';
+import { loadWardrobe } from './wardrobe-load';
 import { useWardrobeStore } from './wardrobe-store';
 
 /**

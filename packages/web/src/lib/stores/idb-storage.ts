@@ -1,4 +1,4 @@
-import { del, get, set, type UseStore } from 'idb-keyval';
+import { del, get, set, setMany, type UseStore } from 'idb-keyval';
 import type { PersistStorage, StorageValue } from 'zustand/middleware';
 
 /**
@@ -6,13 +6,19 @@ import type { PersistStorage, StorageValue } from 'zustand/middleware';
  * large wardrobe outgrows localStorage's quota, and skipping stringify keeps writes cheap.
  * Where IndexedDB is missing (some private modes, tests) it falls back to memory for the session.
  */
-export function idbPersistStorage<S>(dbName = 'hanger', storeName = 'state'): PersistStorage<S> {
+export function idbPersistStorage<S>(
+  dbName = 'hanger',
+  storeName = 'state',
+  /** Entries written beside the value in the same transaction (e.g. a small key read alone). */
+  beside?: (value: StorageValue<S>) => [string, unknown][],
+): PersistStorage<S> {
   if (typeof indexedDB === 'undefined') return memoryPersistStorage<S>();
   let store: UseStore | undefined;
   const db = () => (store ??= closableStore(dbName, storeName));
   return {
     getItem: async (name) => (await get<StorageValue<S>>(name, db())) ?? null,
-    setItem: (name, value) => set(name, value, db()),
+    setItem: (name, value) =>
+      beside ? setMany([[name, value], ...beside(value)], db()) : set(name, value, db()),
     removeItem: (name) => del(name, db()),
   };
 }

@@ -9,7 +9,7 @@ import {
 } from '@hanger/domain';
 import { useSessionStore } from './session-store';
 import { saveSettings } from './settings-actions';
-import { loadWardrobe } from './wardrobe-actions';
+import { loadWardrobe } from './wardrobe-load';
 import { useWardrobeStore } from './wardrobe-store';
 
 /**

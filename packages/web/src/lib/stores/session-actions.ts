@@ -14,7 +14,7 @@ import { clearAllLocalData, resetLocalStores } from './local-stores';
 import { useSessionStore } from './session-store';
 import { loadSettings } from './settings-actions';
 import { toast } from './toast-store';
-import { loadWardrobe } from './wardrobe-actions';
+import { loadWardrobe } from './wardrobe-load';
 
 /**
  * The session's life (SPEC §4): on an auth-state change with a user the app logs in, loads

@@ -18,19 +18,10 @@ import {
   type OutfitInput,
   type OutfitUpdate,
 } from '../api/outfits';
-import { NoUserError, toCatalogueError } from '../api/transport';
-import { fetchWardrobe } from '../api/users';
 import type { OutboxOp } from '../outbox/ops';
 import { applyEdits, mergeAnswer, newTempId } from '../outbox/records';
-import {
-  isNetworkFailure,
-  loadOutbox,
-  noteNetworkFailure,
-  noteReachable,
-  resolveId,
-  settledCount,
-} from '../outbox/state';
-import { toast } from './toast-store';
+import { loadOutbox, resolveId } from '../outbox/state';
+import { loadWardrobe, send, type ActionOptions } from './wardrobe-load';
 import { useWardrobeStore } from './wardrobe-store';
 
 /**
@@ -39,21 +30,12 @@ import { useWardrobeStore } from './wardrobe-store';
  * Requests aborted for want of a user stay silent (the api client already warned).
  * Offline (or behind changes already waiting) a write goes to the outbox instead of the server:
  * the local change stays and is sent when the connection returns (lib/outbox).
+ * Only the screens that change records import this module: it is not in the first load.
  */
 
-export interface ActionOptions {
-  /** No success or error toast (batch work and quiet follow-ups); failures are still logged. */
-  quiet?: boolean;
-}
-
-function fail(title: string, err: unknown, quiet = false): void {
-  if (err instanceof NoUserError) return;
-  if (quiet) {
-    console.error(`Hanger: ${title}`, err);
-    return;
-  }
-  toast.error(title, toCatalogueError(err).message);
-}
+// The first screen's GET users lives in wardrobe-load.ts (in the first load); re-exported here
+// for the screens and the outbox that reach it through the actions.
+export { loadWardrobe, type ActionOptions };
 
 const change = (fn: (data: WardrobeData) => WardrobeData) => useWardrobeStore.getState().update(fn);
 
@@ -70,74 +52,6 @@ function changeRecord<K extends Kind>(kind: K, id: string, fn: (r: Records[K]) =
     const record = d[kind][id] as Records[K] | undefined;
     return record ? { ...d, [kind]: { ...d[kind], [id]: fn(record) } } : d;
   });
-}
-
-/**
- * One server call: its success toast, or its failure under `failure` (both unless quiet). With
- * `queue`, a write that must wait (offline, or others waiting) or that fails for want of a network
- * is queued in the outbox instead, and counts as done.
- */
-async function send(
-  call: () => Promise<unknown>,
-  success: string | null,
-  failure: string,
-  options: ActionOptions,
-  queue?: () => Promise<void>,
-): Promise<boolean> {
-  if (queue && (await (await loadOutbox()).mustQueue())) {
-    await queue();
-    return true;
-  }
-  try {
-    await call();
-    noteReachable();
-    if (success && !options.quiet) toast.success(success);
-    return true;
-  } catch (err) {
-    if (isNetworkFailure(err)) {
-      noteNetworkFailure();
-      if (queue) {
-        await queue();
-        return true;
-      }
-    }
-    fail(failure, err, options.quiet);
-    return false;
-  }
-}
-
-/**
- * GET users: the whole wardrobe replaces the local copy, with the changes still waiting laid
- * over it. Once it has loaded (the session is confirmed), waiting changes are sent.
- */
-export async function loadWardrobe(options: ActionOptions = {}): Promise<boolean> {
-  // The outbox (a lazy chunk) loads and reads IndexedDB while the wardrobe is fetched.
-  const outbox = loadOutbox()
-    .then(async (m) => {
-      await m.hydrateOutbox();
-      return m;
-    })
-    .catch((err: unknown) => {
-      console.error('Hanger: the outbox could not be loaded', err);
-      return undefined;
-    });
-  const before = settledCount();
-  let box: Awaited<typeof outbox> | undefined;
-  const ok = await send(
-    async () => {
-      const data = await fetchWardrobe();
-      box = await outbox;
-      // A waiting change reached the server meanwhile: this answer may predate it, and the
-      // replay syncs again once the queue is empty.
-      if (settledCount() !== before) return;
-      useWardrobeStore.getState().setData(box ? box.withPendingChanges(data) : data);
-    },
-    null,
-    ERROR_TOASTS.loadWardrobe,
-    options,
-  );
-  if (ok && box && box.useOutbox.getState().entries.length > 0) void box.replayOutbox();
-  return ok;
 }
 
 /** The item as it is now (before a change), to name it in messages about the change. */

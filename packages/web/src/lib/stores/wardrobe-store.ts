@@ -2,6 +2,7 @@ import type { WardrobeData } from '@hanger/domain';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { etagOf } from '../api/answer-etags';
+import { EARLY_ETAG_KEY } from './early-boot';
 import { idbPersistStorage } from './idb-storage';
 
 interface WardrobeState {
@@ -45,7 +46,13 @@ export const useWardrobeStore = create<WardrobeState>()(
     }),
     {
       name: WARDROBE_STORAGE_KEY,
-      storage: idbPersistStorage<Pick<WardrobeState, 'data' | 'syncedAt' | 'etag'>>(),
+      // The copy's ETag also on its own, written with it, for the page's first script
+      // (public/early.js) to send its GET users conditionally without reading the whole copy.
+      storage: idbPersistStorage<Pick<WardrobeState, 'data' | 'syncedAt' | 'etag'>>(
+        undefined,
+        undefined,
+        (value) => [[EARLY_ETAG_KEY, value.state.data ? value.state.etag : null]],
+      ),
       partialize: (s) => ({ data: s.data, syncedAt: s.syncedAt, etag: s.etag }),
       version: 1,
       onRehydrateStorage: () => () => useWardrobeStore.setState({ hydrated: true }),

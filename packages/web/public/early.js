@@ -1,0 +1,94 @@
+// The page's first script (issues 15 and 16), plain and tiny, run by index.html while the app's
+// bundle is still downloading: GET /api/start (picking up index.html's preload), then at once
+// GET /api/users with the start answer's token and the stored copy's ETag. The app takes both
+// answers over (src/lib/stores/early-boot.ts) instead of asking again, so the wardrobe no longer
+// waits for the app's code. Not bundled (a bundled entry would wait for the app's chunks);
+// early-boot.ts types what it leaves in window.__hangerEarly, and its tests check the request.
+(function () {
+  'use strict';
+  // The static first paint (index.html's #boot-shell) is /items' (and /'s, which leads there).
+  if (/^\/(items\/?)?$/.test(location.pathname)) {
+    document.documentElement.setAttribute('data-boot-shell', '');
+  }
+  if (window.__hangerEarly || typeof fetch !== 'function') return;
+
+  /** GET users' Accept, as src/lib/api/users.ts sends it (early-boot.test.ts checks). */
+  var ACCEPT = 'application/vnd.hanger.wardrobe+json; v=2, application/json;q=0.9';
+  /** Where the wardrobe store keeps the stored copy's ETag, beside the copy (early-boot.ts). */
+  var ETAG_KEY = 'hanger-wardrobe-etag';
+
+  /** The stored copy's ETag (IndexedDB 'hanger', store 'state', as idb-storage.ts opens it). */
+  function storedEtag() {
+    return new Promise(function (resolve) {
+      try {
+        var open = indexedDB.open('hanger');
+        open.onupgradeneeded = function () {
+          open.result.createObjectStore('state');
+        };
+        open.onerror = function () {
+          resolve(null);
+        };
+        open.onsuccess = function () {
+          var db = open.result;
+          try {
+            var read = db.transaction('state', 'readonly').objectStore('state').get(ETAG_KEY);
+            read.onsuccess = function () {
+              db.close();
+              resolve(typeof read.result === 'string' ? read.result : null);
+            };
+            read.onerror = function () {
+              db.close();
+              resolve(null);
+            };
+          } catch {
+            db.close();
+            resolve(null);
+          }
+        };
+      } catch {
+        resolve(null);
+      }
+    });
+  }
+
+  var start = fetch('/api/start', { credentials: 'same-origin' }).then(
+    function (res) {
+      if (!res.ok) return { status: res.status, body: null };
+      return res.json().then(
+        function (body) {
+          return { status: res.status, body: body };
+        },
+        function () {
+          return { status: res.status, body: null };
+        },
+      );
+    },
+    function () {
+      return { status: null, body: null };
+    },
+  );
+
+  var users = Promise.all([start, storedEtag()])
+    .then(function (both) {
+      var s = both[0];
+      var etag = both[1];
+      var body = s.body;
+      if (!body || !body.user || typeof body.user.id !== 'string') return null;
+      if (typeof body.token !== 'string') return null;
+      var sent = { authorization: 'Bearer ' + body.token, accept: ACCEPT };
+      if (etag) sent['if-none-match'] = etag;
+      return fetch('/api/users', { headers: sent }).then(function (res) {
+        var answer = { sent: sent, status: res.status, etag: res.headers.get('etag'), bytes: null };
+        if (res.status !== 200) return answer;
+        return res.arrayBuffer().then(function (bytes) {
+          answer.bytes = bytes;
+          return answer;
+        });
+      });
+    })
+    .catch(function () {
+      return null;
+    });
+
+  window.__hangerEarly = { start: start, users: users };
+})();
