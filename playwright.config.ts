@@ -33,7 +33,10 @@ export default defineConfig({
     locale: 'en-GB',
     timezoneId: 'Europe/London',
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // Recording a trace (DOM snapshots and a screencast of every action) costs every test CPU on a
+    // two-core machine. Under CI a failed test runs again, and that retry records one; elsewhere
+    // (no retries) every test records and keeps the trace of a failure.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { addItems, addOutfit, logWear, reloadWardrobe, type SeededItem } from './api-seed';
-import { expect, signUp, test } from './fixtures';
+import { expect, signUpByApi, test } from './fixtures';
 import { shootBoth, stat, wearDay } from './screens';
 
 /** The newest toast with this title (earlier ones may still be on screen). */
@@ -59,14 +59,14 @@ async function openTile(page: Page, name: RegExp | string): Promise<Locator> {
 }
 
 test.describe('the calendar', () => {
-  // Each test signs up through the form, seeds, and walks several screens (with screenshots):
+  // Each test signs up, seeds, and walks several screens (with screenshots):
   // 40-70 s at a load of 25 on two cores, past the default minute.
   test.describe.configure({ timeout: 120_000 });
 
   test('logs an outfit and two items on a past day through the picker, stars one and deletes one', async ({
     page,
   }) => {
-    await signUp(page);
+    await signUpByApi(page);
     const { tee, jeans, coat } = await seedWardrobe(page);
     await page.goto(`/items/${tee.id}`);
     await expect(stat(page, 'Times worn')).toHaveText('0');
@@ -157,7 +157,7 @@ test.describe('the calendar', () => {
   });
 
   test('creates an outfit inline from the day picker and adds it to the day', async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     await seedWardrobe(page);
     await page.goto('/calendar/2024/03/05');
     const picker = page.getByRole('dialog', { name: 'Add to 5 Mar 2024' });
@@ -190,7 +190,7 @@ test.describe('the calendar', () => {
   test('the picker keeps the keyboard inside, and Escape on an empty day goes back', async ({
     page,
   }) => {
-    await signUp(page);
+    await signUpByApi(page);
     await seedWardrobe(page);
     await page.goto('/calendar/2024/03');
     await dayCell(page, '2024-03-05').click();
@@ -211,7 +211,7 @@ test.describe('the calendar', () => {
   test('the month: week start, today, Today, swipe, and addresses that name no month', async ({
     page,
   }) => {
-    await signUp(page);
+    await signUpByApi(page);
     const { tee, jeans, coat, look } = await seedWardrobe(page);
     const today = await wearDay(page);
     const month = today.slice(0, 7).replace('-', '/');
@@ -289,7 +289,7 @@ test.describe('the calendar', () => {
       timezoneId: 'Europe/London',
     });
     const page = await context.newPage();
-    await signUp(page);
+    await signUpByApi(page);
     await page.goto('/calendar/2024/03');
     await expect(page.getByRole('grid', { name: 'March 2024' })).toBeVisible();
     const grid = page.getByRole('grid');
@@ -313,7 +313,7 @@ test.describe('the calendar', () => {
   });
 
   test('before 05:00 a wear still counts for the previous day', async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     const { tee } = await seedWardrobe(page);
     // Planned for Sunday 10 March 2024; the browser's zone is London (GMT in March).
     await logWear(page, '2024-03-10', { clothes: [tee.id] });
@@ -343,7 +343,7 @@ test.describe('the calendar', () => {
   });
 
   test('one tap: "Wore it today" on an outfit and "Log today" from the month', async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     const { jeans, look } = await seedWardrobe(page);
     const today = await wearDay(page);
 
@@ -375,7 +375,7 @@ test.describe('the calendar', () => {
   });
 
   test('deleting an item takes it off every day', async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     const { coat, tee } = await seedWardrobe(page);
     await logWear(page, '2024-03-01', { clothes: [coat.id, tee.id] });
     await logWear(page, '2024-03-02', { clothes: [coat.id] });
@@ -397,7 +397,7 @@ test.describe('the calendar', () => {
   test('a save the server refuses is shown as not saved, and nothing is kept as if it were', async ({
     page,
   }) => {
-    await signUp(page);
+    await signUpByApi(page);
     const { jeans } = await seedWardrobe(page);
     await logWear(page, '2024-03-05', { clothes: [jeans.id] });
     await reloadWardrobe(page);
@@ -467,7 +467,7 @@ test.describe('the calendar', () => {
   test('adding an item deleted on another device: the real server answers 404 and nothing is saved', async ({
     page,
   }) => {
-    await signUp(page);
+    await signUpByApi(page);
     const { coat } = await seedWardrobe(page);
     await page.goto('/calendar/2024/03/07');
     const picker = page.getByRole('dialog', { name: 'Add to 7 Mar 2024' });
@@ -501,7 +501,7 @@ test.describe('the calendar', () => {
   });
 
   test('discarding a refused change shows what the server holds', async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     const { jeans } = await seedWardrobe(page);
     await logWear(page, '2024-03-05', { clothes: [jeans.id] });
     await reloadWardrobe(page);

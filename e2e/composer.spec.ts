@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { addItems, reloadWardrobe, type SeededItem } from './api-seed';
-import { expect, signUp, test } from './fixtures';
+import { expect, signUpByApi, test } from './fixtures';
 import { SIZES, settled } from './screens';
 
 /**
@@ -118,7 +118,7 @@ const byId = (list: Piece[], id: string) => list.find((p) => p.id === id)!;
 const order = async (page: Page) => (await pieces(page)).map((p) => p.id);
 
 async function seed(page: Page): Promise<SeededItem[]> {
-  await signUp(page);
+  await signUpByApi(page);
   const items = await addItems(page, [
     { category: 'top', brand: 'COS', color: '#d9c5a0' },
     { category: 'bottom', brand: 'Levi’s', color: '#3d5a80' },
@@ -154,7 +154,7 @@ async function addFromPicker(page: Page, names: readonly string[]) {
   await expect(pickerGrid(page)).toHaveCount(0);
 }
 
-// Each test signs up through the form, seeds, and composes step by step: up to 70 s at a load of
+// Each test signs up, seeds, and composes step by step: up to 70 s at a load of
 // 25 on two cores, past the default minute.
 test.describe.configure({ timeout: 120_000 });
 

@@ -50,6 +50,33 @@ export async function signUp(page: Page, account = newAccount()) {
   return account;
 }
 
+/**
+ * The same new, confirmed and signed-in account on the items tab as signUp, for specs whose
+ * subject is not signing up: the account is created by the request the sign-up form sends
+ * (POST /api/auth/sign-up/email, through the page's cookie jar) instead of loading and filling the
+ * form, and confirmed by opening the mailed link, which signs in and returns to /items. The auth
+ * specs sign up through the form itself (signUp).
+ */
+export async function signUpByApi(page: Page, account = newAccount()) {
+  // The request's origin, as the browser would send it (the page may not have loaded anything).
+  const origin = new URL((await page.request.get('/api/health')).url()).origin;
+  const res = await page.request.post('/api/auth/sign-up/email', {
+    headers: { origin },
+    data: {
+      name: account.name,
+      email: account.email,
+      password: account.password,
+      callbackURL: '/items',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  // As the form's "Check your inbox": the server mailed a confirmation, no session yet.
+  expect(await res.json()).toMatchObject({ confirmationSent: true });
+  await page.goto(await confirmationLinkFor(account.email));
+  await expect(page).toHaveURL(/\/items$/);
+  return account;
+}
+
 export async function signOut(page: Page) {
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Sign out' }).click();

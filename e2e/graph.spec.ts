@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { addItems, addOutfit, reloadWardrobe, type SeedItem } from './api-seed';
-import { expect, signUp, test } from './fixtures';
+import { expect, signUpByApi, test } from './fixtures';
 import { SIZES, settled } from './screens';
 
 /** Nine pieces: seven worn in outfits, a bag and a scarf never put in one. */
@@ -25,7 +25,7 @@ const panel = (page: Page) => page.locator('section[aria-labelledby="graph-panel
  * every worn piece has at least one partner.
  */
 async function seedWardrobe(page: Page) {
-  await signUp(page);
+  await signUpByApi(page);
   const [tee, shirt, jeans, chinos, vans, boots, coat] = await addItems(page, CLOSET);
   const look = (...items: { id: string }[]) =>
     addOutfit(
@@ -51,7 +51,7 @@ async function openGraph(page: Page) {
 
 test.describe('the pairing graph', () => {
   test('says what to do before there is anything to connect', async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     await page.goto('/graph');
     await expect(page.getByRole('heading', { name: 'Nothing to connect yet' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Add your first item' })).toHaveAttribute(

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { addItems, reloadWardrobe } from './api-seed';
-import { expect, signUp, snapshot, test } from './fixtures';
+import { expect, signUpByApi, snapshot, test } from './fixtures';
 import { SIZES, settled } from './screens';
 
 const grid = (page: Page) => page.getByRole('list', { name: 'Items' });
@@ -10,7 +10,7 @@ const tileNames = (page: Page) =>
     .evaluateAll((ls) => ls.map((l) => l.getAttribute('aria-label')?.split(',')[0]));
 
 async function seedGroups(page: Page) {
-  await signUp(page);
+  await signUpByApi(page);
   const items = await addItems(page, [
     { category: 'top', brand: 'COS', color: '#d9c5a0' },
     { category: 'bag', brand: 'Polène', price: 390, status: 'wishlist', color: '#8c2f39' },
@@ -86,7 +86,7 @@ test.describe('groups', () => {
   });
 
   test('an empty wishlist says how to add to it', async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     await page.goto('/groups/wishlist');
     await expect(page.getByRole('heading', { name: 'Your wishlist is empty' })).toBeVisible();
     await page.getByRole('link', { name: 'Add a piece you want' }).click();

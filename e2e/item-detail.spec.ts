@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { addItem, addOutfit, logWear, reloadWardrobe } from './api-seed';
-import { expect, signUp, test } from './fixtures';
+import { expect, signUpByApi, test } from './fixtures';
 import { shootBoth, stat, wearDay } from './screens';
 
 /** The newest toast with this title (earlier ones may still be on screen). */
@@ -21,7 +21,7 @@ test.describe('the clothing detail screen', () => {
   test('edit brand and price, see cost per wear follow a logged wear, then archive', async ({
     page,
   }) => {
-    await signUp(page);
+    await signUpByApi(page);
     const tee = await addItem(page, {
       category: 'top',
       color: '#2f3e5c',
@@ -64,7 +64,7 @@ test.describe('the clothing detail screen', () => {
   });
 
   test('a removed subcategory is cleared on the item', async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     const tee = await addItem(page, { category: 'top', color: '#b5838d' });
     await page.goto('/profile#subcategories');
     await page.getByText('Top', { exact: true }).click();
@@ -95,7 +95,7 @@ test.describe('the clothing detail screen', () => {
   });
 
   test('moves between closet, wishlist and loaned, and is marked sold', async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     const coat = await addItem(page, {
       category: 'outerwear',
       color: '#7a5c3e',
@@ -121,7 +121,7 @@ test.describe('the clothing detail screen', () => {
   });
 
   test('the photo is rotated, flipped and cropped in the image editor', async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     const shoes = await addItem(page, { category: 'shoes', color: '#1f1f1f', brand: 'Vans' });
     await page.goto(`/items/${shoes.id}`);
     const before = await page.getByRole('img', { name: /Vans/ }).getAttribute('src');
@@ -153,7 +153,7 @@ test.describe('the clothing detail screen', () => {
   });
 
   test('shows the outfits that use it, and deletes it after confirmation', async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     const tee = await addItem(page, {
       category: 'top',
       color: '#2f3e5c',
@@ -199,7 +199,7 @@ test.describe('the clothing detail screen', () => {
   });
 
   test('an unknown id shows a friendly not-found screen', async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     await page.goto('/items/does-not-exist');
     await expect(
       page.getByRole('heading', { name: "This item isn't in your wardrobe" }),

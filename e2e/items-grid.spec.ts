@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { addItems, reloadWardrobe, type SeedItem } from './api-seed';
-import { expect, signUp, snapshot, test } from './fixtures';
+import { expect, signUpByApi, snapshot, test } from './fixtures';
 import { SIZES, settled } from './screens';
 
 const year = new Date().getFullYear();
@@ -41,7 +41,7 @@ async function openFilters(page: Page) {
 }
 
 async function seeded(page: Page, items = CLOSET) {
-  await signUp(page);
+  await signUpByApi(page);
   const created = await addItems(page, items);
   await reloadWardrobe(page);
   await expect(grid(page).getByRole('link')).toHaveCount(
@@ -196,7 +196,7 @@ test.describe('the Items grid', () => {
   });
 
   test('a new user is told to add their first item', async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     await expect(page.getByRole('heading', { name: 'Your closet is empty' })).toBeVisible();
     await page.getByRole('link', { name: 'Add your first item' }).click();
     await expect(page).toHaveURL(/\/items\/upload$/);
@@ -216,7 +216,7 @@ async function look(page: Page, { size, scheme }: (typeof LOOKS)[number]) {
 
 test('screenshots of the empty and loading Items screen', async ({ page }) => {
   test.setTimeout(120_000);
-  await signUp(page);
+  await signUpByApi(page);
   for (const l of LOOKS) {
     await look(page, l);
     await expect(page.getByRole('heading', { name: 'Your closet is empty' })).toBeVisible();

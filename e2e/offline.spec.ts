@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { addItem, garmentJpeg, reloadWardrobe } from './api-seed';
-import { expect, signUp, test } from './fixtures';
+import { expect, signUpByApi, test } from './fixtures';
 import {
   editBrand,
   goOffline,
@@ -40,7 +40,7 @@ test.describe('offline', () => {
     page,
     context,
   }) => {
-    await signUp(page);
+    await signUpByApi(page);
     const tee = await addItem(page, { category: 'top', brand: 'Cos', color: '#2f3e5c' });
     await reloadWardrobe(page);
     await underServiceWorker(page);
@@ -58,7 +58,7 @@ test.describe('offline', () => {
     page,
     context,
   }) => {
-    await signUp(page);
+    await signUpByApi(page);
     const tee = await addItem(page, { category: 'top', brand: 'Cos', color: '#2f3e5c' });
     await reloadWardrobe(page);
     await underServiceWorker(page);
@@ -139,10 +139,13 @@ test.describe('offline', () => {
     page,
     context,
   }) => {
-    await signUp(page);
+    await signUpByApi(page);
     const tee = await addItem(page, { category: 'top', brand: 'Cos', color: '#2f3e5c' });
     await reloadWardrobe(page);
     await page.locator(`a[href="/items/${tee.id}"]`).click();
+    // The detail page is up (a click before the app took over the static shell is a full page
+    // load, which going offline would cut short).
+    await expect(page.getByRole('button', { name: /^Brand: .*Edit$/ })).toBeVisible();
     await goOffline(context, page);
     await editBrand(page, 'Uniqlo');
     await expect(indicator(page)).toHaveText('Offline · 1 change waiting');
@@ -171,11 +174,14 @@ test.describe('offline', () => {
     page,
     context,
   }) => {
-    await signUp(page);
+    await signUpByApi(page);
     const tee = await addItem(page, { category: 'top', brand: 'Cos', color: '#2f3e5c' });
     await reloadWardrobe(page);
     await underServiceWorker(page);
     await page.locator(`a[href="/items/${tee.id}"]`).click();
+    // The detail page is up (a click before the app took over the static shell is a full page
+    // load, which going offline would cut short).
+    await expect(page.getByRole('button', { name: /^Brand: .*Edit$/ })).toBeVisible();
     await goOffline(context, page);
     await editBrand(page, 'Uniqlo');
     await expect(indicator(page)).toHaveText('Offline · 1 change waiting');

@@ -1,10 +1,10 @@
 import { addItems, addOutfit, logWear, reloadWardrobe } from './api-seed';
-import { expect, signUp, test } from './fixtures';
+import { expect, signUpByApi, test } from './fixtures';
 import { shootBoth, stat } from './screens';
 
 test.describe('the outfit detail screen', () => {
   test('shows the outfit, its pieces, what it cost and when it was worn', async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     const [tee, jeans, shoes] = await addItems(page, [
       { category: 'top', color: '#2f3e5c', brand: 'Uniqlo', price: 19.9 },
       { category: 'bottom', color: '#3d5a80', brand: "Levi's", price: 98 },
@@ -51,7 +51,7 @@ test.describe('the outfit detail screen', () => {
   });
 
   test('deletes the outfit after confirmation, keeping its pieces', async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     const [tee, jeans] = await addItems(page, [
       { category: 'top', color: '#b5838d' },
       { category: 'bottom', color: '#3d5a80' },
@@ -72,7 +72,7 @@ test.describe('the outfit detail screen', () => {
   });
 
   test('an unknown outfit shows a friendly not-found screen', async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     await page.goto('/outfits/nope');
     await expect(
       page.getByRole('heading', { name: "This outfit isn't in your wardrobe" }),

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { addItems, addOutfit, logWear, reloadWardrobe } from './api-seed';
-import { expect, signUp, snapshot, test } from './fixtures';
+import { expect, signUpByApi, snapshot, test } from './fixtures';
 import { SIZES, settled } from './screens';
 
 const grid = (page: Page) => page.getByRole('list', { name: 'Outfits' });
@@ -13,7 +13,7 @@ const outfitsTab = (page: Page) =>
 
 /** Three outfits: a $20 one worn twice, a $55.50 one never worn, a $113.50 one worn once. */
 async function seedOutfits(page: Page) {
-  await signUp(page);
+  await signUpByApi(page);
   const [tee, jeans, coat, bag] = await addItems(page, [
     { category: 'top', brand: 'COS', price: 20, color: '#d9c5a0' },
     { category: 'bottom', brand: 'Levi’s', price: 35.5, color: '#3d5a80' },
@@ -106,7 +106,7 @@ test.describe('the Outfits grid', () => {
   });
 
   test('someone with items but no outfits is invited to create one', async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     await page.goto('/outfits');
     await expect(page.getByRole('heading', { name: 'No outfits yet' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Add your first item' })).toHaveAttribute(

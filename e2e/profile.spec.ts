@@ -1,10 +1,10 @@
 import { addItem, reloadWardrobe } from './api-seed';
-import { expect, signUp, test } from './fixtures';
+import { expect, signUpByApi, test } from './fixtures';
 import { shootBoth } from './screens';
 
 test.describe('the profile', () => {
   test('changing the currency re-converts prices', async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     const coat = await addItem(page, {
       category: 'outerwear',
       color: '#7a5c3e',
@@ -42,7 +42,7 @@ test.describe('the profile', () => {
   });
 
   test('preferences are saved and kept', async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     await page.goto('/profile');
     await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
     await expect(page.getByText('Ada Lovelace')).toBeVisible();
@@ -74,7 +74,7 @@ test.describe('the profile', () => {
   });
 
   test('subcategories are added, renamed and removed', async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     await page.goto('/profile');
     await page.getByText('Shoes', { exact: true }).click();
     const input = page.getByRole('textbox', { name: 'New shoes subcategory' });
@@ -108,7 +108,7 @@ test.describe('the profile', () => {
   test('the privacy policy and terms open from the profile, and for signed-out visitors', async ({
     page,
   }) => {
-    await signUp(page);
+    await signUpByApi(page);
     await page.goto('/profile');
     await page.getByRole('link', { name: 'Privacy policy' }).click();
     await expect(page).toHaveURL(/\/privacy$/);

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { addItems, garmentJpeg, reloadWardrobe } from './api-seed';
 import { readFile, writeFile } from 'node:fs/promises';
-import { expect, signUp, test } from './fixtures';
+import { expect, signUpByApi, test } from './fixtures';
 import { serviceWorkerActive as swActive } from './offline-helpers';
 import { settled, SIZES } from './screens';
 
@@ -81,7 +81,7 @@ async function serverWithOwnWebDir(): Promise<{
       DATA_DIR: join(work, 'data'),
       WEB_DIR: webDir,
       LOG_LEVEL: 'warn',
-      // The global setup's mail receiver, so accounts can be confirmed (fixtures.signUp).
+      // The global setup's mail receiver, so accounts can be confirmed (fixtures.signUpByApi).
       SMTP_URL: process.env.E2E_SMTP_URL ?? '',
       MAIL_FROM: 'Hanger <no-reply@hanger.test>',
       DATABASE_URL: '',
@@ -217,7 +217,7 @@ test.describe('offline', () => {
     page,
     context,
   }) => {
-    await signUp(page);
+    await signUpByApi(page);
     await addItems(page, [
       { category: 'top', color: '#2f3e5c', brand: 'Uniqlo' },
       { category: 'shoes', color: '#1f1f1f', brand: 'Veja' },
@@ -342,7 +342,7 @@ async function share(page: Page): Promise<void> {
 
 test.describe('share target', () => {
   test('a photo shared to Hanger opens the upload page with the photo queued', async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     await swActive(page);
     await page.reload();
     await expect.poll(() => controlled(page)).toMatch(/\/sw\.js$/);
@@ -375,7 +375,7 @@ test.describe('share target', () => {
       ),
     ).toBe(2);
 
-    await signUp(page);
+    await signUpByApi(page);
     await page.goto('/items/upload');
     const chosen = page.getByRole('list', { name: 'Chosen photos' });
     await expect(chosen.getByRole('button', { name: /^Show photo \d+$/ })).toHaveCount(2);
@@ -391,7 +391,7 @@ test.describe('photo cache budget', () => {
       // 1. An account with six photographed items, seen without a service worker.
       const first = await browser.newContext({ baseURL: server.url, serviceWorkers: 'block' });
       const setup = await first.newPage();
-      await signUp(setup);
+      await signUpByApi(setup);
       const items = await addItems(setup, [
         { category: 'top', color: '#2f3e5c' },
         { category: 'bottom', color: '#3d5a80' },

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { addItem, garmentJpeg, reloadWardrobe } from './api-seed';
-import { expect, signUp, test } from './fixtures';
+import { expect, signUpByApi, test } from './fixtures';
 import {
   editBrand,
   goOffline,
@@ -39,7 +39,7 @@ test.describe('review: offline outbox', () => {
     page,
     context,
   }) => {
-    await signUp(page);
+    await signUpByApi(page);
     await addItem(page, { category: 'top', brand: 'Cos' });
     await reloadWardrobe(page);
     await underServiceWorker(page);
@@ -66,7 +66,7 @@ test.describe('review: offline outbox', () => {
   });
 
   test('two open windows send a waiting new item once', async ({ page, context }) => {
-    await signUp(page);
+    await signUpByApi(page);
     await addItem(page, { category: 'top', brand: 'Cos' });
     await reloadWardrobe(page);
     await underServiceWorker(page);
@@ -85,7 +85,7 @@ test.describe('review: offline outbox', () => {
   });
 
   test('changes made offline in two windows are both kept', async ({ page, context }) => {
-    await signUp(page);
+    await signUpByApi(page);
     const tee = await addItem(page, { category: 'top', brand: 'Cos' });
     const skirt = await addItem(page, { category: 'bottom', brand: 'Arket' });
     await reloadWardrobe(page);
@@ -114,7 +114,7 @@ test.describe('review: offline outbox', () => {
     page,
     context,
   }) => {
-    await signUp(page);
+    await signUpByApi(page);
     await addItem(page, { category: 'top', brand: 'Cos' });
     await reloadWardrobe(page);
     await underServiceWorker(page);

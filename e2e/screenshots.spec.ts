@@ -1,4 +1,4 @@
-import { expect, signUp, snapshot, test } from './fixtures';
+import { expect, signUpByApi, snapshot, test } from './fixtures';
 
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
@@ -16,7 +16,7 @@ for (const size of SIZES) {
       await page.goto('/signup');
       await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
       await snapshot(page, `signup-${size.name}-${scheme}`);
-      await signUp(page);
+      await signUpByApi(page);
       await expect(page.getByRole('navigation', { name: 'Wardrobe' })).toBeVisible();
       // Let the empty state and fonts settle before the picture is taken.
       await page.evaluate(() => document.fonts.ready);

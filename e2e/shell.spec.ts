@@ -1,8 +1,8 @@
-import { expect, signUp, test } from './fixtures';
+import { expect, signUpByApi, test } from './fixtures';
 
 test.describe('the app shell', () => {
   test('the navigation highlights the section of the current page', async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
     const current = nav.locator('[aria-current="page"]');
 
@@ -28,7 +28,7 @@ test.describe('the app shell', () => {
   });
 
   test('the tabs switch between items, outfits and groups', async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     const tabs = page.getByRole('navigation', { name: 'Wardrobe' });
     await expect(tabs.getByRole('link', { name: /^Items/ })).toContainText('0');
     await tabs.getByRole('link', { name: /^Outfits/ }).click();
@@ -42,7 +42,7 @@ test.describe('the app shell', () => {
 
   test('on a phone the navigation sits at the bottom, within thumb reach', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signUp(page);
+    await signUpByApi(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
     const box = await nav.boundingBox();
     expect(box && box.y + box.height).toBeGreaterThan(800);
@@ -51,7 +51,7 @@ test.describe('the app shell', () => {
 
   test('forward navigation starts at the top of the page', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 320 });
-    await signUp(page);
+    await signUpByApi(page);
     await page.goto('/groups');
     await expect(page.getByRole('heading', { name: 'Custom Collections' })).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, 200));
@@ -66,7 +66,7 @@ test.describe('the app shell', () => {
 
   test("a failed request shows the catalogue's toast", async ({ page }) => {
     await page.route('**/api/users', (route) => route.abort('internetdisconnected'));
-    await signUp(page);
+    await signUpByApi(page);
     const toast = page.getByRole('alert').filter({ hasText: 'Failed to load wardrobe data' });
     await expect(toast).toBeVisible();
     await expect(toast).toContainText(

@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { addItems, reloadWardrobe, type SeedItem } from './api-seed';
-import { expect, signUp, test } from './fixtures';
+import { expect, signUpByApi, test } from './fixtures';
 
 /**
  * Start-up (issues 14 and 16): one round trip for session, token and settings (GET /api/start),
@@ -40,7 +40,7 @@ async function storedEtag(page: Page): Promise<string | null> {
 }
 
 test('a second start costs one 304 for the wardrobe, and the items show', async ({ page }) => {
-  await signUp(page);
+  await signUpByApi(page);
   await addItems(page, CLOSET);
   await reloadWardrobe(page);
   await expect(tiles(page)).toHaveCount(CLOSET.length);
@@ -66,7 +66,7 @@ test('a second start costs one 304 for the wardrobe, and the items show', async 
 });
 
 test('a returning user sees their grid before any request has answered', async ({ page }) => {
-  await signUp(page);
+  await signUpByApi(page);
   await addItems(page, CLOSET);
   await reloadWardrobe(page);
   await expect(tiles(page)).toHaveCount(CLOSET.length);
@@ -88,7 +88,7 @@ test('a returning user sees their grid before any request has answered', async (
 });
 
 test('a change made elsewhere is fetched in full: the ETag no longer matches', async ({ page }) => {
-  await signUp(page);
+  await signUpByApi(page);
   await addItems(page, CLOSET.slice(0, 2));
   await reloadWardrobe(page);
   await expect(tiles(page)).toHaveCount(2);

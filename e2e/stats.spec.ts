@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { addItems, addOutfit, logWear, reloadWardrobe, type SeedItem } from './api-seed';
-import { expect, signUp, test } from './fixtures';
+import { expect, signUpByApi, test } from './fixtures';
 import { SIZES, settled, shootBoth, wearDay } from './screens';
 
 /** The day `n` days before `day` (YYYY-MM-DD), by the calendar. */
@@ -44,7 +44,7 @@ async function tableRows(table: Locator): Promise<string[][]> {
  * (5 + 300 + 30) / 3 = $111.67. Last 3 months: tee and boots, $140.
  */
 async function seedWardrobe(page: Page) {
-  await signUp(page);
+  await signUpByApi(page);
   const today = await wearDay(page);
   const ago = (n: number) => daysBefore(today, n);
   const items: SeedItem[] = [
@@ -201,7 +201,7 @@ for (const size of SIZES) {
 }
 
 test('empty states: nothing owned, an empty range, no wears and no brands', async ({ page }) => {
-  await signUp(page);
+  await signUpByApi(page);
   await page.goto('/stats');
   await expect(
     page.getByRole('heading', { name: 'Your numbers start with your clothes' }),

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { garmentJpeg } from './api-seed';
-import { expect, signUp, test } from './fixtures';
+import { expect, signUpByApi, test } from './fixtures';
 import { shootBoth } from './screens';
 
 const itemsTab = (page: Page) =>
@@ -16,7 +16,7 @@ test.describe('adding clothes', () => {
   test('three photographed items in different categories raise the Items count', async ({
     page,
   }) => {
-    await signUp(page);
+    await signUpByApi(page);
     await expect(itemsTab(page)).toContainText('0');
 
     const pieces: { category: Category; label: string; color: string; brand?: string }[] = [
@@ -48,7 +48,7 @@ test.describe('adding clothes', () => {
   });
 
   test('several photos at once become several items, each with its progress', async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     await page.goto('/items/upload');
     await page
       .getByLabel('Choose photos')
@@ -73,7 +73,7 @@ test.describe('adding clothes', () => {
   });
 
   test('a missing photo or category is refused before anything is sent', async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     await page.goto('/items/upload');
     await shootBoth(page, 'upload-empty');
     let posted = false;
@@ -88,7 +88,7 @@ test.describe('adding clothes', () => {
   });
 
   test('the wishlist and loaned groups have their own upload pages', async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     for (const group of [
       {
         path: '/groups/wishlist',

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page } from '@playwright/test';
 import yauzl from 'yauzl';
 import { addItem, addOutfit, logWear, reloadWardrobe } from './api-seed';
-import { expect, newAccount, signOut, signUp, test } from './fixtures';
+import { expect, newAccount, signOut, signUpByApi, test } from './fixtures';
 import { SIZES, settled, shootBoth } from './screens';
 
 /** Every entry of a zip file, by name. */
@@ -83,7 +83,7 @@ test.describe('your data', () => {
   }) => {
     // Two sign-ups, four photos out and back in through the photo pipeline.
     test.setTimeout(150_000);
-    await signUp(page);
+    await signUpByApi(page);
     const coat = await addItem(page, { category: 'outerwear', color: '#7a5c3e', brand: 'Toast' });
     const jeans = await addItem(page, { category: 'bottom', color: '#3d5a80', brand: "Levi's" });
     await addItem(page, { category: 'shoes', color: '#1f1f1f', brand: 'Vans' });
@@ -120,7 +120,7 @@ test.describe('your data', () => {
 
     // Into a brand-new account, through the file chooser.
     await signOut(page);
-    await signUp(page, newAccount('import'));
+    await signUpByApi(page, newAccount('import'));
     await expect(itemsGrid(page).getByRole('link')).toHaveCount(0);
     await page.goto('/profile');
     const choosing = page.waitForEvent('filechooser');
@@ -145,7 +145,7 @@ test.describe('your data', () => {
 
   test('items CSV and the calendar feed', async ({ page, context }) => {
     test.setTimeout(120_000);
-    await signUp(page);
+    await signUpByApi(page);
     await addItem(page, { category: 'top', brand: 'Acne Studios', price: 120, currency: 'EUR' });
     await reloadWardrobe(page);
     await page.goto('/profile');
@@ -189,7 +189,7 @@ test.describe('your data', () => {
   });
 
   test('deleting the account needs the e-mail typed, then signing in fails', async ({ page }) => {
-    const account = await signUp(page);
+    const account = await signUpByApi(page);
     await addItem(page, { category: 'top' });
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Delete account…' }).click();
