@@ -18,7 +18,15 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'domain', root: './packages/domain', environment: 'node', include: ['src/**/*.test.ts'] },
+        // Property tests run hundreds of cases: 5 s (the default) is too tight when the two cores
+        // are shared with a build, which made CI fail on time, not on a wrong answer.
+        test: {
+          name: 'domain',
+          root: './packages/domain',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 20_000,
+        },
       },
       {
         resolve: { alias },
@@ -41,6 +49,7 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/test-setup.ts'],
+          testTimeout: 20_000,
         },
       },
     ],
