@@ -39,6 +39,24 @@ export interface GenerateOptions {
   seed?: number;
   /** The last day of the history; defaults to the day of `new Date()`. */
   today?: string;
+  /**
+   * Ids as the server makes them (random UUIDs, drawn from the seed: the same seed gives the same
+   * ids) instead of readable `item-000123` ones. Readable ids compress far better than real ones,
+   * so a benchmark of answer sizes must use these (issue 15). The rest of the wardrobe is the same
+   * either way.
+   */
+  uuidIds?: boolean;
+}
+
+/** A version 4 UUID from `random` (as crypto.randomUUID() shapes them). */
+export function seededUuid(random: () => number): string {
+  const hex = (n: number) => {
+    let out = '';
+    for (let i = 0; i < n; i++) out += Math.floor(random() * 16).toString(16);
+    return out;
+  };
+  const variant = (8 + Math.floor(random() * 4)).toString(16);
+  return `${hex(8)}-${hex(4)}-4${hex(3)}-${variant}${hex(3)}-${hex(12)}`;
 }
 
 export interface GeneratedWardrobe {
@@ -193,6 +211,10 @@ function timestamp(day: string, random: Random): string {
 
 export function generateWardrobe(options: GenerateOptions): GeneratedWardrobe {
   const random = createRandom(options.seed ?? 42);
+  // Ids from a random stream of their own, so that the wardrobe is the same with either kind.
+  const idRandom = createRandom(((options.seed ?? 42) ^ 0x5eed1d5) >>> 0);
+  const makeId = (kind: 'item' | 'outfit', i: number) =>
+    options.uuidIds ? seededUuid(idRandom) : `${kind}-${String(i).padStart(6, '0')}`;
   const today = options.today ?? dayKeyOf(new Date());
   const first = addDays(today, -(options.days - 1));
   const settings = settingsFor(random);
@@ -201,7 +223,7 @@ export function generateWardrobe(options: GenerateOptions): GeneratedWardrobe {
   const byCategory = new Map<Category, string[]>();
   const ownedIds: string[] = [];
   for (let i = 0; i < options.items; i++) {
-    const id = `item-${String(i).padStart(6, '0')}`;
+    const id = makeId('item', i);
     const category = weighted(random, CATEGORY_WEIGHTS);
     const subs = settings.subcategories[category];
     const status = weighted(random, STATUS_WEIGHTS);
@@ -259,7 +281,7 @@ export function generateWardrobe(options: GenerateOptions): GeneratedWardrobe {
   const outfits: Record<string, Outfit> = {};
   const outfitIds: string[] = [];
   for (let i = 0; i < options.outfits; i++) {
-    const id = `outfit-${String(i).padStart(6, '0')}`;
+    const id = makeId('outfit', i);
     const size = int(random, 2, 6);
     const chosen = new Set<string>();
     // A base (top and bottom, or one full-body piece), then shoes and layers.

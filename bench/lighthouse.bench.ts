@@ -142,6 +142,8 @@ function saveShots(lhr: LhResult, dir: string | undefined, label: string): void 
   }[];
   frames.forEach((f, i) => write(f.data, `frame${String(i).padStart(2, '0')}-${f.timing}ms`));
   write((lhr.audits['final-screenshot']?.details as { data?: string } | undefined)?.data, 'final');
+  // The whole report too: its metrics audit has observed and simulated timings side by side.
+  writeFileSync(join(dir, `${label}.lhr.json`), JSON.stringify(lhr));
 }
 
 async function signInCookies(baseUrl: string, email: string, password: string) {

@@ -16,6 +16,7 @@
  * Environment: WEB_DIR (built web app to serve; default packages/web/dist), CHROMIUM_PATH.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { linkSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, extname, join } from 'node:path';
@@ -47,6 +48,13 @@ export interface SeedOptions {
    * By default the records share the uploaded photos' keys.
    */
   ownPhotoFiles?: boolean;
+  /**
+   * Ids and photo keys exactly as the server makes them (issue 15), with photo files of their own:
+   * UUID ids, and keys `<user>/<uuid>-image.webp` ('random': every photo stored before photos
+   * were named after their record) or `<user>/<record id>-image.webp` ('record': since). By default
+   * ids are readable (`item-000123`), which compress far better than real ones.
+   */
+  serverKeys?: 'random' | 'record';
   /** Upload textured photos that weigh what real ones do, instead of flat shapes. */
   texturedPhotos?: boolean;
   viewport?: { width: number; height: number };
@@ -214,6 +222,7 @@ export async function seedAccount(options: SeedOptions): Promise<SeededAccount> 
     outfits: options.outfits,
     days: options.days,
     seed: options.seed ?? 7,
+    uuidIds: options.serverKeys !== undefined,
   });
   const settingsForm = new FormData();
   settingsForm.set('settings', JSON.stringify(settings));
@@ -254,8 +263,16 @@ export async function seedAccount(options: SeedOptions): Promise<SeededAccount> 
     linkSync(join(media, key), join(media, copy));
     return copy;
   };
-  const nextKey = (kind: string) => (i: number) => {
+  const recordIds = { item: Object.keys(wardrobe.clothes), outfit: Object.keys(wardrobe.outfits) };
+  const nextKey = (kind: 'item' | 'outfit') => (i: number) => {
     const key = keys[n++ % keys.length]!;
+    if (options.serverKeys) {
+      const stem = options.serverKeys === 'record' ? recordIds[kind][i]! : randomUUID();
+      return {
+        image: ownFile(key.image, `${stem}-image`),
+        thumb: ownFile(key.thumb, `${stem}-thumbnail`),
+      };
+    }
     if (!options.ownPhotoFiles) return { image: key.image, thumb: key.thumb };
     return {
       image: ownFile(key.image, `bench-${kind}-${i}-image`),

@@ -11,7 +11,8 @@ import { generateWireWardrobe } from '../generate-wardrobe.js';
 import { round } from './measure.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
-export const SERVER = join(ROOT, 'packages/server/dist/server.js');
+/** The built server; SERVER_JS picks another build (e.g. one bundled to a folder of its own). */
+export const SERVER = process.env.SERVER_JS ?? join(ROOT, 'packages/server/dist/server.js');
 
 // ---------------------------------------------------------------------------------------------
 // The server process
