@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { matchesEtag, WardrobeCache } from './wardrobe-cache.js';
+import { matchesEtag, WardrobeCache, type WardrobeForm } from './wardrobe-cache.js';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -20,17 +20,117 @@ describe('WardrobeCache', () => {
     expect(second.etag).toBe(first.etag);
   });
 
-  it('keeps the columns form beside the default one, with its own ETag and bytes counted', async () => {
+  it('makes each form on its first request only, with its own ETag and bytes counted', async () => {
     const cache = new WardrobeCache();
-    const entry = await cache.get('u1', async () => ({ json: '{"a":1}', columns: '{"c":[1]}' }));
-    expect(entry.body.toString()).toBe('{"a":1}');
-    expect(entry.columns?.body.toString()).toBe('{"c":[1]}');
-    expect(entry.columns?.etag).toMatch(/^"c2-/);
-    expect(entry.columns?.etag).not.toBe(entry.etag);
-    expect(cache.stats().bytes).toBe(7 + 9);
-    const gz = await entry.columns!.gzipped();
+    const builds: string[] = [];
+    const build = async (form: WardrobeForm) => {
+      builds.push(form);
+      return form === 'columns' ? '{"c":[1]}' : '{"a":1}';
+    };
+    const columns = await cache.get('u1', build, 'columns');
+    expect(builds).toEqual(['columns']);
+    expect(columns.body.toString()).toBe('{"c":[1]}');
+    expect(columns.etag).toMatch(/^"c2-/);
+    expect(cache.stats()).toMatchObject({ entries: 1, bytes: 9 });
+    expect(await cache.get('u1', build, 'columns')).toBe(columns);
+    expect(builds).toEqual(['columns']);
+
+    const json = await cache.get('u1', build);
+    expect(builds).toEqual(['columns', 'json']);
+    expect(json.body.toString()).toBe('{"a":1}');
+    expect(json.etag).not.toBe(columns.etag);
+    expect(json.etag).not.toMatch(/^"c2-/);
+    expect(cache.stats()).toMatchObject({ entries: 1, bytes: 9 + 7 });
+    expect(await cache.get('u1', build, 'json')).toBe(json);
+    const gz = await columns.gzipped();
     expect(cache.stats().bytes).toBe(7 + 9 + gz.length);
-    expect(await entry.columns!.gzipped()).toBe(gz);
+    expect(await columns.gzipped()).toBe(gz);
+    expect(builds).toEqual(['columns', 'json']);
+  });
+
+  it('gives each form the same ETag whichever form a rebuild makes first', async () => {
+    const cache = new WardrobeCache();
+    const build = async (form: WardrobeForm) => (form === 'columns' ? '{"c":[2]}' : '{"a":2}');
+    const json = await cache.get('u1', build);
+    const columns = await cache.get('u1', build, 'columns');
+    await cache.invalidate('u1');
+    const columnsAgain = await cache.get('u1', build, 'columns');
+    const jsonAgain = await cache.get('u1', build);
+    expect(columnsAgain.etag).toBe(columns.etag);
+    expect(jsonAgain.etag).toBe(json.etag);
+  });
+
+  it('shares the first build of a form between concurrent callers, on a hit and on a miss', async () => {
+    const cache = new WardrobeCache();
+    const gates = { json: deferred<string>(), columns: deferred<string>() };
+    const builds: string[] = [];
+    const build = (form: WardrobeForm) => {
+      builds.push(form);
+      return gates[form].promise;
+    };
+    // A miss for each form at once: one entry, each form made once.
+    const asked = Promise.all([
+      cache.get('u1', build),
+      cache.get('u1', build, 'columns'),
+      cache.get('u1', build),
+      cache.get('u1', build, 'columns'),
+    ]);
+    gates.json.resolve('{"j":1}');
+    await new Promise((r) => setTimeout(r, 0));
+    gates.columns.resolve('{"c":1}');
+    const [a, b, c, d] = await asked;
+    expect(builds.sort()).toEqual(['columns', 'json']);
+    expect(a).toBe(c);
+    expect(b).toBe(d);
+    expect(cache.stats()).toMatchObject({ entries: 1, bytes: 14 });
+  });
+
+  it('never keeps a form made for an entry a write dropped, and rebuilds it after the write', async () => {
+    const cache = new WardrobeCache();
+    let version = 1;
+    const gate = deferred<void>();
+    let hold = false;
+    const build = async (form: WardrobeForm) => {
+      const text = `{"${form}":${version}}`;
+      if (hold) await gate.promise;
+      return text;
+    };
+    await cache.get('u1', build);
+    hold = true;
+    const racing = cache.get('u1', build, 'columns'); // reads version 1, then waits
+    version = 2;
+    await cache.invalidate('u1');
+    gate.resolve();
+    expect((await racing).body.toString()).toBe('{"columns":1}');
+    hold = false;
+    expect((await cache.get('u1', build, 'columns')).body.toString()).toBe('{"columns":2}');
+    expect((await cache.get('u1', build)).body.toString()).toBe('{"json":2}');
+  });
+
+  it('tries a form again after its build failed', async () => {
+    const cache = new WardrobeCache();
+    let fail = false;
+    const build = async (form: WardrobeForm) => {
+      if (fail && form === 'columns') throw new Error('read failed');
+      return `{"${form}":1}`;
+    };
+    await cache.get('u1', build);
+    fail = true;
+    await expect(cache.get('u1', build, 'columns')).rejects.toThrow('read failed');
+    fail = false;
+    expect((await cache.get('u1', build, 'columns')).body.toString()).toBe('{"columns":1}');
+    expect(cache.stats()).toMatchObject({ entries: 1, bytes: 10 + 13 });
+  });
+
+  it('counts a form made later against the budget, and evicts for it', async () => {
+    const cache = new WardrobeCache({ maxBytes: 250 });
+    const build = (size: number) => async (form: WardrobeForm) =>
+      JSON.stringify({ f: form.padEnd(size - 8, 'x') });
+    await cache.get('a', build(100));
+    await cache.get('b', build(100));
+    expect(cache.stats()).toMatchObject({ entries: 2, bytes: 200 });
+    await cache.get('b', build(100), 'columns'); // b grows to 200: a, the oldest, goes
+    expect(cache.stats()).toMatchObject({ entries: 1, bytes: 200 });
   });
 
   it('shares one build between concurrent callers', async () => {

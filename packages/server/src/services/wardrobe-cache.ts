@@ -2,8 +2,15 @@ import { createHash, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import type { Redis } from 'ioredis';
+import { capabilityIn } from '../storage/signed-url.js';
 
 const gzip = promisify(gzipCallback);
+
+/** The forms GET users answers: the default maps (SPEC §7) and the columns (wire-columns.ts). */
+export type WardrobeForm = 'json' | 'columns';
+
+/** Reads the user's wardrobe afresh and serializes it in the form asked for. */
+export type WardrobeBuild = (form: WardrobeForm) => Promise<string>;
 
 /** One form of the wardrobe answer, serialized once and compressed once per encoding. */
 export interface WardrobeRepresentation {
@@ -11,33 +18,30 @@ export interface WardrobeRepresentation {
   body: Buffer;
   /** Strong validator of `body`, quoted as the ETag header wants it. */
   etag: string;
+  /** The media capability of the first photo URL in `body` (capabilityIn), read on demand. */
+  capability(): string | null;
   /** The answer compressed once, on first demand, for every later client that accepts gzip. */
   gzipped(): Promise<Buffer>;
 }
 
-export interface CachedWardrobe extends WardrobeRepresentation {
-  /**
-   * The wardrobe in columns (domain wire-columns.ts), when the build made it: GET users answers it
-   * to clients that ask for it. Its ETag differs from the default answer's.
-   */
-  columns?: WardrobeRepresentation;
-}
+/** Each form's tag prefix: a client never revalidates one form with the other's ETag. */
+const TAG_PREFIX: Record<WardrobeForm, string> = { json: '', columns: 'c2-' };
 
-/** What a build makes: the default JSON answer, and the same wardrobe in columns. */
-export interface WardrobeBodies {
-  json: string;
-  columns?: string;
-}
-
-interface Entry extends CachedWardrobe {
+interface Entry {
   window: number;
   expiresAt: number;
-  /** What the entry holds in memory: the bodies, and their compressed copies once made. */
+  /** What the entry holds in memory: the forms made so far, and their compressed copies. */
   bytes: number;
+  /** Makes a form the entry does not hold yet. */
+  build: WardrobeBuild;
+  /** Each form once made (or being made: concurrent first requests share one build). */
+  forms: Partial<Record<WardrobeForm, Promise<WardrobeRepresentation>>>;
+  /** The forms made, for answering without waiting. */
+  made: Partial<Record<WardrobeForm, WardrobeRepresentation>>;
 }
 
 interface Flight {
-  promise: Promise<CachedWardrobe>;
+  promise: Promise<Entry>;
   /** Set when a write lands while the flight reads: its result must not be kept. */
   stale: boolean;
 }
@@ -60,7 +64,9 @@ export interface WardrobeCacheOptions {
 export const INVALIDATION_CHANNEL = 'hanger:wardrobe-invalidate';
 
 /**
- * Each user's serialized wardrobe, kept in this process's memory and dropped on every write. With
+ * Each user's serialized wardrobe, kept in this process's memory and dropped on every write. Each
+ * form is serialized (and hashed, and compressed) on its first request only: a rebuild after a
+ * write costs the one form the next client asks for. With
  * several server processes, writes are announced on a Redis channel so that every process drops
  * its copy too (messages carry the sender's id so a process does not drop its own fresh copy).
  * Bounded by bytes and by count, least recently used first.
@@ -105,38 +111,50 @@ export class WardrobeCache {
     await subscriber.subscribe(INVALIDATION_CHANNEL);
   }
 
-  /** The cached answer, or the result of `build` (shared by concurrent callers and kept). */
+  /**
+   * The cached answer in `form`, or the result of `build` (shared by concurrent callers and kept).
+   * An entry made for one form makes the other with its own `build` on the other's first request.
+   */
   async get(
     userId: string,
-    build: () => Promise<string | WardrobeBodies>,
-  ): Promise<CachedWardrobe> {
+    build: WardrobeBuild,
+    form: WardrobeForm = 'json',
+  ): Promise<WardrobeRepresentation> {
     const entry = this.entries.get(userId);
     if (entry && entry.expiresAt > this.now() && entry.window === this.currentWindow()) {
       // Re-insert to keep the map in least-recently-used order.
       this.entries.delete(userId);
       this.entries.set(userId, entry);
-      return entry;
+      return entry.made[form] ?? this.formOf(userId, entry, form);
     }
     if (entry) this.remove(userId, entry);
 
     const running = this.flights.get(userId);
-    if (running && !running.stale) return running.promise;
+    if (running && !running.stale) return this.formOf(userId, await running.promise, form);
 
     const window = this.currentWindow();
     const flight: Flight = { stale: false, promise: Promise.resolve(null as never) };
-    flight.promise = build()
-      .then((bodies) => {
-        const built = makeEntry(bodies, window, this.now() + this.ttlMs, (entry, extra) =>
-          this.grow(userId, entry, extra),
-        );
-        if (!flight.stale) this.store(userId, built);
-        return built;
+    const made: Entry = {
+      window,
+      expiresAt: 0,
+      bytes: 0,
+      build,
+      forms: {},
+      made: {},
+    };
+    const first = this.formOf(userId, made, form);
+    flight.promise = first
+      .then(() => {
+        made.expiresAt = this.now() + this.ttlMs;
+        if (!flight.stale) this.store(userId, made);
+        return made;
       })
       .finally(() => {
         if (this.flights.get(userId) === flight) this.flights.delete(userId);
       });
     this.flights.set(userId, flight);
-    return flight.promise;
+    await flight.promise;
+    return first;
   }
 
   /** Called after every committed write of the user's wardrobe. */
@@ -191,7 +209,36 @@ export class WardrobeCache {
     this.evict();
   }
 
-  /** The entry's compressed copy was made: it counts too, while the entry is still kept. */
+  /**
+   * The entry's form, made on its first request. A form made for an entry that a write has
+   * dropped meanwhile is served to the callers that asked for it (they asked before the write
+   * was announced) but, like the entry, is not kept.
+   */
+  private formOf(
+    userId: string,
+    entry: Entry,
+    form: WardrobeForm,
+  ): Promise<WardrobeRepresentation> {
+    let pending = entry.forms[form];
+    if (pending === undefined) {
+      const grow = (extra: number) => this.grow(userId, entry, extra);
+      pending = entry.build(form).then((text) => {
+        const made = makeRepresentation(text, TAG_PREFIX[form], grow);
+        entry.made[form] = made;
+        grow(made.body.length);
+        return made;
+      });
+      entry.forms[form] = pending;
+      // A failed build is tried again by the next request.
+      const failed = pending;
+      failed.catch(() => {
+        if (entry.forms[form] === failed) delete entry.forms[form];
+      });
+    }
+    return pending;
+  }
+
+  /** A form or a compressed copy was made: it counts too, while the entry is still kept. */
   private grow(userId: string, entry: Entry, extra: number): void {
     entry.bytes += extra;
     if (this.entries.get(userId) !== entry) return;
@@ -209,28 +256,6 @@ export class WardrobeCache {
   }
 }
 
-function makeEntry(
-  bodies: string | WardrobeBodies,
-  window: number,
-  expiresAt: number,
-  onCompressed: (entry: Entry, bytes: number) => void,
-): Entry {
-  const { json, columns } = typeof bodies === 'string' ? { json: bodies } : bodies;
-  const entry = { window, expiresAt, bytes: 0 } as Entry;
-  const grow = (extra: number) => onCompressed(entry, extra);
-  const main = makeRepresentation(json, '', grow);
-  entry.body = main.body;
-  entry.etag = main.etag;
-  entry.gzipped = main.gzipped;
-  entry.bytes = main.body.length;
-  if (columns !== undefined) {
-    // Its own tag: a client never revalidates one form with the other's ETag.
-    entry.columns = makeRepresentation(columns, 'c2-', grow);
-    entry.bytes += entry.columns.body.length;
-  }
-  return entry;
-}
-
 function makeRepresentation(
   text: string,
   tagPrefix: string,
@@ -239,9 +264,11 @@ function makeRepresentation(
   const body = Buffer.from(text);
   const etag = `"${tagPrefix}${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
   let gzipped: Promise<Buffer> | undefined;
+  let capability: string | null | undefined;
   return {
     body,
     etag,
+    capability: () => (capability === undefined ? (capability = capabilityIn(body)) : capability),
     gzipped: () =>
       (gzipped ??= gzip(body, { level: 6 }).then((gz) => {
         grow(gz.length);

@@ -1,8 +1,8 @@
 import { encodeWardrobeColumns, type WireWardrobe } from '@hanger/domain';
 import type { OutfitItemRow } from '../db/schema.js';
-import type { CachedWardrobe, WardrobeBodies } from './wardrobe-cache.js';
+import type { WardrobeForm, WardrobeRepresentation } from './wardrobe-cache.js';
 import type { ServiceContext } from './context.js';
-import { capabilityIn, mediaCapability, urlWindow } from '../storage/signed-url.js';
+import { mediaCapability, urlWindow } from '../storage/signed-url.js';
 import { itemToWire, outfitToWire } from './serialize.js';
 
 /**
@@ -134,26 +134,28 @@ async function capabilityFor(
 }
 
 /**
- * The user's wardrobe from the cache, serialized on a miss (in both forms GET users answers). A cached answer whose photo links carry
- * an older media capability (the password changed since: docs/media-urls.md) is rebuilt, so the
- * owner never receives links that no longer open.
+ * The user's wardrobe from the cache in the form asked for, serialized on that form's first
+ * request after a write (docs/wardrobe-wire.md). A cached answer whose photo links carry an older
+ * media capability (the password changed since: docs/media-urls.md) is rebuilt, so the owner never
+ * receives links that no longer open.
  */
 export async function wardrobeFor(
   ctx: ServiceContext,
   userId: string,
   requester?: Requester,
-): Promise<CachedWardrobe> {
-  // Both forms from the same read: the default maps (SPEC §7) and the columns the app asks for.
-  const build = async (): Promise<WardrobeBodies> => {
+  form: WardrobeForm = 'json',
+): Promise<WardrobeRepresentation> {
+  // Each form from its own read: the default maps (SPEC §7) or the columns the app asks for.
+  const build = async (which: WardrobeForm): Promise<string> => {
     const wire = await readWardrobe(ctx, userId);
-    return { json: JSON.stringify(wire), columns: JSON.stringify(encodeWardrobeColumns(wire)) };
+    return JSON.stringify(which === 'columns' ? encodeWardrobeColumns(wire) : wire);
   };
   const [cached, capability] = await Promise.all([
-    ctx.cache.get(userId, build),
+    ctx.cache.get(userId, build, form),
     capabilityFor(ctx, userId, requester),
   ]);
-  const held = capabilityIn(cached.body);
+  const held = cached.capability();
   if (held === null || held === capability) return cached;
   await ctx.cache.invalidate(userId);
-  return ctx.cache.get(userId, build);
+  return ctx.cache.get(userId, build, form);
 }

@@ -144,6 +144,40 @@ describe.each(ENGINES)('GET /api/users in columns on %s', (engine) => {
     expect(await revalidate({ ...COLUMNS, 'if-none-match': columns.etag })).toBe(200);
   });
 
+  it('keeps both ETags across a rebuild that changes nothing, whichever form is asked for first', async () => {
+    const maps = await mapsOf(alice);
+    const columns = await columnsOf(alice);
+    const status = (headers: Record<string, string>) =>
+      alice.get('/api/users', headers).then(async (r) => {
+        await r.arrayBuffer();
+        return r.status;
+      });
+    // Each form is made on its first request after a rebuild: columns first, then maps ...
+    await t.app.services.cache.invalidate(alice.id);
+    expect(await status({ ...COLUMNS, 'if-none-match': columns.etag })).toBe(304);
+    expect(await status({ 'if-none-match': maps.etag })).toBe(304);
+    // ... and maps first, then columns.
+    await t.app.services.cache.invalidate(alice.id);
+    expect(await status({ 'if-none-match': maps.etag })).toBe(304);
+    expect(await status({ ...COLUMNS, 'if-none-match': columns.etag })).toBe(304);
+    expect((await columnsOf(alice)).etag).toBe(columns.etag);
+    expect((await mapsOf(alice)).etag).toBe(maps.etag);
+  });
+
+  it('makes only the form asked for after a write, and the other on its first request', async () => {
+    const cache = t.app.services.cache;
+    await cache.invalidate(alice.id);
+    const empty = cache.stats().bytes;
+    // Uncompressed answers: no gzip copy is made.
+    const plain = { 'accept-encoding': 'identity' };
+    const columns = await alice.get('/api/users', { ...COLUMNS, ...plain });
+    const columnsBytes = (await columns.arrayBuffer()).byteLength;
+    expect(cache.stats().bytes - empty).toBe(columnsBytes);
+    const maps = await alice.get('/api/users', plain);
+    const mapsBytes = (await maps.arrayBuffer()).byteLength;
+    expect(cache.stats().bytes - empty).toBe(columnsBytes + mapsBytes);
+  });
+
   it('is gzipped for clients that accept gzip, to the same bytes', async () => {
     const url = `${t.baseUrl}/api/users`;
     const auth = { authorization: `Bearer ${alice.token}`, ...COLUMNS };

@@ -15,9 +15,13 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
    * Each form has its own ETag, so a 304 only ever confirms the form the client holds.
    */
   app.get('/users', async (request, reply) => {
-    const wardrobe = await wardrobeFor(ctx, request.user.id, request.user);
-    const columns = wantsColumns(request.headers.accept) ? wardrobe.columns : undefined;
-    const answer = columns ?? wardrobe;
+    const columns = wantsColumns(request.headers.accept);
+    const answer = await wardrobeFor(
+      ctx,
+      request.user.id,
+      request.user,
+      columns ? 'columns' : 'json',
+    );
     reply.header('etag', answer.etag).header('vary', 'Accept, Accept-Encoding');
     if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
     reply.type(columns ? WARDROBE_COLUMNS_CONTENT_TYPE : 'application/json; charset=utf-8');
