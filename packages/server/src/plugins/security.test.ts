@@ -1,9 +1,17 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import securityPlugin, { CORS_OPTIONS, contentSecurityPolicy } from './security.js';
+import securityPlugin, {
+  CORS_OPTIONS,
+  contentSecurityPolicy,
+  inlineScriptHashes,
+} from './security.js';
 
 const HELMET_HEADERS = [
   'content-security-policy',
@@ -59,6 +67,55 @@ describe('security headers', () => {
       await Promise.all([ours.close(), reference.close()]);
     },
   );
+});
+
+describe("index.html's inline script (issue 16)", () => {
+  const sha256 = (text: string) =>
+    `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+  it('is allowed by its SHA-256 alone: no other inline script, no unsafe-inline', async () => {
+    const early = "(function(){'use strict';window.__hangerEarly={};})();";
+    const webDir = mkdtempSync(join(tmpdir(), 'hanger-csp-'));
+    try {
+      writeFileSync(
+        join(webDir, 'index.html'),
+        `<!doctype html><html><head><script>${early}</script>` +
+          '<script type="module" crossorigin src="/assets/index.js"></script>' +
+          '<style>#boot-shell{display:none}</style></head><body><div id="root"></div></body></html>',
+      );
+      const config = loadConfig({
+        PUBLIC_URL: 'http://127.0.0.1:3000',
+        AUTH_SECRET: 'x7Gq2LmP9vR4tY8wZ1cB5nD3fH6jK0sA',
+        DATA_DIR: '/nonexistent-hanger-test',
+        WEB_DIR: webDir,
+      });
+      const app = Fastify();
+      await app.register(securityPlugin, { config });
+      app.get('/items', async () => 'page');
+      const csp = String((await app.inject({ url: '/items' })).headers['content-security-policy']);
+      const scriptSrc = /(?:^|;)script-src ([^;]*)/.exec(csp)?.[1]?.split(' ');
+      expect(scriptSrc).toEqual(["'self'", sha256(early)]);
+      expect(/(?:^|;)script-src-attr 'none'/.test(csp)).toBe(true);
+      await app.close();
+    } finally {
+      rmSync(webDir, { recursive: true, force: true });
+    }
+  });
+
+  it('hashes every non-empty inline script once, and no external one', () => {
+    const html =
+      '<script>a()</script><script src="/x.js"></script><script >a()</script>' +
+      '<script type="module">b()</script><script></script>';
+    expect(inlineScriptHashes(html)).toEqual([sha256('a()'), sha256('b()')]);
+  });
+
+  it('adds nothing when no web build is served', () => {
+    const csp = contentSecurityPolicy({
+      publicUrl: 'http://127.0.0.1:3000',
+      webDir: '/nonexistent-hanger-web',
+    });
+    expect(csp.directives.scriptSrc).toEqual(["'self'"]);
+  });
 });
 
 describe('CORS', () => {

@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { HelmetOptions } from 'helmet';
@@ -20,15 +23,45 @@ export function objectStoreOrigins(config: Pick<Config, 's3'>): string[] {
   ];
 }
 
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+/**
+ * The CSP source expressions ('sha256-…') of the inline scripts of a page: the web build inlines
+ * its first script (public/early.js, issue 16) into index.html so that nothing blocks the first
+ * paint; the policy allows exactly that script's text, hashed from the index.html being served.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, body = ''] of html.matchAll(INLINE_SCRIPT)) {
+    if (body.trim() === '') continue;
+    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
+/** The inline scripts' hashes of the web build's index.html (none when there is no build). */
+function webInlineScriptHashes(webDir: string | undefined): string[] {
+  if (!webDir) return [];
+  try {
+    return inlineScriptHashes(readFileSync(join(webDir, 'index.html'), 'utf8'));
+  } catch {
+    return [];
+  }
+}
+
 /**
  * The Content-Security-Policy, checked against OWASP ASVS 5.0 level 2 (V3.4.3, V3.4.6): one global
  * policy with an allowlist, `object-src 'none'` and `base-uri 'none'` (the app has no `<base>`),
  * `frame-ancestors 'none'`, forms posting only to this origin, and scripts only from this origin's
- * files (no 'unsafe-inline', no 'unsafe-eval', no inline event handlers). Styles keep
- * 'unsafe-inline': React and Konva set element styles at run time, and styles do not run code.
+ * files plus the inline scripts of the served index.html by their SHA-256 (no 'unsafe-inline', no
+ * 'unsafe-eval', no inline event handlers). Styles keep 'unsafe-inline': React and Konva set
+ * element styles at run time, and styles do not run code.
  */
-export function contentSecurityPolicy(config: Pick<Config, 's3' | 'publicUrl' | 'oidc'>) {
+export function contentSecurityPolicy(
+  config: Pick<Config, 's3' | 'publicUrl' | 'oidc'> & { webDir?: string },
+) {
   const photos = objectStoreOrigins(config);
+  const inlineScripts = webInlineScriptHashes(config.webDir);
   // Google accounts carry a profile photo hosted by Google.
   const avatars = config.oidc?.providerId === 'google' ? ['https://*.googleusercontent.com'] : [];
   const https = config.publicUrl.startsWith('https:');
@@ -40,7 +73,7 @@ export function contentSecurityPolicy(config: Pick<Config, 's3' | 'publicUrl' | 
       objectSrc: ["'none'"],
       frameAncestors: ["'none'"],
       formAction: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...inlineScripts],
       scriptSrcAttr: ["'none'"],
       // React and Konva set element styles at run time.
       styleSrc: ["'self'", "'unsafe-inline'"],
