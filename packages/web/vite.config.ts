@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { inlineHead } from './scripts/inline-head.mjs';
 import { precompress } from './scripts/precompress.mjs';
 
 const API_TARGET = process.env.HANGER_API_URL ?? 'http://127.0.0.1:3000';
@@ -216,6 +217,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // early.js and the stylesheet inline in index.html: nothing blocks the first paint (issue 16).
+    inlineHead({ earlyJs: fileURLToPath(new URL('./public/early.js', import.meta.url)) }),
     // .br and .gz beside each text asset, served by the server as they are (issue 16).
     precompress(),
   ],

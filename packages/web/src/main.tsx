@@ -1,6 +1,6 @@
 // First: GET /api/start leaves before the app's modules are evaluated (issue 16).
 import './boot';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { renderStartupFailure } from './app/startup-failure';
@@ -27,19 +27,31 @@ function releaseBootShell(container: HTMLElement): void {
   observer.observe(container, { childList: true, subtree: true });
 }
 
-try {
-  const container = document.getElementById('root');
-  if (!container) throw new Error('#root is missing from index.html');
-  releaseBootShell(container);
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-} catch (err) {
-  console.error('Hanger: could not start', err);
-  renderStartupFailure();
+/**
+ * The first render (issue 16), in a task of its own after the one that evaluated the app's code,
+ * and as a transition: React renders it in slices of a few milliseconds, yielding to the browser in
+ * between, instead of one long task. index.html's static shell is on screen meanwhile.
+ */
+function start(): void {
+  try {
+    const container = document.getElementById('root');
+    if (!container) throw new Error('#root is missing from index.html');
+    releaseBootShell(container);
+    const root = createRoot(container);
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+    });
+  } catch (err) {
+    console.error('Hanger: could not start', err);
+    renderStartupFailure();
+  }
 }
+
+setTimeout(start, 0);
 
 // After a deploy, a tab opened earlier may ask for chunks that no longer exist: reload, but not
 // in a loop when the chunk is truly missing.

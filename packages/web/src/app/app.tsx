@@ -4,7 +4,13 @@ import { startSession } from '../lib/stores/session-actions';
 import { ErrorBoundary, StartupErrorScreen } from './error-screens';
 import { routes } from './router';
 
-const router = createBrowserRouter(routes);
+/**
+ * The router, made on the first render rather than when this module is evaluated: evaluating the
+ * app's code and building the first screen are separate tasks (issue 16), and the router's route
+ * matching belongs to the second.
+ */
+let router: ReturnType<typeof createBrowserRouter> | null = null;
+const appRouter = () => (router ??= createBrowserRouter(routes));
 
 // The service worker's registration and its 'Update available' banner wait for the first screen
 // anyway: their code loads after it, out of the first load (issue 16).
@@ -26,7 +32,7 @@ export function App() {
   if (startFailed) return <StartupErrorScreen />;
   return (
     <ErrorBoundary>
-      <RouterProvider router={router} />
+      <RouterProvider router={appRouter()} />
       <Suspense fallback={null}>
         <UpdatePrompt />
       </Suspense>

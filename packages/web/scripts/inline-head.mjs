@@ -1,0 +1,64 @@
+/**
+ * Vite plugin (issue 16): nothing in index.html's <head> may hold up the first paint of the static
+ * /items shell. In the build:
+ *
+ * - `<script src="/early.js"></script>` becomes the script itself, minified, inline: the page's
+ *   first requests (GET /api/start, GET users) still leave before anything else runs, without a
+ *   request of its own that blocks the parser. The server allows exactly this script by its
+ *   SHA-256 (packages/server/src/plugins/security.ts hashes the served index.html's inline scripts).
+ * - The app's stylesheet becomes a <style> element: the shell is drawn from the HTML alone, one
+ *   round trip sooner, and the stylesheet is not a render-blocking request. The file stays in the
+ *   build (the service worker precaches it; lazy screens have no CSS of their own).
+ *
+ * - The Latin subset of the app's font is preloaded: it is there for the first layout (no swap
+ *   from the fallback font once the shell is on screen, which shifted the bottom bar's labels),
+ *   and asked for at once instead of after the styles are applied.
+ *
+ * public/early.js stays the source (its tests run it as the page does).
+ */
+import { readFileSync } from 'node:fs';
+import { minify } from 'vite';
+
+const EARLY_TAG = /<script src="\/early\.js"><\/script>/;
+/** The font file the first screen's text uses (the app's only font, Latin subset). */
+const FIRST_FONT = /^assets\/inter-latin-wght-normal-[\w-]+\.woff2$/;
+const STYLESHEET = /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[^"]+\.css)">/g;
+
+/** @param {{ earlyJs: string }} options */
+export function inlineHead({ earlyJs }) {
+  return {
+    name: 'hanger-inline-head',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      /**
+       * @param {string} html
+       * @param {{ bundle?: Record<string, { type: string, source?: string | Uint8Array }> }} ctx
+       */
+      async handler(html, ctx) {
+        if (!EARLY_TAG.test(html)) throw new Error('index.html no longer loads /early.js');
+        const source = readFileSync(earlyJs, 'utf8');
+        const { code } = await minify('early.js', source, { compress: true, mangle: true });
+        // `</script` inside the script would end the element early.
+        if (/<\/script/i.test(code)) throw new Error('early.js may not contain "</script"');
+        let out = html.replace(EARLY_TAG, () => `<script>${code.trim()}</script>`);
+        out = out.replace(STYLESHEET, (tag, file) => {
+          const asset = ctx.bundle?.[file];
+          if (!asset || asset.type !== 'asset') return tag;
+          const css =
+            typeof asset.source === 'string'
+              ? asset.source
+              : new TextDecoder().decode(asset.source);
+          if (/<\/style/i.test(css)) return tag;
+          return `<style>${css.trim()}</style>`;
+        });
+        const font = Object.keys(ctx.bundle ?? {}).find((file) => FIRST_FONT.test(file));
+        if (font) {
+          const preload = `<link rel="preload" href="/${font}" as="font" type="font/woff2" crossorigin>`;
+          out = out.replace('<style>', () => `${preload}\n    <style>`);
+        }
+        return out;
+      },
+    },
+  };
+}
