@@ -45,7 +45,7 @@ export async function buildApp(
       options.logger ?? { level: config.logLevel, stream: logDestination() },
     ),
     // One access line per request (the request, its status and time), not two.
-    logController: new AccessLog(),
+    logController: new AccessLog(options.logger === undefined),
     trustProxy: trustProxyOption(config.trustProxy),
     // Ids are at most MAX_ID (200) long; a longer one reaches its route and answers 404 like any
     // id that cannot exist. Past this the router gives up, and frameworkErrors answers that 404.

@@ -3,6 +3,8 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 const REDACTED = '[redacted]';
 /** Query parameters that carry a credential: e-mail links' tokens, an OIDC callback's code. */
 const SECRET_PARAMS = new Set(['token', 'code']);
+/** The paths whose next segment is a capability (the replacements below). */
+const SECRET_PATH = /^\/api\/(?:feed|export|auth\/reset-password)\//;
 
 /**
  * A request URL as it may be logged: the capabilities some paths carry are cut out — the calendar
@@ -12,6 +14,8 @@ const SECRET_PARAMS = new Set(['token', 'code']);
  */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
+  // Almost every request: no query, and a path that carries no capability.
+  if (q < 0 && !SECRET_PATH.test(url)) return url;
   let path = q < 0 ? url : url.slice(0, q);
   const query = q < 0 ? '' : url.slice(q + 1);
   path = path
@@ -31,7 +35,7 @@ export function redactUrl(url: string): string {
 }
 
 /** Fastify's own request serializer, with the URL redacted. */
-function serializeRequest(request: FastifyRequest) {
+export function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
     url: redactUrl(request.url),

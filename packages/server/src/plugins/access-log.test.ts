@@ -46,6 +46,48 @@ describe('access log', () => {
     await app.close();
   });
 
+  it("writes the server's completed line exactly as pino would, key for key", async () => {
+    const lineOf = async (fast: boolean, url: string, remoteAddress: string) => {
+      const { lines, stream } = capture();
+      const app = Fastify({
+        logger: withRedactedUrls({ level: 'info', stream }),
+        logController: new AccessLog(fast),
+      });
+      app.get('/*', async (_request, reply) => reply.code(304).send());
+      await app.inject({ url, remoteAddress, headers: { host: 'example.test:8080' } });
+      await app.close();
+      const line = lines.find((l) => l.msg === 'request completed')!;
+      expect(line.responseTime).toEqual(expect.any(Number));
+      expect(line.time).toEqual(expect.any(Number));
+      return JSON.stringify({ ...line, time: 0, responseTime: 0 });
+    };
+    for (const [url, address] of [
+      ['/api/users', '127.0.0.1'],
+      ['/api/feed/secret.ics?token=abc&x="q"', '::ffff:10.0.0.1'],
+      ['/api/items/%C3%A9t%C3%A9\\?a=\u00e9', '2001:db8::1'],
+    ] as const) {
+      const fast = await lineOf(true, url, address);
+      expect(fast).toBe(await lineOf(false, url, address));
+      expect(fast).not.toContain('secret');
+    }
+  });
+
+  it('writes nothing below its level, and through pino when the logger is not the server one', async () => {
+    const { lines, stream } = capture();
+    const app = Fastify({
+      logger: withRedactedUrls({ level: 'warn', stream }),
+      logController: new AccessLog(true),
+    });
+    app.get('/x', async () => 'ok');
+    await app.inject({ url: '/x' });
+    await app.close();
+    expect(lines).toHaveLength(0);
+    const quiet = Fastify({ logger: false, logController: new AccessLog(true) });
+    quiet.get('/x', async () => 'ok');
+    expect((await quiet.inject({ url: '/x' })).statusCode).toBe(200);
+    await quiet.close();
+  });
+
   it('writes batched lines within the flush interval, and what is held on a synchronous flush', async () => {
     const file = join(tmpdir(), `hanger-log-${process.pid}-${Date.now()}.log`);
     const fd = openSync(file, 'w');

@@ -160,11 +160,18 @@ async function securityPlugin(app: FastifyInstance, { config }: SecurityOptions)
     ['access-control-max-age', String(CORS_OPTIONS.maxAge)],
   ];
 
+  // Lower case, as reply.header stores them: a route's own reply.header (e.g. its Cache-Control)
+  // replaces the value set here.
+  const lower = (list: [string, string][]) =>
+    list.map(([name, value]): [string, string] => [name.toLowerCase(), value]);
+  const apiHeaders = lower(api);
+  const everywhereHeaders = lower(everywhere);
+
   app.addHook('onRequest', function edgeHeaders(request, reply, done) {
-    const raw = reply.raw;
-    // Set on the raw response: a route's own reply.header (e.g. its Cache-Control) still wins.
-    const headers = request.url.startsWith('/api/') ? api : everywhere;
-    for (let i = 0; i < headers.length; i++) raw.setHeader(headers[i]![0], headers[i]![1]);
+    // Among the reply's own headers, not on the raw response: Node then writes the head from that
+    // one object (writeHead's fast path) instead of storing and checking each header twice.
+    const headers = request.url.startsWith('/api/') ? apiHeaders : everywhereHeaders;
+    for (let i = 0; i < headers.length; i++) reply.header(headers[i]![0], headers[i]![1]);
     if (request.method !== 'OPTIONS') {
       done();
       return;

@@ -78,6 +78,8 @@ export class WardrobeCache {
   private readonly maxEntries: number;
   private readonly maxBytes: number;
   private heldBytes = 0;
+  /** The key last inserted or re-inserted: the map's last, already in its place. */
+  private newest: string | undefined;
   private readonly currentWindow: () => number;
   private readonly now: () => number;
   private readonly instanceId = randomUUID();
@@ -122,9 +124,7 @@ export class WardrobeCache {
   ): Promise<WardrobeRepresentation> {
     const entry = this.entries.get(userId);
     if (entry && entry.expiresAt > this.now() && entry.window === this.currentWindow()) {
-      // Re-insert to keep the map in least-recently-used order.
-      this.entries.delete(userId);
-      this.entries.set(userId, entry);
+      this.touch(userId, entry);
       return entry.made[form] ?? this.formOf(userId, entry, form);
     }
     if (entry) this.remove(userId, entry);
@@ -157,6 +157,20 @@ export class WardrobeCache {
     return first;
   }
 
+  /**
+   * The form of the user's wardrobe when the cache holds it made and valid, without a promise
+   * (the hot path of a revalidation); undefined when `get` has to make or wait for it.
+   */
+  peek(userId: string, form: WardrobeForm = 'json'): WardrobeRepresentation | undefined {
+    const entry = this.entries.get(userId);
+    if (entry === undefined) return undefined;
+    const made = entry.made[form];
+    if (made === undefined || entry.expiresAt <= this.now()) return undefined;
+    if (entry.window !== this.currentWindow()) return undefined;
+    this.touch(userId, entry);
+    return made;
+  }
+
   /** Called after every committed write of the user's wardrobe. */
   async invalidate(userId: string): Promise<void> {
     this.drop(userId);
@@ -176,6 +190,7 @@ export class WardrobeCache {
 
   clear(): void {
     this.entries.clear();
+    this.newest = undefined;
     this.heldBytes = 0;
     for (const flight of this.flights.values()) flight.stale = true;
   }
@@ -185,6 +200,14 @@ export class WardrobeCache {
     if (this.subscriber) await this.subscriber.quit().catch(() => this.subscriber?.disconnect());
     this.subscriber = null;
     this.publisher = null;
+  }
+
+  /** Re-inserts the entry to keep the map in least-recently-used order (unless it is last). */
+  private touch(userId: string, entry: Entry): void {
+    if (this.newest === userId) return;
+    this.entries.delete(userId);
+    this.entries.set(userId, entry);
+    this.newest = userId;
   }
 
   private drop(userId: string): void {
@@ -198,6 +221,7 @@ export class WardrobeCache {
     if (this.entries.get(userId) !== entry) return;
     this.entries.delete(userId);
     this.heldBytes -= entry.bytes;
+    if (this.newest === userId) this.newest = undefined;
   }
 
   private store(userId: string, entry: Entry): void {
@@ -205,6 +229,7 @@ export class WardrobeCache {
     if (previous) this.remove(userId, previous);
     if (entry.bytes > this.maxBytes) return;
     this.entries.set(userId, entry);
+    this.newest = userId;
     this.heldBytes += entry.bytes;
     this.evict();
   }
@@ -280,6 +305,8 @@ function makeRepresentation(
 /** RFC 9110 If-None-Match: a list of (possibly weak) tags, or `*`. */
 export function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
+  // What a client almost always sends: the one tag it holds, as it received it.
+  if (header === etag) return true;
   const bare = etag.replace(/^W\//, '');
   return header.split(',').some((tag) => {
     const t = tag.trim();

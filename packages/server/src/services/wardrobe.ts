@@ -107,30 +107,57 @@ const stampsByToken = new WeakMap<object, Map<string, TokenStamp>>();
  * that token holds for as long as the token does, and is not read from the database again on each
  * request. A new token (every 15 minutes, or after such a change) reads it afresh.
  */
-async function capabilityFor(
+function knownCapability(
   ctx: ServiceContext,
   userId: string,
-  requester: Requester | undefined,
-): Promise<string> {
-  if (!requester) return ctx.media.capabilityFor(userId);
+  requester: Requester,
+): { known: TokenStamp | undefined; capability: string | undefined } {
   let stamps = stampsByToken.get(ctx.media);
   if (!stamps) stampsByToken.set(ctx.media, (stamps = new Map()));
-  const key = `${userId}\n${requester.sessionId}\n${requester.issuedAt}`;
-  let known = stamps.get(key);
-  if (known === undefined) {
-    known = { stamp: await ctx.media.stampOf(userId) };
-    if (stamps.size >= STAMPS_MAX) stamps.delete(stamps.keys().next().value!);
-    stamps.set(key, known);
-  }
-  // As MediaAccess.capabilityFor: an account that may open nothing gets one that never verifies.
-  if (known.stamp === null) return ctx.media.capabilityFor(userId);
+  const known = stamps.get(`${userId}\n${requester.sessionId}\n${requester.issuedAt}`);
+  if (known === undefined || known.stamp === null) return { known, capability: undefined };
   const now = Date.now();
   const window = urlWindow(now).start;
   if (known.capability === undefined || known.window !== window) {
     known.capability = mediaCapability(ctx.media.signingKey, userId, known.stamp, now);
     known.window = window;
   }
-  return known.capability;
+  return { known, capability: known.capability };
+}
+
+async function capabilityFor(
+  ctx: ServiceContext,
+  userId: string,
+  requester: Requester | undefined,
+): Promise<string> {
+  if (!requester) return ctx.media.capabilityFor(userId);
+  const { known, capability } = knownCapability(ctx, userId, requester);
+  if (capability !== undefined) return capability;
+  // As MediaAccess.capabilityFor: an account that may open nothing gets one that never verifies.
+  if (known !== undefined) return ctx.media.capabilityFor(userId);
+  const stamps = stampsByToken.get(ctx.media)!;
+  const stamp = await ctx.media.stampOf(userId);
+  if (stamps.size >= STAMPS_MAX) stamps.delete(stamps.keys().next().value!);
+  stamps.set(`${userId}\n${requester.sessionId}\n${requester.issuedAt}`, { stamp });
+  return capabilityFor(ctx, userId, requester);
+}
+
+/**
+ * The form of the user's wardrobe when the cache holds it and the requester's media capability is
+ * known, answered without a promise (a revalidation's hot path); undefined when wardrobeFor has
+ * to read, build or check something.
+ */
+export function cachedWardrobe(
+  ctx: ServiceContext,
+  userId: string,
+  requester: Requester,
+  form: WardrobeForm,
+): WardrobeRepresentation | undefined {
+  const made = ctx.cache.peek(userId, form);
+  if (made === undefined) return undefined;
+  const held = made.capability();
+  if (held === null) return made;
+  return held === knownCapability(ctx, userId, requester).capability ? made : undefined;
 }
 
 /**

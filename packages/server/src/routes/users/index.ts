@@ -1,8 +1,8 @@
 import { WARDROBE_COLUMNS_CONTENT_TYPE, settingsPutSchema } from '@hanger/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { updateSettings, readSettings } from '../../services/settings.js';
-import { wardrobeFor } from '../../services/wardrobe.js';
-import { matchesEtag } from '../../services/wardrobe-cache.js';
+import { cachedWardrobe, wardrobeFor } from '../../services/wardrobe.js';
+import { matchesEtag, type WardrobeRepresentation } from '../../services/wardrobe-cache.js';
 import { readForm } from '../form.js';
 import { acceptsGzip, wantsColumns } from './negotiate.js';
 
@@ -14,23 +14,38 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
    * client that asks for `application/vnd.hanger.wardrobe+json; v=2` (the app; docs/wardrobe-wire.md).
    * Each form has its own ETag, so a 304 only ever confirms the form the client holds.
    */
-  app.get('/users', async (request, reply) => {
-    const columns = wantsColumns(request.headers.accept);
-    const answer = await wardrobeFor(
-      ctx,
-      request.user.id,
-      request.user,
-      columns ? 'columns' : 'json',
-    );
-    reply.header('etag', answer.etag).header('vary', 'Accept, Accept-Encoding');
-    if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  const answer = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    wardrobe: WardrobeRepresentation,
+    columns: boolean,
+  ): Promise<FastifyReply> => {
     reply.type(columns ? WARDROBE_COLUMNS_CONTENT_TYPE : 'application/json; charset=utf-8');
     // gzip only: brotli saves under 2% on what is mostly the ids' randomness, for several times
     // the CPU (docs/wardrobe-wire.md).
     if (acceptsGzip(request.headers['accept-encoding'])) {
-      return reply.header('content-encoding', 'gzip').send(await answer.gzipped());
+      return reply.header('content-encoding', 'gzip').send(await wardrobe.gzipped());
     }
-    return reply.send(answer.body);
+    return reply.send(wardrobe.body);
+  };
+
+  // Not an async function: a revalidation of a cached wardrobe (the app's every start and return
+  // to the tab) is answered without a promise.
+  app.get('/users', (request, reply) => {
+    const columns = wantsColumns(request.headers.accept);
+    const form = columns ? 'columns' : 'json';
+    const revalidate = (wardrobe: WardrobeRepresentation): boolean => {
+      reply.header('etag', wardrobe.etag).header('vary', 'Accept, Accept-Encoding');
+      if (!matchesEtag(request.headers['if-none-match'], wardrobe.etag)) return false;
+      void reply.code(304).send();
+      return true;
+    };
+    const cached = cachedWardrobe(ctx, request.user.id, request.user, form);
+    if (cached !== undefined && revalidate(cached)) return undefined;
+    if (cached !== undefined) return answer(request, reply, cached, columns);
+    return wardrobeFor(ctx, request.user.id, request.user, form).then((wardrobe) =>
+      revalidate(wardrobe) ? reply : answer(request, reply, wardrobe, columns),
+    );
   });
 
   app.get('/users/settings', async (request) => readSettings(ctx.db, request.user.id));
