@@ -63,6 +63,8 @@ import {
 } from '@hanger/domain';
 import { Handshake, Heart, Layers, Shirt, type LucideIcon } from 'lucide-react';
 import { useCallback, useMemo, useState, type ReactNode, type RefObject } from 'react';
+import { previewServes } from '../lib/api/first-view';
+import { useFirstViewStore } from '../lib/stores/first-view';
 import { useSessionStore } from '../lib/stores/session-store';
 import { useUiPrefsStore } from '../lib/stores/ui-prefs-store';
 import { useWardrobeStore } from '../lib/stores/wardrobe-store';
@@ -219,12 +221,22 @@ function ItemsBrowser({
     [filters, groupScreen, scope],
   );
 
+  // Before the wardrobe is in on a first load: the head of this view, read ahead of the rest
+  // (lib/stores/first-view.ts), when it was picked for this very view (the Items tab as opened).
+  const preview = useFirstViewStore((s) =>
+    data || sort || exclude || groupScreen ? null : s.preview,
+  );
+
   const items = useMemo(() => {
+    if (!data && preview && settings && previewServes(preview, effective, option, direction))
+      return sortItems(filterItems(preview.clothes, effective), option, direction, NO_ITEM_STATS, {
+        settings,
+      });
     if (!data || !settings || !stats) return null;
     const all = Object.values(data.clothes);
     const kept = exclude ? filterPickerItems(all, effective, exclude) : filterItems(all, effective);
     return sortItems(kept, option, direction, stats, { settings });
-  }, [data, settings, stats, effective, exclude, option, direction]);
+  }, [data, preview, settings, stats, effective, exclude, option, direction]);
 
   const caption = useCallback(
     (item: ClothingItem) =>

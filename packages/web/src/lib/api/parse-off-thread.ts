@@ -1,6 +1,15 @@
 import type { Settings, WardrobeData } from '@hanger/domain';
 import { loadParsers } from './answers';
-import type { ParseRequest, ParseResponse } from './parse-protocol';
+// Inlined in the app's code (a blob URL), not fetched: it is needed the moment the answer is in,
+// when the page's other downloads still hold the connections (some 10 kB, no schema library).
+import FirstViewWorker from './first-view.worker?worker&inline';
+import {
+  firstViewFromWire,
+  opensOnItemsTab,
+  type FirstViewPreview,
+  type FirstViewQuery,
+} from './first-view';
+import type { FirstViewAsk, FirstViewReply, ParseRequest, ParseResponse } from './parse-protocol';
 
 /**
  * The wardrobe and settings answers, validated and read into app records in a worker (see
@@ -77,14 +86,112 @@ function parse(request: ParseRequest): Promise<WardrobeData | Settings> {
   });
 }
 
-/** Starts the worker (and the download of its code) ahead of the first answer. */
+/**
+ * Starts the worker (and the download of its code) ahead of the first answer; on the Items tab,
+ * the first-view worker too.
+ */
 export function warmAnswerWorker(): void {
+  if (opensOnItemsTab()) getFirstViewWorker();
   getWorker();
 }
 
-/** GET users' body (UTF-8 JSON bytes) as the app's wardrobe. */
-export async function parseWardrobeBytes(bytes: ArrayBuffer): Promise<WardrobeData> {
-  return (await parse({ id: nextId++, kind: 'wardrobe', bytes })) as WardrobeData;
+// The first screen of /items ahead of the whole wardrobe (first-view.ts) ----------------------
+
+/** The first screen of /items, asked for ahead of the whole wardrobe (first-view.ts). */
+export interface FirstViewRequest {
+  query: FirstViewQuery;
+  /**
+   * Called at most once, and only before the whole wardrobe is read, with the view's head; the
+   * whole answer is read once what it answers has settled (the first screen is up).
+   */
+  onFirstView: (preview: FirstViewPreview) => Promise<void> | void;
+}
+
+/** The longest the whole answer's read waits for the first screen. */
+const FIRST_SCREEN_WAIT_MS = 1500;
+
+let firstViewWorker: Worker | null | undefined;
+
+function getFirstViewWorker(): Worker | null {
+  if (firstViewWorker !== undefined) return firstViewWorker;
+  if (typeof Worker !== 'function') return (firstViewWorker = null);
+  try {
+    firstViewWorker = new FirstViewWorker();
+  } catch {
+    return (firstViewWorker = null);
+  }
+  return firstViewWorker;
+}
+
+/** The first-view worker warmed for an answer that did not need it (a 304, a stored copy). */
+export function releaseFirstViewWorker(): void {
+  firstViewWorker?.terminate();
+  firstViewWorker = undefined;
+}
+
+/**
+ * Hands the bytes to the first-view worker (one answer per worker: it is done with after it).
+ * `shown` settles once the first screen is up from its answer, or at once when it gives none, or
+ * after FIRST_SCREEN_WAIT_MS; `done` is called once the whole wardrobe is read or failed: a head
+ * arriving after that is dropped.
+ */
+function askFirstView(
+  bytes: ArrayBuffer,
+  request: FirstViewRequest,
+): { shown: Promise<void>; done: () => void } | null {
+  const w = getFirstViewWorker();
+  if (!w) return null;
+  firstViewWorker = undefined;
+  let settled = false;
+  let show!: () => void;
+  const shown = new Promise<void>((resolve) => (show = resolve));
+  const timer = setTimeout(show, FIRST_SCREEN_WAIT_MS);
+  const done = () => {
+    settled = true;
+    clearTimeout(timer);
+    w.terminate();
+  };
+  w.onmessage = (event: MessageEvent<FirstViewReply>) => {
+    w.terminate();
+    const { head } = event.data;
+    if (settled || !head) return show();
+    try {
+      void Promise.resolve(request.onFirstView(firstViewFromWire(request.query, head))).then(
+        show,
+        show,
+      );
+    } catch (err) {
+      // The whole answer's check will say what is wrong with it.
+      console.warn('Hanger: the first view could not be read ahead', err);
+      show();
+    }
+  };
+  w.onerror = (event) => {
+    event.preventDefault();
+    w.terminate();
+    show();
+  };
+  w.postMessage({ bytes, query: request.query } satisfies FirstViewAsk);
+  return { shown, done };
+}
+
+/**
+ * GET users' body (UTF-8 JSON bytes) as the app's wardrobe. With `firstView` (when workers run),
+ * the head of that Items view is read first, in a worker of its own, and shown; the whole answer
+ * is read after that: its check and mapping are most of the CPU of a first load, and would
+ * otherwise compete with the first screen's (the head's reading, rendering, the photos).
+ */
+export async function parseWardrobeBytes(
+  bytes: ArrayBuffer,
+  firstView?: FirstViewRequest,
+): Promise<WardrobeData> {
+  const ask = firstView && getWorker() ? askFirstView(bytes, firstView) : null;
+  if (ask) await ask.shown;
+  try {
+    return (await parse({ id: nextId++, kind: 'wardrobe', bytes })) as WardrobeData;
+  } finally {
+    ask?.done();
+  }
 }
 
 /** Wire settings as the app's, with every default filled in; `{}` gives the defaults. */
@@ -96,5 +203,7 @@ export async function parseSettingsOffThread(json: unknown): Promise<Settings> {
 export function resetAnswerWorkerForTests(): void {
   worker?.terminate();
   worker = undefined;
+  firstViewWorker?.terminate();
+  firstViewWorker = undefined;
   pending.clear();
 }

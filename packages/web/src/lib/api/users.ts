@@ -5,6 +5,7 @@ import {
   type WardrobeData,
 } from '@hanger/domain';
 import { earlyWardrobe } from '../stores/early-boot';
+import { clearFirstView, firstViewRequest } from '../stores/first-view';
 import { useWardrobeStore, wardrobeHydrated } from '../stores/wardrobe-store';
 import { rememberEtag } from './answer-etags';
 import { parseAnswer } from './answers';
@@ -50,15 +51,25 @@ export async function fetchWardrobe(signal?: AbortSignal): Promise<WardrobeData>
     }
     return fetchUnconditionally(signal);
   }
-  const data = await parseWardrobeBytes(answer.bytes);
+  const data = await parseAnswerBytes(answer.bytes, stored.data === null);
   rememberEtag(data, answer.etag);
   return data;
+}
+
+/** The answer read off the main thread; with no copy on screen, the first screen's records first. */
+async function parseAnswerBytes(bytes: ArrayBuffer, firstView: boolean): Promise<WardrobeData> {
+  try {
+    return await parseWardrobeBytes(bytes, firstView ? firstViewRequest() : undefined);
+  } catch (err) {
+    clearFirstView();
+    throw err;
+  }
 }
 
 async function fetchUnconditionally(signal?: AbortSignal): Promise<WardrobeData> {
   const answer = await api.getIfChanged('/users', null, { signal, headers: WARDROBE_ACCEPT });
   if (answer.notModified) throw new Error('GET users answered 304 to an unconditional request');
-  const data = await parseWardrobeBytes(answer.bytes);
+  const data = await parseAnswerBytes(answer.bytes, useWardrobeStore.getState().data === null);
   rememberEtag(data, answer.etag);
   return data;
 }

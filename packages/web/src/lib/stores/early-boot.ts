@@ -1,6 +1,7 @@
 import { requestTimeoutMs, type WardrobeData } from '@hanger/domain';
 import { parseWardrobeBytes } from '../api/parse-off-thread';
 import { isMobileDevice } from '../device';
+import { clearFirstView, firstViewRequest } from './first-view';
 
 /**
  * What the page's first script (public/early.js) started before the app's code arrived (issues
@@ -84,10 +85,13 @@ async function readEarlyUsers(pending: Promise<EarlyUsers | null>): Promise<Earl
   const sentEtag = users.sent['if-none-match'];
   if (users.status === 304 && sentEtag) return { kind: 'notModified', etag: sentEtag };
   if (users.status !== 200 || !users.bytes) return NONE;
-  // Read off the main thread as soon as it is in, before the app asks for it.
+  // Read off the main thread as soon as it is in, before the app asks for it; on the Items tab,
+  // the first screen's records come first (first-view.ts).
   try {
-    return { kind: 'data', data: await parseWardrobeBytes(users.bytes), etag: users.etag };
+    const data = await parseWardrobeBytes(users.bytes, firstViewRequest());
+    return { kind: 'data', data, etag: users.etag };
   } catch {
+    clearFirstView();
     return NONE;
   }
 }

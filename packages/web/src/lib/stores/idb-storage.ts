@@ -23,6 +23,70 @@ export function idbPersistStorage<S>(
   };
 }
 
+/**
+ * Writes that `defer` picks wait until the page is idle (at most `maxWaitMs`), so that storing a
+ * large value (a 10,000-item wardrobe is some 100–400 ms of structured clone on the main thread)
+ * does not stand between an answer and the screen that shows it (issue 15). Only the latest
+ * waiting value is written; any other write or removal replaces it at once, and a page being
+ * hidden or left writes it straight away. Reads see the waiting value.
+ */
+export function deferringWrites<S>(
+  storage: PersistStorage<S>,
+  defer: (value: StorageValue<S>) => boolean,
+  maxWaitMs = 2000,
+): PersistStorage<S> & { flush: () => void } {
+  let waiting: { name: string; value: StorageValue<S> } | null = null;
+  let cancel: (() => void) | null = null;
+  const flush = () => {
+    cancel?.();
+    cancel = null;
+    const write = waiting;
+    waiting = null;
+    if (write) void Promise.resolve(storage.setItem(write.name, write.value)).catch(logFailure);
+  };
+  const drop = () => {
+    cancel?.();
+    cancel = null;
+    waiting = null;
+  };
+  if (typeof window !== 'undefined') {
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') flush();
+    });
+  }
+  return {
+    getItem: (name) => (waiting?.name === name ? waiting.value : storage.getItem(name)),
+    setItem: (name, value) => {
+      if (!defer(value)) {
+        drop();
+        return storage.setItem(name, value);
+      }
+      waiting = { name, value };
+      cancel ??= whenIdle(flush, maxWaitMs);
+    },
+    removeItem: (name) => {
+      drop();
+      return storage.removeItem(name);
+    },
+    flush,
+  };
+}
+
+function logFailure(err: unknown): void {
+  console.warn('Hanger: could not store the local copy', err);
+}
+
+/** Runs `fn` once the page is idle, or after `maxWaitMs`; answers a cancel. */
+function whenIdle(fn: () => void, maxWaitMs: number): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(fn, { timeout: maxWaitMs });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(fn, Math.min(maxWaitMs, 300));
+  return () => clearTimeout(timer);
+}
+
 export function memoryPersistStorage<S>(): PersistStorage<S> {
   const values = new Map<string, StorageValue<S>>();
   return {

@@ -1,4 +1,5 @@
 import { useClothesFilters, useOutfitsFilters } from './filters-store';
+import { clearFirstView } from './first-view';
 import { useSessionStore } from './session-store';
 import { useUiPrefsStore } from './ui-prefs-store';
 import { useWardrobeStore } from './wardrobe-store';
@@ -7,6 +8,7 @@ import { useWardrobeStore } from './wardrobe-store';
 export function resetLocalStores(byUser = false): void {
   useSessionStore.getState().reset(byUser);
   useWardrobeStore.getState().reset();
+  clearFirstView();
   useUiPrefsStore.getState().reset();
   useClothesFilters.getState().reset();
   useOutfitsFilters.getState().reset();

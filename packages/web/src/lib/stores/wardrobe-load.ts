@@ -8,6 +8,7 @@ import {
   noteReachable,
   settledCount,
 } from '../outbox/state';
+import { clearFirstView } from './first-view';
 import { toast } from './toast-store';
 import { useWardrobeStore } from './wardrobe-store';
 
@@ -96,6 +97,8 @@ export async function loadWardrobe(options: ActionOptions = {}): Promise<boolean
     ERROR_TOASTS.loadWardrobe,
     options,
   );
+  // The Items grid has the whole wardrobe now (or its failure): the head read ahead is done with.
+  clearFirstView();
   if (ok && box && box.useOutbox.getState().entries.length > 0) void box.replayOutbox();
   return ok;
 }

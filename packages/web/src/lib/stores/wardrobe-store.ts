@@ -3,7 +3,8 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { etagOf } from '../api/answer-etags';
 import { EARLY_ETAG_KEY } from './early-boot';
-import { idbPersistStorage } from './idb-storage';
+import { watchWardrobeForFirstView } from './first-view';
+import { deferringWrites, idbPersistStorage } from './idb-storage';
 
 interface WardrobeState {
   /** Null until the first load on this device (or after sign-out). */
@@ -24,6 +25,15 @@ interface WardrobeState {
 }
 
 export const WARDROBE_STORAGE_KEY = 'hanger-wardrobe';
+
+type Persisted = Pick<WardrobeState, 'data' | 'syncedAt' | 'etag'>;
+
+const wardrobeStorage = deferringWrites<Persisted>(
+  idbPersistStorage<Persisted>(undefined, undefined, (value) => [
+    [EARLY_ETAG_KEY, value.state.data ? value.state.etag : null],
+  ]),
+  (value) => value.state.data !== null && value.state.etag !== null,
+);
 
 export const useWardrobeStore = create<WardrobeState>()(
   persist(
@@ -48,17 +58,18 @@ export const useWardrobeStore = create<WardrobeState>()(
       name: WARDROBE_STORAGE_KEY,
       // The copy's ETag also on its own, written with it, for the page's first script
       // (public/early.js) to send its GET users conditionally without reading the whole copy.
-      storage: idbPersistStorage<Pick<WardrobeState, 'data' | 'syncedAt' | 'etag'>>(
-        undefined,
-        undefined,
-        (value) => [[EARLY_ETAG_KEY, value.state.data ? value.state.etag : null]],
-      ),
+      // A server's answer as it came (it has an ETag) is stored once the page is idle: it is
+      // the offline copy, not needed before the screen shows it (and the server still has it).
+      // Changes made here (no ETag) and the sign-out's reset are stored at once.
+      storage: wardrobeStorage,
       partialize: (s) => ({ data: s.data, syncedAt: s.syncedAt, etag: s.etag }),
       version: 1,
       onRehydrateStorage: () => () => useWardrobeStore.setState({ hydrated: true }),
     },
   ),
 );
+
+watchWardrobeForFirstView(() => useWardrobeStore.getState().data === null);
 
 /** Resolves once IndexedDB has been read (at once when it already has). */
 export function wardrobeHydrated(): Promise<void> {
