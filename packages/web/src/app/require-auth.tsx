@@ -1,4 +1,4 @@
-import { useDeferredValue, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../components/spinner';
 import { useSessionStore } from '../lib/stores/session-store';
@@ -22,11 +22,6 @@ export function RequireAuth({ syncing, children }: RequireAuthProps) {
   const hydrated = useWardrobeStore((s) => s.hydrated);
   const signedOutByUser = useSessionStore((s) => s.signedOutByUser);
   const location = useLocation();
-  // The signed-in screens' first mount (the shell and the whole first screen of the grid) is
-  // rendered at transition priority, in slices that yield to the browser, not in the one task
-  // the store's update would otherwise take (issue 16); the spinner (under index.html's static
-  // shell on /items) stays until that render is ready.
-  const ready = useDeferredValue(user !== null && hydrated, false);
 
   if (status === 'loggingIn') return <LoggingInScreen />;
   if (!user) {
@@ -36,7 +31,7 @@ export function RequireAuth({ syncing, children }: RequireAuthProps) {
     return <Navigate to="/login" replace state={state} />;
   }
   // Local data is read before the first render so a returning user never sees an empty closet flash.
-  if (!hydrated || !ready) return <FullScreenSpinner label="Opening your wardrobe" />;
+  if (!hydrated) return <FullScreenSpinner label="Opening your wardrobe" />;
   return (
     <div aria-busy={syncing} data-syncing={syncing || undefined} className="contents">
       {syncing && (

@@ -1,0 +1,57 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import INDEX_HTML from '../../index.html?raw';
+import { inlineHead } from '../../scripts/inline-head.mjs';
+
+const EARLY_JS = resolve(import.meta.dirname, '../../public/early.js');
+
+interface Handler {
+  handler(html: string, ctx: { bundle?: Record<string, unknown> }): Promise<string>;
+}
+const transform = (html: string, bundle: Record<string, unknown> = {}) =>
+  (inlineHead({ earlyJs: EARLY_JS }).transformIndexHtml as Handler).handler(html, { bundle });
+
+const BUILT_HEAD =
+  '<head><link rel="preload" href="/api/start" as="fetch" crossorigin />' +
+  '<script src="/early.js"></script><style>#boot-shell{display:none}</style>' +
+  '<script type="module" crossorigin src="/assets/index-abc.js"></script>' +
+  '<link rel="stylesheet" crossorigin href="/assets/app-xyz.css"></head>';
+
+describe("the build's index.html head (issue 16)", () => {
+  it('runs early.js inline, minified, with no request of its own', async () => {
+    const html = await transform(BUILT_HEAD);
+    expect(html).not.toContain('src="/early.js"');
+    const inline = /<script>([^<]*)<\/script>/.exec(html)?.[1] ?? '';
+    expect(inline).toContain('__hangerEarly');
+    expect(inline).toContain('/api/start');
+    expect(inline.length).toBeLessThan(2000);
+    // The app's module script is left alone.
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+  });
+
+  it('carries the stylesheet in a <style> and preloads the Latin font', async () => {
+    const css = '@font-face{src:url(/assets/inter-latin-wght-normal-Q1.woff2)}.bg-canvas{color:red}';
+    const html = await transform(BUILT_HEAD, {
+      'assets/app-xyz.css': { type: 'asset', source: css },
+      'assets/inter-latin-wght-normal-Q1.woff2': { type: 'asset', source: new Uint8Array() },
+      'assets/inter-greek-wght-normal-Q2.woff2': { type: 'asset', source: new Uint8Array() },
+    });
+    expect(html).not.toContain('rel="stylesheet"');
+    expect(html).toContain(`<style>${css}</style>`);
+    expect(html).toContain(
+      '<link rel="preload" href="/assets/inter-latin-wght-normal-Q1.woff2" as="font" type="font/woff2" crossorigin>',
+    );
+    expect(html).not.toContain('inter-greek');
+    // The preload comes before the app's module script, in the head.
+    expect(html.indexOf('as="font"')).toBeLessThan(html.indexOf('type="module"'));
+  });
+
+  it('keeps a stylesheet it cannot find in the bundle as a link', async () => {
+    expect(await transform(BUILT_HEAD)).toContain('href="/assets/app-xyz.css"');
+  });
+
+  it('fails the build when index.html no longer loads early.js', async () => {
+    expect(INDEX_HTML).toContain('<script src="/early.js"></script>');
+    await expect(transform('<head></head>')).rejects.toThrow(/early\.js/);
+  });
+});
