@@ -7,7 +7,13 @@
  * run when given, so its figure is a ratio too.
  *
  * Cases, 16 connections each, autocannon: `gzip` (a full answer as browsers ask for it) and
- * `notModified` (the web app's revalidation with its ETag: 304). Servers take turns per
+ * `notModified` (the web app's revalidation with its ETag: 304).
+ *
+ * Two bare references: `bare` sends ETag, Vary and Cache-Control only (the reference of issue 16's
+ * target), `bareSameHeaders` also every other header Hanger's answer carries (security, CORS and
+ * rate-limit headers, read from Hanger's own answer), so that its 304 is the same bytes as
+ * Hanger's: a 304 is nothing but its head, and writing 16 more headers costs a bare node:http
+ * server about as much again as the rest of its answer. Servers take turns per
  * repetition (BENCH_REPS, default 3) so that load from the rest of the machine hits all alike;
  * medians are reported with the load average.
  *
@@ -62,8 +68,14 @@ async function load(url: string, headers: Record<string, string>, pid: number): 
   };
 }
 
-async function startBare(port: number, files: { body: string; gzip: string }, etag: string) {
-  const child = spawn(process.execPath, [BARE, String(port), files.body, files.gzip, etag], {
+async function startBare(
+  port: number,
+  files: { body: string; gzip: string; headers?: string },
+  etag: string,
+) {
+  const args = [BARE, String(port), files.body, files.gzip, etag];
+  if (files.headers) args.push(files.headers);
+  const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -119,25 +131,40 @@ async function main(): Promise<void> {
     const files = { body: join(work, 'body.json'), gzip: join(work, 'body.json.gz') };
     writeFileSync(files.body, body);
     writeFileSync(files.gzip, zipped);
+    // Every header of Hanger's answer but those the bare server writes itself.
+    const own = new Set(['etag', 'vary', 'cache-control', 'date', 'connection', 'keep-alive']);
+    const sameHeaders: Record<string, string> = {};
+    first.headers.forEach((value, name) => {
+      if (!own.has(name) && !name.startsWith('content-') && name !== 'transfer-encoding')
+        sameHeaders[name] = value;
+    });
+    const headersFile = join(work, 'headers.json');
+    writeFileSync(headersFile, JSON.stringify(sameHeaders));
 
     const cases = {
       gzip: gzipHeaders,
       notModified: { ...gzipHeaders, 'if-none-match': etag },
     };
-    type Name = 'hanger' | 'bare' | 'base';
+    type Name = 'hanger' | 'bare' | 'bareSameHeaders' | 'base';
     const runs: Record<string, Record<Name, Run[]>> = {};
-    for (const name of Object.keys(cases)) runs[name] = { hanger: [], bare: [], base: [] };
+    for (const name of Object.keys(cases))
+      runs[name] = { hanger: [], bare: [], bareSameHeaders: [], base: [] };
 
     await stopServer(server);
     for (let rep = 0; rep < REPS; rep++) {
       console.log(`repetition ${rep + 1}/${REPS}…`);
-      const contenders: Name[] = BASE ? ['hanger', 'bare', 'base'] : ['hanger', 'bare'];
+      const contenders: Name[] = ['hanger', 'bare', 'bareSameHeaders'];
+      if (BASE) contenders.push('base');
       for (const who of rep % 2 ? [...contenders].reverse() : contenders) {
         let pid: number;
         let stop: () => Promise<void>;
         let url: string;
-        if (who === 'bare') {
-          const child = await startBare(port, files, etag);
+        if (who === 'bare' || who === 'bareSameHeaders') {
+          const child = await startBare(
+            port,
+            who === 'bare' ? files : { ...files, headers: headersFile },
+            etag,
+          );
           pid = child.pid!;
           url = `http://127.0.0.1:${port}/api/users`;
           stop = () => stopChild(child);
@@ -174,7 +201,13 @@ async function main(): Promise<void> {
               };
         const hanger = of(byServer.hanger)!;
         const bare = of(byServer.bare)!;
+        const bareSameHeaders = of(byServer.bareSameHeaders)!;
         const base = of(byServer.base);
+        const shareOf = (mine: Run[], reference: Run[]) =>
+          round(
+            median(mine.map((r, i) => r.requestsPerSecond / reference[i]!.requestsPerSecond)),
+            3,
+          );
         // Ratios per repetition (servers ran back to back), then their median.
         const shares = byServer.hanger.map(
           (r, i) => r.requestsPerSecond / byServer.bare[i]!.requestsPerSecond,
@@ -187,8 +220,18 @@ async function main(): Promise<void> {
           {
             hanger,
             bare,
+            bareSameHeaders,
             ...(base ? { previousCommit: base } : {}),
             shareOfBare: round(median(shares), 3),
+            shareOfBareSameHeaders: shareOf(byServer.hanger, byServer.bareSameHeaders),
+            ...(base
+              ? {
+                  previousCommitShareOfBareSameHeaders: shareOf(
+                    byServer.base,
+                    byServer.bareSameHeaders,
+                  ),
+                }
+              : {}),
             ...(base
               ? {
                   previousCommitShareOfBare: round(
@@ -229,7 +272,8 @@ async function main(): Promise<void> {
         Object.entries(summary).map(([name, s]) => [name, s.shareOfBare >= TARGET_SHARE]),
       ),
       cases: summary,
-      note: 'autocannon runs in this process on the same two cores as the servers; servers take turns per repetition; the bare server sends the same bytes and headers (ETag, Vary, Cache-Control) without a framework, auth, rate limit or log',
+      sameHeaders: Object.keys(sameHeaders),
+      note: "autocannon runs in this process on the same two cores as the servers; servers take turns per repetition; the bare servers send the same body bytes without a framework, auth, rate limit or log: `bare` with ETag, Vary and Cache-Control only (the reference of the target), `bareSameHeaders` also with every other header of Hanger's answer (sameHeaders), so that its 304 is the same bytes as Hanger's",
     };
     mkdirSync(dirname(OUT), { recursive: true });
     writeFileSync(OUT, `${JSON.stringify(result, null, 2)}\n`);

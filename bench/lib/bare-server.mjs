@@ -5,20 +5,25 @@
  * logging. What Hanger reaches as a share of this is what its own per-request work costs.
  *
  * Run as its own process (like the server it is compared with):
- *   node bench/lib/bare-server.mjs <port> <body file> <gzip file> <etag>
- * It prints "listening" once it accepts connections.
+ *   node bench/lib/bare-server.mjs <port> <body file> <gzip file> <etag> [<headers file>]
+ * It prints "listening" once it accepts connections. With a headers file (a JSON object of header
+ * names and values: the security, CORS and rate-limit headers Hanger sends, as the bench read them
+ * from Hanger's own answer) every answer carries those too, so that a 304 is the same bytes as
+ * Hanger's; without it, only ETag, Vary and Cache-Control.
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
-const [port, bodyFile, gzipFile, etag] = process.argv.slice(2);
+const [port, bodyFile, gzipFile, etag, headersFile] = process.argv.slice(2);
 const body = readFileSync(bodyFile);
 const gzipped = readFileSync(gzipFile);
+const extra = headersFile ? JSON.parse(readFileSync(headersFile, 'utf8')) : {};
 
 const server = createServer((request, response) => {
   const headers = {
+    ...extra,
     etag,
-    vary: 'Accept-Encoding',
+    vary: 'Accept, Accept-Encoding',
     'cache-control': 'no-store',
   };
   if (request.headers['if-none-match'] === etag) {
