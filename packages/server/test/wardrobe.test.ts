@@ -77,6 +77,13 @@ describe.each(ENGINES)('GET /api/users on %s', (engine) => {
     expect(unchanged.status).toBe(304);
     expect(await unchanged.text()).toBe('');
     expect(unchanged.headers.get('etag')).toBe(etag);
+    // RFC 9110 §15.4.5: what a cache needs to update its copy, and CORS; the body-governing
+    // security headers stay on the cached 200, which had them (issue 16).
+    expect(unchanged.headers.get('vary')).toBe('Accept, Accept-Encoding');
+    expect(unchanged.headers.get('cache-control')).toBe('no-store');
+    expect(unchanged.headers.get('access-control-allow-origin')).toBeTruthy();
+    expect(unchanged.headers.get('content-security-policy')).toBeNull();
+    expect(unchanged.headers.get('x-frame-options')).toBeNull();
     expect((await user.get('/api/users', { 'if-none-match': `W/${etag}, "other"` })).status).toBe(
       304,
     );

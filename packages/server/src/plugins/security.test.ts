@@ -9,8 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import securityPlugin, {
   CORS_OPTIONS,
+  HELMET_HEADER_NAMES,
   contentSecurityPolicy,
   inlineScriptHashes,
+  securityHeaders,
+  sendNotModified,
 } from './security.js';
 
 const HELMET_HEADERS = [
@@ -67,6 +70,46 @@ describe('security headers', () => {
       await Promise.all([ours.close(), reference.close()]);
     },
   );
+});
+
+describe('a 304 (issue 16)', () => {
+  it('HELMET_HEADER_NAMES names every header helmet can set', () => {
+    const all = securityHeaders({
+      crossOriginEmbedderPolicy: true,
+      strictTransportSecurity: { maxAge: 1 },
+    }).map(([name]) => name.toLowerCase());
+    expect(all.length).toBeGreaterThanOrEqual(12);
+    for (const name of all) expect(HELMET_HEADER_NAMES).toContain(name);
+    for (const name of HELMET_HEADERS) expect(HELMET_HEADER_NAMES).toContain(name);
+  });
+
+  it('carries the cache and CORS fields, not the body-governing security headers', async () => {
+    const config = loadConfig({
+      PUBLIC_URL: 'https://closet.example.com',
+      AUTH_SECRET: 'x7Gq2LmP9vR4tY8wZ1cB5nD3fH6jK0sA',
+      DATA_DIR: '/nonexistent-hanger-test',
+    });
+    const app = Fastify();
+    await app.register(securityPlugin, { config });
+    app.get('/api/x', (request, reply) => {
+      reply.header('etag', '"v1"').header('vary', 'Accept');
+      if (request.headers['if-none-match'] === '"v1"') return sendNotModified(reply);
+      return reply.send({ ok: true });
+    });
+    const full = await app.inject({ url: '/api/x' });
+    const notModified = await app.inject({ url: '/api/x', headers: { 'if-none-match': '"v1"' } });
+    expect(full.statusCode).toBe(200);
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe('');
+    for (const name of ['etag', 'vary', 'cache-control', 'access-control-allow-origin']) {
+      expect(notModified.headers[name], name).toBe(full.headers[name]);
+    }
+    for (const name of HELMET_HEADERS) {
+      expect(full.headers[name], name).toBeDefined();
+      expect(notModified.headers[name], name).toBeUndefined();
+    }
+    await app.close();
+  });
 });
 
 describe("index.html's inline script (issue 16)", () => {

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { updateSettings, readSettings } from '../../services/settings.js';
 import { cachedWardrobe, wardrobeFor } from '../../services/wardrobe.js';
 import { matchesEtag, type WardrobeRepresentation } from '../../services/wardrobe-cache.js';
+import { sendNotModified } from '../../plugins/security.js';
 import { readForm } from '../form.js';
 import { acceptsGzip, wantsColumns } from './negotiate.js';
 
@@ -37,7 +38,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
     const revalidate = (wardrobe: WardrobeRepresentation): boolean => {
       reply.header('etag', wardrobe.etag).header('vary', 'Accept, Accept-Encoding');
       if (!matchesEtag(request.headers['if-none-match'], wardrobe.etag)) return false;
-      void reply.code(304).send();
+      sendNotModified(reply);
       return true;
     };
     const cached = cachedWardrobe(ctx, request.user.id, request.user, form);
