@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
@@ -218,7 +219,9 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     // early.js and the stylesheet inline in index.html: nothing blocks the first paint (issue 16).
-    inlineHead({ earlyJs: fileURLToPath(new URL('./public/early.js', import.meta.url)) }),
+    inlineHead({
+      readEarlyJs: () => readFileSync(new URL('./public/early.js', import.meta.url), 'utf8'),
+    }),
     // .br and .gz beside each text asset, served by the server as they are (issue 16).
     precompress(),
   ],

@@ -16,7 +16,6 @@
  *
  * public/early.js stays the source (its tests run it as the page does).
  */
-import { readFileSync } from 'node:fs';
 import { minify } from 'vite';
 
 const EARLY_TAG = /<script src="\/early\.js"><\/script>/;
@@ -24,8 +23,8 @@ const EARLY_TAG = /<script src="\/early\.js"><\/script>/;
 const FIRST_FONT = /^assets\/inter-latin-wght-normal-[\w-]+\.woff2$/;
 const STYLESHEET = /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[^"]+\.css)">/g;
 
-/** @param {{ earlyJs: string }} options */
-export function inlineHead({ earlyJs }) {
+/** @param {{ readEarlyJs: () => string }} options public/early.js's text, read at each build */
+export function inlineHead({ readEarlyJs }) {
   return {
     name: 'hanger-inline-head',
     apply: 'build',
@@ -37,7 +36,7 @@ export function inlineHead({ earlyJs }) {
        */
       async handler(html, ctx) {
         if (!EARLY_TAG.test(html)) throw new Error('index.html no longer loads /early.js');
-        const source = readFileSync(earlyJs, 'utf8');
+        const source = readEarlyJs();
         const { code } = await minify('early.js', source, { compress: true, mangle: true });
         // `</script` inside the script would end the element early.
         if (/<\/script/i.test(code)) throw new Error('early.js may not contain "</script"');

@@ -1,15 +1,16 @@
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import INDEX_HTML from '../../index.html?raw';
+import EARLY_JS from '../../public/early.js?raw';
 import { inlineHead } from '../../scripts/inline-head.mjs';
-
-const EARLY_JS = resolve(import.meta.dirname, '../../public/early.js');
 
 interface Handler {
   handler(html: string, ctx: { bundle?: Record<string, unknown> }): Promise<string>;
 }
 const transform = (html: string, bundle: Record<string, unknown> = {}) =>
-  (inlineHead({ earlyJs: EARLY_JS }).transformIndexHtml as Handler).handler(html, { bundle });
+  (inlineHead({ readEarlyJs: () => EARLY_JS }).transformIndexHtml as unknown as Handler).handler(
+    html,
+    { bundle },
+  );
 
 const BUILT_HEAD =
   '<head><link rel="preload" href="/api/start" as="fetch" crossorigin />' +
@@ -26,11 +27,14 @@ describe("the build's index.html head (issue 16)", () => {
     expect(inline).toContain('/api/start');
     expect(inline.length).toBeLessThan(2000);
     // The app's module script is left alone.
-    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    expect(html).toContain(
+      '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
+    );
   });
 
   it('carries the stylesheet in a <style> and preloads the Latin font', async () => {
-    const css = '@font-face{src:url(/assets/inter-latin-wght-normal-Q1.woff2)}.bg-canvas{color:red}';
+    const css =
+      '@font-face{src:url(/assets/inter-latin-wght-normal-Q1.woff2)}.bg-canvas{color:red}';
     const html = await transform(BUILT_HEAD, {
       'assets/app-xyz.css': { type: 'asset', source: css },
       'assets/inter-latin-wght-normal-Q1.woff2': { type: 'asset', source: new Uint8Array() },

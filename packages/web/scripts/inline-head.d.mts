@@ -1,0 +1,4 @@
+import type { Plugin } from 'vite';
+
+/** See inline-head.mjs: early.js and the stylesheet inline in index.html, the Latin font preloaded. */
+export function inlineHead(options: { readEarlyJs: () => string }): Plugin;
