@@ -32,26 +32,26 @@ describe("the build's index.html head (issue 16)", () => {
     );
   });
 
-  it('carries the stylesheet in a <style> and preloads the Latin font', async () => {
-    const css =
-      '@font-face{src:url(/assets/inter-latin-wght-normal-Q1.woff2)}.bg-canvas{color:red}';
+  it('keeps the stylesheet a file and preloads the Latin font ahead of it', async () => {
     const html = await transform(BUILT_HEAD, {
-      'assets/app-xyz.css': { type: 'asset', source: css },
+      'assets/app-xyz.css': { type: 'asset', source: '.bg-canvas{color:red}' },
       'assets/inter-latin-wght-normal-Q1.woff2': { type: 'asset', source: new Uint8Array() },
       'assets/inter-greek-wght-normal-Q2.woff2': { type: 'asset', source: new Uint8Array() },
     });
-    expect(html).not.toContain('rel="stylesheet"');
-    expect(html).toContain(`<style>${css}</style>`);
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/app-xyz.css">');
+    expect(html).not.toContain('.bg-canvas');
     expect(html).toContain(
       '<link rel="preload" href="/assets/inter-latin-wght-normal-Q1.woff2" as="font" type="font/woff2" crossorigin>',
     );
     expect(html).not.toContain('inter-greek');
-    // The preload comes before the app's module script, in the head.
-    expect(html.indexOf('as="font"')).toBeLessThan(html.indexOf('type="module"'));
+    expect(html.indexOf('as="font"')).toBeLessThan(html.indexOf('rel="stylesheet"'));
   });
 
-  it('keeps a stylesheet it cannot find in the bundle as a link', async () => {
-    expect(await transform(BUILT_HEAD)).toContain('href="/assets/app-xyz.css"');
+  it('preloads the font in the head when there is no stylesheet link', async () => {
+    const html = await transform('<head><script src="/early.js"></script></head>', {
+      'assets/inter-latin-wght-normal-Q1.woff2': { type: 'asset', source: new Uint8Array() },
+    });
+    expect(html).toMatch(/as="font"[^]*<\/head>/);
   });
 
   it('fails the build when index.html no longer loads early.js', async () => {
