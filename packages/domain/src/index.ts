@@ -21,6 +21,7 @@ export * from './outfit-stats.js';
 export * from './pairing-graph.js';
 export * from './pairing-graph-layout.js';
 export * from './schemas.js';
+export * from './sort-values.js';
 export * from './sorting.js';
 export * from './stats-figures.js';
 export * from './status.js';

@@ -3,6 +3,7 @@ import { BUNDLED_RATES, formatMoney, type RatesTable } from './currency.js';
 import { toDayKey } from './day-keys.js';
 import { useFrequencyText, type ItemStats } from './item-stats.js';
 import { itemPriceIn } from './money.js';
+import { compareSortValues, plainItemSortValue, timeValue, type SortValue } from './sort-values.js';
 import { subcategoryName } from './subcategories.js';
 import type { OutfitStats } from './outfit-stats.js';
 import type { ClothingItem, Outfit, Settings, SortDirection } from './types.js';
@@ -65,19 +66,12 @@ export function isSortDirection(value: unknown): value is SortDirection {
   return value === 'asc' || value === 'desc';
 }
 
-type SortValue = number | string | undefined;
-
 interface Keyed<T> {
   record: T;
   value: SortValue;
   category: number;
   subcategory: number;
   id: string;
-}
-
-function compareValues(a: number | string, b: number | string): number {
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
 }
 
 function compareIds(a: string, b: string): number {
@@ -98,17 +92,11 @@ function compareKeyed<T>(direction: SortDirection) {
     if (av === undefined || bv === undefined) {
       if (av !== bv) return av === undefined ? 1 : -1;
     } else {
-      const c = compareValues(av, bv);
+      const c = compareSortValues(av, bv);
       if (c !== 0) return sign * c;
     }
     return a.category - b.category || a.subcategory - b.subcategory || compareIds(a.id, b.id);
   };
-}
-
-/** A timestamp as a number so that differently written ISO strings compare by time. */
-function timeValue(iso: string): number | undefined {
-  const t = Date.parse(iso);
-  return Number.isNaN(t) ? undefined : t;
 }
 
 /** Position of the item's subcategory in its category's list; none or unknown sort after. */
@@ -131,9 +119,9 @@ function itemSortValue(
 ): SortValue {
   switch (option) {
     case 'Date Created':
-      return timeValue(item.dateCreated);
     case 'Date Obtained':
-      return item.dateObtained;
+    case 'Brand':
+      return plainItemSortValue(option, item);
     case 'Last Worn':
       return stats?.lastWorn;
     case 'Times Worn':
@@ -150,10 +138,6 @@ function itemSortValue(
       return itemPriceIn(item, ctx.settings.currency, ctx.rates ?? BUNDLED_RATES);
     case 'Cost per Wear':
       return stats?.costPerWear;
-    case 'Brand': {
-      const brand = item.brand?.trim();
-      return brand ? brand.toLocaleLowerCase() : undefined;
-    }
   }
 }
 

@@ -1,6 +1,11 @@
 import { categoryFromWire } from '../../../../domain/src/categories';
 import { filterItems } from '../../../../domain/src/filtering';
-import type { ClothingItem, ItemSortOption, WireItem } from '@hanger/domain';
+import type { ClothingItem, WireItem } from '@hanger/domain';
+import {
+  PLAIN_ITEM_SORTS,
+  compareSortValues,
+  plainItemSortValue,
+} from '../../../../domain/src/sort-values';
 import { decodeWardrobeColumns, isWardrobeColumns } from '../../../../domain/src/wire-columns';
 import type { FirstViewQuery } from './first-view';
 
@@ -9,32 +14,12 @@ import type { FirstViewQuery } from './first-view';
  * users' answer. The domain's modules are imported one by one, not through its index: the
  * index brings the schema library (the mappers live beside the schemas), which this worker is
  * small and quick to start without. The records are compared as the grid compares them (the
- * domain's filterItems; the sort values as sortItems reads them) on a light reading of each
+ * domain's filterItems and sort-values.ts, which sortItems reads too) on a light reading of each
  * record; the head goes back as it came on the wire and the page maps it (firstViewFromWire).
  */
 
-type Value = number | string | undefined;
-
-const VALUE_OF: Partial<Record<ItemSortOption, (item: ClothingItem) => Value>> = {
-  // As the domain's sortItems reads them (sorting.ts itemSortValue).
-  'Date Created': (item) => {
-    const t = Date.parse(item.dateCreated);
-    return Number.isNaN(t) ? undefined : t;
-  },
-  'Date Obtained': (item) => item.dateObtained,
-  Brand: (item) => {
-    const brand = item.brand?.trim();
-    return brand ? brand.toLocaleLowerCase() : undefined;
-  },
-};
-
 /** More than this many records tied at the cut: no preview (the whole wardrobe follows). */
 const MAX_PREVIEW = 2000;
-
-function compareValues(a: number | string, b: number | string): number {
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
-}
 
 /**
  * The records heading the view (see above), or null when the sort is not served or too many
@@ -45,17 +30,16 @@ export function selectFirstView(
   query: FirstViewQuery,
   now: Date = new Date(),
 ): ClothingItem[] | null {
-  const valueOf = VALUE_OF[query.option];
-  if (!valueOf) return null;
+  if (!PLAIN_ITEM_SORTS.has(query.option)) return null;
   const kept = filterItems(items, query.filters, { now });
   if (kept.length <= query.count) return kept;
   const sign = query.direction === 'asc' ? 1 : -1;
-  const keyed = kept.map((item) => ({ item, value: valueOf(item) }));
+  const keyed = kept.map((item) => ({ item, value: plainItemSortValue(query.option, item) }));
   // Records without a value go last whatever the direction (SPEC §5/§9), as in sortItems.
   keyed.sort((a, b) => {
     if (a.value === undefined || b.value === undefined)
       return a.value === b.value ? 0 : a.value === undefined ? 1 : -1;
-    return sign * compareValues(a.value, b.value);
+    return sign * compareSortValues(a.value, b.value);
   });
   const cut = keyed[query.count - 1]!.value;
   let end = query.count;
