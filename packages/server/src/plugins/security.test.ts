@@ -21,15 +21,20 @@ const HELMET_HEADERS = HELMET_HEADER_NAMES.filter(
   (name) => name !== 'cross-origin-embedder-policy',
 );
 
+/** The configuration of a server at `publicUrl` (and any other settings), for these tests. */
+const testConfig = (publicUrl: string, env: Record<string, string> = {}) =>
+  loadConfig({
+    PUBLIC_URL: publicUrl,
+    AUTH_SECRET: 'x7Gq2LmP9vR4tY8wZ1cB5nD3fH6jK0sA',
+    DATA_DIR: '/nonexistent-hanger-test',
+    ...env,
+  });
+
 describe('security headers', () => {
   it.each(['http://127.0.0.1:3000', 'https://closet.example.com'])(
     'are exactly what @fastify/helmet sets per request (%s)',
     async (publicUrl) => {
-      const config = loadConfig({
-        PUBLIC_URL: publicUrl,
-        AUTH_SECRET: 'x7Gq2LmP9vR4tY8wZ1cB5nD3fH6jK0sA',
-        DATA_DIR: '/nonexistent-hanger-test',
-      });
+      const config = testConfig(publicUrl);
       const ours = Fastify();
       await ours.register(securityPlugin, { config });
       ours.get('/api/x', async () => ({}));
@@ -74,11 +79,7 @@ describe('a 304 (issue 16)', () => {
   });
 
   it('carries the cache and CORS fields, not the body-governing security headers', async () => {
-    const config = loadConfig({
-      PUBLIC_URL: 'https://closet.example.com',
-      AUTH_SECRET: 'x7Gq2LmP9vR4tY8wZ1cB5nD3fH6jK0sA',
-      DATA_DIR: '/nonexistent-hanger-test',
-    });
+    const config = testConfig('https://closet.example.com');
     const app = Fastify();
     await app.register(securityPlugin, { config });
     app.get('/api/x', (request, reply) => {
@@ -116,12 +117,7 @@ describe("index.html's inline script (issue 16)", () => {
           '<script type="module" crossorigin src="/assets/index.js"></script>' +
           '<style>#boot-shell{display:none}</style></head><body><div id="root"></div></body></html>',
       );
-      const config = loadConfig({
-        PUBLIC_URL: 'http://127.0.0.1:3000',
-        AUTH_SECRET: 'x7Gq2LmP9vR4tY8wZ1cB5nD3fH6jK0sA',
-        DATA_DIR: '/nonexistent-hanger-test',
-        WEB_DIR: webDir,
-      });
+      const config = testConfig('http://127.0.0.1:3000', { WEB_DIR: webDir });
       const app = Fastify();
       await app.register(securityPlugin, { config });
       app.get('/items', async () => 'page');
@@ -165,11 +161,7 @@ describe('CORS', () => {
   ];
 
   it('answers as @fastify/cors with the app origin did (simple calls and preflights)', async () => {
-    const config = loadConfig({
-      PUBLIC_URL: 'http://127.0.0.1:3000',
-      AUTH_SECRET: 'x7Gq2LmP9vR4tY8wZ1cB5nD3fH6jK0sA',
-      DATA_DIR: '/nonexistent-hanger-test',
-    });
+    const config = testConfig('http://127.0.0.1:3000');
     const ours = Fastify();
     await ours.register(securityPlugin, { config });
     ours.get('/api/x', async () => ({}));
@@ -214,11 +206,7 @@ describe('CORS', () => {
   });
 
   it('marks API answers no-store unless the route says otherwise', async () => {
-    const config = loadConfig({
-      PUBLIC_URL: 'http://127.0.0.1:3000',
-      AUTH_SECRET: 'x7Gq2LmP9vR4tY8wZ1cB5nD3fH6jK0sA',
-      DATA_DIR: '/nonexistent-hanger-test',
-    });
+    const config = testConfig('http://127.0.0.1:3000');
     const app = Fastify();
     await app.register(securityPlugin, { config });
     app.get('/api/x', async () => ({}));
