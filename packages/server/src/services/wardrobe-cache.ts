@@ -123,7 +123,7 @@ export class WardrobeCache {
     form: WardrobeForm = 'json',
   ): Promise<WardrobeRepresentation> {
     const entry = this.entries.get(userId);
-    if (entry && entry.expiresAt > this.now() && entry.window === this.currentWindow()) {
+    if (entry && this.fresh(entry)) {
       this.touch(userId, entry);
       return entry.made[form] ?? this.formOf(userId, entry, form);
     }
@@ -165,8 +165,7 @@ export class WardrobeCache {
     const entry = this.entries.get(userId);
     if (entry === undefined) return undefined;
     const made = entry.made[form];
-    if (made === undefined || entry.expiresAt <= this.now()) return undefined;
-    if (entry.window !== this.currentWindow()) return undefined;
+    if (made === undefined || !this.fresh(entry)) return undefined;
     this.touch(userId, entry);
     return made;
   }
@@ -200,6 +199,11 @@ export class WardrobeCache {
     if (this.subscriber) await this.subscriber.quit().catch(() => this.subscriber?.disconnect());
     this.subscriber = null;
     this.publisher = null;
+  }
+
+  /** Still within its lifetime and its media window: its bodies may be answered. */
+  private fresh(entry: Entry): boolean {
+    return entry.expiresAt > this.now() && entry.window === this.currentWindow();
   }
 
   /** Re-inserts the entry to keep the map in least-recently-used order (unless it is last). */
