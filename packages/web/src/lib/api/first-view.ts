@@ -1,4 +1,5 @@
 import {
+  PLAIN_ITEM_SORTS,
   itemFromWire,
   type ClothingItem,
   type ItemFilters,
@@ -47,12 +48,13 @@ export interface FirstViewPreview {
   clothes: ClothingItem[];
 }
 
-/** The item sorts served, each with its value as the domain's sortItems reads it. */
-export const FIRST_VIEW_SORTS = ['Date Created', 'Date Obtained', 'Brand'] as const;
-
-/** Whether a head of the view can be picked without the user's settings or the items' stats. */
+/**
+ * Whether a head of the view can be picked without the user's settings or the items' stats: the
+ * sorts whose value is the item's own field (the domain's PLAIN_ITEM_SORTS, which the worker's
+ * pick reads too).
+ */
 export function firstViewSupported(option: ItemSortOption): boolean {
-  return (FIRST_VIEW_SORTS as readonly string[]).includes(option);
+  return PLAIN_ITEM_SORTS.has(option);
 }
 
 const REQUIRED = new Set(['id', 'image', 'category', 'date_created']);
