@@ -11,6 +11,7 @@ export * from './day-keys.js';
 export * from './errors.js';
 export * from './export-format.js';
 export * from './filtering.js';
+export * from './first-screen.js';
 export * from './item-edits.js';
 export * from './item-stats.js';
 export * from './items-csv.js';

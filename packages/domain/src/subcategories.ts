@@ -101,6 +101,22 @@ export function subcategoryName(item: ClothingItem, settings: Settings): string 
   return findSubcategory(settings, item.category, item.subCategoryId)?.name;
 }
 
+/** Sentence case for values the domain spells in lower case ("in closet" -> "In closet"). */
+export function displayLabel(value: string): string {
+  return value.charAt(0).toLocaleUpperCase() + value.slice(1);
+}
+
+/**
+ * An item's name on its tile and in lists ("Uniqlo T-shirt", "Top"): the brand, then the
+ * subcategory's name or else the category. The app's grids and the server-drawn first screen
+ * (issue 15) both read it.
+ */
+export function itemTileLabel(item: ClothingItem, settings: Settings): string {
+  const kind = displayLabel(subcategoryName(item, settings) ?? item.category);
+  const brand = item.brand?.trim();
+  return brand ? `${brand} ${kind}` : kind;
+}
+
 /** Settings with every category present and the defaults of SPEC §3. */
 export function defaultSettings(): Settings {
   return {

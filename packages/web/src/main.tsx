@@ -4,26 +4,40 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { renderStartupFailure } from './app/startup-failure';
+import { watchCustomViewCookie } from './lib/stores/view-cookie';
 import './styles.css';
+
+/** The longest a server-drawn first screen stays over an app that is still loading the grid. */
+const FILLED_SHELL_MAX_MS = 10_000;
 
 /**
  * index.html's static first paint (#boot-shell, issue 16) stays over #root while the app shows
  * only a start-up spinner (checking the session, logging in, opening the stored wardrobe), and
  * goes as soon as the app draws its own shell or any other screen: in the same frame, so nothing
- * flashes or shifts.
+ * flashes or shifts. When the server drew the first tiles into it (data-filled, issue 15), it
+ * stays until the app's grid has its records too (or the app shows something other than the
+ * grid's loading state), so the photos never give way to placeholders.
  */
 function releaseBootShell(container: HTMLElement): void {
   const shell = document.getElementById('boot-shell');
   if (!shell) return;
+  const filled = shell.hasAttribute('data-filled');
   const drawn = () =>
     container.querySelector('[data-bottom-nav]') !== null ||
     (container.childElementCount > 0 && container.querySelector('[data-boot-hold]') === null);
-  const observer = new MutationObserver(() => {
-    if (!drawn()) return;
+  const gridReady = () =>
+    container.querySelector('[data-boot-hold]') === null &&
+    container.querySelector('[role="status"][aria-label="Loading your items"]') === null;
+  const release = () => {
     observer.disconnect();
+    clearTimeout(timer);
     shell.remove();
     document.documentElement.removeAttribute('data-boot-shell');
+  };
+  const observer = new MutationObserver(() => {
+    if (drawn() && (!filled || gridReady())) release();
   });
+  const timer = filled ? setTimeout(release, FILLED_SHELL_MAX_MS) : undefined;
   observer.observe(container, { childList: true, subtree: true });
 }
 
@@ -38,6 +52,7 @@ function start(): void {
     const container = document.getElementById('root');
     if (!container) throw new Error('#root is missing from index.html');
     releaseBootShell(container);
+    watchCustomViewCookie();
     createRoot(container).render(
       <StrictMode>
         <App />

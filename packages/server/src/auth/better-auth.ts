@@ -11,6 +11,7 @@ import { clientIpOf } from './client-ip.js';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   AUTH_BASE_PATH,
+  AUTH_COOKIE_PREFIX,
   CLIENT_IP_HEADER,
   DEFAULT_ADDRESS_LIMITS,
   EMAIL_CONFIRMATION_TTL_SECONDS,
@@ -200,7 +201,7 @@ export function buildBetterAuth(
       customStorage: { consume: (key, rule) => store.consume(`address:${key}`, rule) },
     },
     advanced: {
-      cookiePrefix: 'hanger',
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     plugins: [

@@ -16,6 +16,8 @@ import { CLOCK_SKEW_MS, RevocationService } from './revocation.js';
 import { readPublicKeys } from './signing-keys.js';
 
 export const AUTH_BASE_PATH = '/api/auth';
+/** better-auth's cookie prefix: the session cookie is `hanger.session_token` (`__Secure-` on HTTPS). */
+export const AUTH_COOKIE_PREFIX = 'hanger';
 
 export { CLIENT_IP_HEADER } from './client-ip.js';
 

@@ -1,10 +1,15 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import { FIRST_SCREEN_VIEW_COOKIE } from '@hanger/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { AUTH_COOKIE_PREFIX } from '../auth/create-auth.js';
+import { identityGet, passCookies, sessionUserId } from '../auth/identity-call.js';
 import type { Config } from '../config.js';
 import { NotFoundError } from '../errors.js';
+import { readFirstScreen } from '../services/first-screen.js';
+import { FirstScreenPage } from './first-screen-page.js';
 
 export interface WebOptions {
   config: Pick<Config, 'webDir'>;
@@ -36,6 +41,14 @@ function isClientRoute(path: string): boolean {
   const last = path.slice(path.lastIndexOf('/') + 1);
   return !last.includes('.');
 }
+
+/** The pages whose static first paint is the Items grid (the web app's public/early.js). */
+const FIRST_SCREEN_PATH = /^\/(items\/?)?$/;
+
+/** The session cookie (`hanger.session_token`, `__Secure-` over HTTPS): who may be signed in. */
+const SESSION_COOKIE = new RegExp(
+  `(?:^|;\\s*)(?:__Secure-)?${AUTH_COOKIE_PREFIX}\\.session_token=`,
+);
 
 /**
  * The built single-page app. Hashed assets are cached for a year; every other path that is not
@@ -82,10 +95,48 @@ async function webPlugin(app: FastifyInstance, { config }: WebOptions): Promise<
     );
   });
 
+  // The server-drawn first screen of /items (issue 15): index.html with the first tiles of the
+  // signed-in user's Items view filled in, for a browser with nothing stored (a service worker
+  // answers every later visit with the static index.html, and the app paints from its copy).
+  const firstScreen = hasIndex
+    ? FirstScreenPage.from(readFileSync(join(config.webDir, 'index.html'), 'utf8'))
+    : null;
+  const drawFirstScreen = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<string | null> => {
+    const cookie = request.headers.cookie ?? '';
+    if (!firstScreen || !app.hasDecorator('identity') || !app.hasDecorator('services')) return null;
+    if (!SESSION_COOKIE.test(cookie) || cookie.includes(`${FIRST_SCREEN_VIEW_COOKIE}=`))
+      return null;
+    try {
+      const session = await identityGet(app.identity, request, '/get-session');
+      passCookies(reply, session);
+      const userId = await sessionUserId(session);
+      if (userId === null) return null;
+      return firstScreen.fill(await readFirstScreen(app.services, userId));
+    } catch (err) {
+      // The static page is always there to fall back on.
+      request.log.warn({ err }, 'first screen not drawn');
+      return null;
+    }
+  };
+
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if ((request.method !== 'GET' && request.method !== 'HEAD') || !isClientRoute(path)) {
       throw new NotFoundError('Not found');
+    }
+    if (request.method === 'GET' && FIRST_SCREEN_PATH.test(path)) {
+      const page = await drawFirstScreen(request, reply);
+      if (page !== null) {
+        // Someone's own wardrobe: never stored by a cache, and not for another cookie.
+        return reply
+          .header('cache-control', 'private, no-store')
+          .header('vary', 'Cookie')
+          .type('text/html; charset=utf-8')
+          .send(page);
+      }
     }
     reply.header('cache-control', 'no-cache');
     if (hasIndex) return reply.sendFile('index.html');

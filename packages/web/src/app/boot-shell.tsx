@@ -1,10 +1,19 @@
-import { ITEM_SORT_OPTIONS } from '@hanger/domain';
+import {
+  BOOT_TILES_END,
+  BOOT_TILES_START,
+  BOOT_TILE_SLOTS,
+  BOOT_TILE_TEMPLATE_END,
+  BOOT_TILE_TEMPLATE_START,
+  GRID_CAPTION_MAX_COLS,
+  ITEM_SORT_OPTIONS,
+} from '@hanger/domain';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { AppShell } from './app-shell';
 import { WardrobeTabs } from './wardrobe-tabs';
 import { SkeletonGrid } from '../components/skeleton';
 import { SortBar } from '../components/sort-bar';
+import { GridTile } from '../components/wardrobe-grid';
 
 /**
  * The static first paint (issue 16): index.html carries the signed-in shell of /items (top bar,
@@ -43,6 +52,48 @@ function ItemsSkeleton() {
   );
 }
 
+/**
+ * The Items grid's tile as the app draws it, with BOOT_TILE_SLOTS for what the server fills in
+ * (issue 15, the domain's first-screen.ts): a photo that shows as soon as it has loaded (the
+ * static page has no code to fade it in) and a caption that goes at 5 columns, as the grid's does
+ * (GRID_CAPTION_MAX_COLS; the shell's grid has 5 from the lg breakpoint).
+ */
+export function bootTileMarkup(): string {
+  const slots = BOOT_TILE_SLOTS;
+  const html = renderToStaticMarkup(
+    <MemoryRouter>
+      <GridTile
+        record={{ id: slots.id, image: slots.src, thumbnail: slots.src }}
+        shape="square"
+        position={1}
+        total={1}
+        eager
+        label={slots.label}
+        caption={slots.caption}
+        to={`/items/${slots.id}`}
+        selected={undefined}
+        onToggle={undefined}
+      />
+    </MemoryRouter>,
+  );
+  if (GRID_CAPTION_MAX_COLS !== 4) throw new Error('the shell hides captions at lg (5 columns)');
+  return (
+    html
+      // React hoists a preload for an eager, high-priority photo; the tile's own <img> is enough.
+      .replace(/<link rel="preload" as="image"[^>]*>/, '')
+      .replace(/ role="listitem" aria-posinset="1" aria-setsize="1"/, '')
+      .replace(
+        '<div aria-hidden="true" data-placeholder="" class="absolute inset-0 bg-surface-2"></div>',
+        '',
+      )
+      .replace('opacity-0', 'opacity-100')
+      .replace('loading="eager" fetchPriority="high"', slots.loading)
+      .replace('loading="eager" fetchpriority="high"', slots.loading)
+      .replace('<p aria-hidden="true" class="', '<p aria-hidden="true" class="lg:hidden ')
+      .replace(/ data-discover="true"/g, '')
+  );
+}
+
 /** The shell's HTML, as index.html carries it inside #boot-shell. */
 export function bootShellMarkup(): string {
   const html = renderToStaticMarkup(
@@ -56,15 +107,23 @@ export function bootShellMarkup(): string {
       </Routes>
     </MemoryRouter>,
   );
+  const shell = html.replace(
+    /(<div role="status" aria-label="Loading your items" class="grid [^"]*">)(.*?<\/div>)(<\/div>)/,
+    (_all, open: string, tiles: string, close: string) =>
+      open + BOOT_TILES_START + tiles + BOOT_TILES_END + close,
+  );
   return (
-    html
+    shell
       // Ids belong to the app's own elements (#main, the sort select's label), never to a copy.
       .replace(/ id="[^"]*"/g, '')
       .replace(/ for="[^"]*"/g, '')
       // The overlay is inert: no skip link, and status roles would be announced twice.
       .replace(/<a href="#main"[^>]*>Skip to content<\/a>/, '')
       .replace(/ role="status"/g, '')
-      .replace(/ data-discover="true"/g, '')
+      .replace(/ data-discover="true"/g, '') +
+    BOOT_TILE_TEMPLATE_START +
+    bootTileMarkup() +
+    BOOT_TILE_TEMPLATE_END
   );
 }
 

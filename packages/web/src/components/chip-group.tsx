@@ -13,10 +13,8 @@ interface ChipGroupProps<V extends string> {
   onChange: (value: V | undefined) => void;
 }
 
-/** Sentence case for values the domain spells in lower case ("in closet" -> "In closet"). */
-export function displayLabel(value: string): string {
-  return value.charAt(0).toLocaleUpperCase() + value.slice(1);
-}
+/** Sentence case for values the domain spells in lower case: the domain's rule. */
+export { displayLabel } from '@hanger/domain';
 
 /**
  * One filter as a row of chips that behave as radio buttons: arrow keys move between them and

@@ -50,7 +50,7 @@ import {
   sortCaption,
   sortItems,
   sortOutfits,
-  subcategoryName,
+  itemTileLabel,
   type ClothingItem,
   type ItemFilters,
   type ItemStats,
@@ -171,13 +171,6 @@ const CLOSET_EMPTY_WITH_OTHERS: EmptyCopy = {
     'Archived, wishlist and loaned pieces live elsewhere. Add what you wear now, or look under the archived filter.',
   action: 'Add an item',
 };
-
-/** "Uniqlo T-shirt", "Top": brand, then the subcategory's name or else the category. */
-export function itemTileLabel(item: ClothingItem, settings: Settings): string {
-  const kind = displayLabel(subcategoryName(item, settings) ?? item.category);
-  const brand = item.brand?.trim();
-  return brand ? `${brand} ${kind}` : kind;
-}
 
 /** What a sort that does not read stats is given instead of them. */
 const NO_ITEM_STATS: ReadonlyMap<string, ItemStats> = new Map();

@@ -198,8 +198,11 @@ interface GridTileProps {
   onToggle: ((id: string) => void) | undefined;
 }
 
-/** Memoised: scrolling re-renders the grid every frame, but a tile only when its record changes. */
-const GridTile = memo(function GridTile({
+/**
+ * Memoised: scrolling re-renders the grid every frame, but a tile only when its record changes.
+ * Exported for index.html's tile template (app/boot-shell.tsx), which the server fills.
+ */
+export const GridTile = memo(function GridTile({
   record,
   shape,
   position,

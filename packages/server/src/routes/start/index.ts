@@ -1,7 +1,6 @@
 import type { WireSettings } from '@hanger/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_BASE_PATH } from '../../auth/create-auth.js';
-import { toWebRequest } from '../../auth/web-bridge.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { identityGet, passCookies } from '../../auth/identity-call.js';
 import { readSettings } from '../../services/settings.js';
 
 /** The signed-in shell's start: who is signed in, an access token and their settings. */
@@ -28,16 +27,8 @@ interface SessionBody {
 export default async function startRoutes(app: FastifyInstance): Promise<void> {
   const identity = app.identity;
 
-  function identityCall(request: FastifyRequest, path: string): Promise<Response> {
-    const base = toWebRequest(request, identity.auth.options.baseURL);
-    const url = new URL(`${AUTH_BASE_PATH}${path}`, base.url);
-    return identity.auth.handler(new Request(url, { method: 'GET', headers: base.headers }));
-  }
-
-  function passCookies(reply: FastifyReply, response: Response): void {
-    const cookies = response.headers.getSetCookie();
-    if (cookies.length > 0) reply.header('set-cookie', cookies);
-  }
+  const identityCall = (request: FastifyRequest, path: string) =>
+    identityGet(identity, request, path);
 
   app.get('/start', async (request, reply): Promise<StartAnswer> => {
     reply.header('cache-control', 'no-store').header('vary', 'Cookie, Authorization');

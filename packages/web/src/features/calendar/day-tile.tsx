@@ -1,8 +1,7 @@
-import type { DayRecord } from '@hanger/domain';
+import { itemTileLabel, type DayRecord } from '@hanger/domain';
 import { CircleAlert, ExternalLink, ImageOff, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { itemTileLabel } from '../../components/wardrobe-browser';
 import { Spinner } from '../../components/spinner';
 import { itemPath, outfitPath } from '../../lib/paths';
 import {

@@ -19,6 +19,7 @@ import {
   type ClothingItem,
   type ComposerItem,
   type WardrobeData,
+  itemTileLabel,
 } from '@hanger/domain';
 import type Konva from 'konva';
 import { ArrowLeft, Layers, Plus, SearchX } from 'lucide-react';
@@ -28,7 +29,6 @@ import { ConfirmDialog } from '../../components/dialog';
 import { EmptyState } from '../../components/empty-state';
 import { ItemPicker } from '../../components/item-picker/item-picker';
 import { Spinner } from '../../components/spinner';
-import { itemTileLabel } from '../../components/wardrobe-browser';
 import { useSessionStore } from '../../lib/stores/session-store';
 import { toast } from '../../lib/stores/toast-store';
 import { saveOutfit } from '../../lib/stores/wardrobe-actions';

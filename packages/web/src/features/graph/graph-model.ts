@@ -9,8 +9,8 @@ import {
   type Settings,
   type WardrobeData,
   type WardrobeGraph,
+  itemTileLabel,
 } from '@hanger/domain';
-import { itemTileLabel } from '../../components/wardrobe-browser';
 
 /** One item as the graph screen shows it. */
 export interface GraphItem {

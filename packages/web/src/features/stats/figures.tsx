@@ -4,10 +4,10 @@ import {
   type Settings,
   type StatFigure,
   type StatFigureId,
+  itemTileLabel,
 } from '@hanger/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { itemTileLabel } from '../../components/wardrobe-browser';
 import { itemPath } from '../../lib/paths';
 import { StatsCard } from './stats-card';
 

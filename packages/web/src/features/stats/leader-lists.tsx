@@ -6,8 +6,8 @@ import {
   NOT_WORN_RECENTLY_DAYS,
   type CostPerWearLeader,
   type Settings,
+  itemTileLabel,
 } from '@hanger/domain';
-import { itemTileLabel } from '../../components/wardrobe-browser';
 import { PieceStrip, StripEmpty, type StripPiece } from './piece-strip';
 import { StatsCard } from './stats-card';
 import type { StatsView } from './use-stats-view';

@@ -1,0 +1,82 @@
+import {
+  BOOT_TILES_END,
+  BOOT_TILES_START,
+  BOOT_TILE_SLOTS,
+  BOOT_TILE_TEMPLATE_END,
+  BOOT_TILE_TEMPLATE_START,
+  FIRST_SCREEN_HIGH_PRIORITY,
+  type FirstScreenTile,
+} from '@hanger/domain';
+
+/** The shell element's opening tag in index.html (the web app's app/boot-shell.tsx). */
+const SHELL_OPEN = '<div id="boot-shell"';
+
+const SLOT_PATTERN = new RegExp(Object.values(BOOT_TILE_SLOTS).join('|'), 'g');
+
+/** Text for HTML content and double-quoted attributes. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) =>
+    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&#39;',
+  );
+}
+
+/**
+ * index.html with its static first paint filled with the first tiles of /items (issue 15; the
+ * domain's first-screen.ts): made once from the served index.html, then `fill` per request. A
+ * build without the tile template (or with a shell the markers do not fit) fills nothing.
+ */
+export class FirstScreenPage {
+  private readonly head: string;
+  private readonly tail: string;
+  private readonly tile: string;
+
+  private constructor(head: string, tail: string, tile: string) {
+    this.head = head;
+    this.tail = tail;
+    this.tile = tile;
+  }
+
+  static from(indexHtml: string): FirstScreenPage | null {
+    const tilesAt = indexHtml.indexOf(BOOT_TILES_START);
+    const tilesEnd = indexHtml.indexOf(BOOT_TILES_END);
+    const templateAt = indexHtml.indexOf(BOOT_TILE_TEMPLATE_START);
+    const templateEnd = indexHtml.indexOf(BOOT_TILE_TEMPLATE_END, templateAt);
+    const shellAt = indexHtml.indexOf(SHELL_OPEN);
+    if (shellAt < 0 || tilesAt < shellAt || tilesEnd < tilesAt || templateAt < tilesEnd)
+      return null;
+    if (templateEnd < templateAt) return null;
+    const tile = indexHtml.slice(templateAt + BOOT_TILE_TEMPLATE_START.length, templateEnd);
+    if (!Object.values(BOOT_TILE_SLOTS).every((slot) => tile.includes(slot))) return null;
+    // The shell is marked as filled (main.tsx then keeps it until the app's grid has records).
+    const head =
+      indexHtml.slice(0, shellAt + SHELL_OPEN.length) +
+      ' data-filled=""' +
+      indexHtml.slice(shellAt + SHELL_OPEN.length, tilesAt + BOOT_TILES_START.length);
+    // The template is left out of a filled page: its work is done.
+    const tail =
+      indexHtml.slice(tilesEnd, templateAt) +
+      indexHtml.slice(templateEnd + BOOT_TILE_TEMPLATE_END.length);
+    return new FirstScreenPage(head, tail, tile);
+  }
+
+  /** The page with these tiles in the shell's grid (none: null, the skeleton stays). */
+  fill(tiles: readonly FirstScreenTile[]): string | null {
+    if (tiles.length === 0) return null;
+    const s = BOOT_TILE_SLOTS;
+    // Replaced by functions: a replacement string would read `$&` and the like in the text.
+    const drawn = tiles.map((t, i) => {
+      const values: Record<string, string> = {
+        [s.id]: escapeHtml(encodeURIComponent(t.id)),
+        [s.src]: escapeHtml(t.src),
+        [s.label]: escapeHtml(t.label),
+        [s.caption]: escapeHtml(t.caption),
+        [s.loading]:
+          i < FIRST_SCREEN_HIGH_PRIORITY
+            ? 'loading="eager" fetchpriority="high"'
+            : 'loading="lazy" fetchpriority="auto"',
+      };
+      return this.tile.replace(SLOT_PATTERN, (slot) => values[slot] ?? slot);
+    });
+    return this.head + drawn.join('') + this.tail;
+  }
+}
