@@ -160,7 +160,7 @@ describe('firstScreenTiles', () => {
   });
 
   it('gives each tile only its id, photo, label and caption', () => {
-    const [tile] = firstScreenTiles([item('a', { brand: 'X', price: 10, notes: 'secret' })], s);
+    const [tile] = firstScreenTiles([item('a', { brand: 'X', price: 10, source: 'gifted' })], s);
     expect(Object.keys(tile!).sort()).toEqual(['caption', 'id', 'label', 'src']);
   });
 });
