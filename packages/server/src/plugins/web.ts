@@ -63,6 +63,8 @@ async function webPlugin(app: FastifyInstance, { config }: WebOptions): Promise<
       // start-up: listing the folder and registering some 400 routes was a tenth of a cold start.
       // A path that names no file falls through to the not-found handler below.
       wildcard: true,
+      // `/` is left to the not-found handler below, as /items is: its first screen (issue 15).
+      allowedPath: (pathName) => pathName !== '/',
       cacheControl: false,
       // The web build writes .br and .gz beside its text assets (issue 16); sent when accepted.
       preCompressed: true,
