@@ -6,9 +6,13 @@ import {
   type ClothingItem,
   type FirstScreenTile,
 } from '@hanger/domain';
+import type { ClothesRow } from '../db/schema.js';
 import type { ServiceContext } from './context.js';
 import { itemToWire } from './serialize.js';
 import { readSettings } from './settings.js';
+
+/** How the server writes a moment (Date#toISOString): the only spelling whose text order is time order. */
+const CANONICAL_TIME = '____-__-__T__:__:__.___Z';
 
 /** Rows read per step, newest first, until the first screen is full. */
 const STEP = 100;
@@ -19,7 +23,8 @@ const STEP = 100;
  * time, until enough of them pass the default filters, then every row created at the same moment
  * as the last one read, so that the domain's sort (which breaks ties by category, subcategory and
  * id) picks from all it could pick: the same tiles in the same order as the app's grid. A few
- * hundred rows at most, whatever the wardrobe's size (an index on user and creation).
+ * hundred rows for most wardrobes, whatever their size; every row when some creation time is
+ * spelled otherwise than the server writes it (an import that kept an offset).
  */
 export async function readFirstScreen(
   ctx: ServiceContext,
@@ -31,6 +36,24 @@ export async function readFirstScreen(
     ctx.media.capabilityFor(userId),
   ]);
   const settings = settingsFromWire(wireSettings);
+  const toItem = (row: ClothesRow) => itemFromWire(itemToWire(capability, row));
+  // Text order is time order only for one spelling of the moment (what the server writes); an
+  // import may have kept another (an offset, no milliseconds): then every row, and the domain sorts.
+  const irregular = await ctx.db
+    .selectFrom('clothes')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('date_created', 'not like', CANONICAL_TIME)
+    .limit(1)
+    .executeTakeFirst();
+  if (irregular !== undefined) {
+    const rows = await ctx.db
+      .selectFrom('clothes')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .execute();
+    return firstScreenTiles(rows.map(toItem), settings, count);
+  }
   const candidates: ClothingItem[] = [];
   const newest = () =>
     ctx.db
@@ -41,7 +64,7 @@ export async function readFirstScreen(
       .orderBy('id');
   for (let offset = 0; ; offset += STEP) {
     const rows = await newest().limit(STEP).offset(offset).execute();
-    candidates.push(...rows.map((row) => itemFromWire(itemToWire(capability, row))));
+    candidates.push(...rows.map(toItem));
     const shown = firstScreenTiles(candidates, settings, count);
     if (rows.length < STEP) return shown;
     if (shown.length < count) continue;
@@ -55,7 +78,7 @@ export async function readFirstScreen(
       .execute();
     const seen = new Set(candidates.map((c) => c.id));
     for (const row of ties) {
-      if (!seen.has(row.id)) candidates.push(itemFromWire(itemToWire(capability, row)));
+      if (!seen.has(row.id)) candidates.push(toItem(row));
     }
     return firstScreenTiles(candidates, settings, count);
   }
