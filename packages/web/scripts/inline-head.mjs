@@ -15,6 +15,10 @@
  *   from the fallback font once the shell is on screen, which shifted the bottom bar's labels),
  *   and asked for at once instead of after the styles are applied.
  *
+ * - The app's module script becomes a modulepreload of the same file (marked data-app-entry) and
+ *   public/start-app.js, which imports it: the app's chunks still download and compile at once,
+ *   but a server-drawn first screen's photos are painted before the app's code runs (issue 15).
+ *
  * public/early.js stays the source (its tests run it as the page does).
  */
 import { minify } from 'vite';
@@ -23,6 +27,8 @@ const EARLY_TAG = /<script src="\/early\.js"><\/script>/;
 /** The font file the first screen's text uses (the app's only font, Latin subset). */
 const FIRST_FONT = /^assets\/inter-latin-wght-normal-[\w-]+\.woff2$/;
 const STYLESHEET_TAG = /<link rel="stylesheet"/;
+/** The app's entry, as Vite writes it into the built index.html. */
+const ENTRY_TAG = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
 
 /** @param {{ readEarlyJs: () => string }} options public/early.js's text, read at each build */
 export function inlineHead({ readEarlyJs }) {
@@ -42,6 +48,13 @@ export function inlineHead({ readEarlyJs }) {
         // `</script` inside the script would end the element early.
         if (/<\/script/i.test(code)) throw new Error('early.js may not contain "</script"');
         let out = html.replace(EARLY_TAG, () => `<script>${code.trim()}</script>`);
+        if (!ENTRY_TAG.test(out)) throw new Error("index.html no longer loads the app's entry");
+        out = out.replace(
+          ENTRY_TAG,
+          (_tag, src) =>
+            `<link rel="modulepreload" crossorigin href="${src}" data-app-entry>\n    ` +
+            '<script type="module" src="/start-app.js"></script>',
+        );
         const font = Object.keys(ctx.bundle ?? {}).find((file) => FIRST_FONT.test(file));
         if (font) {
           const preload = `<link rel="preload" href="/${font}" as="font" type="font/woff2" crossorigin>`;

@@ -26,10 +26,15 @@ describe("the build's index.html head (issue 16)", () => {
     expect(inline).toContain('__hangerEarly');
     expect(inline).toContain('/api/start');
     expect(inline.length).toBeLessThan(2000);
-    // The app's module script is left alone.
+  });
+
+  it("preloads the app's entry and starts it from start-app.js (issue 15)", async () => {
+    const html = await transform(BUILT_HEAD);
+    expect(html).not.toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
     expect(html).toContain(
-      '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
+      '<link rel="modulepreload" crossorigin href="/assets/index-abc.js" data-app-entry>',
     );
+    expect(html).toContain('<script type="module" src="/start-app.js"></script>');
   });
 
   it('keeps the stylesheet a file and preloads the Latin font ahead of it', async () => {
@@ -48,14 +53,24 @@ describe("the build's index.html head (issue 16)", () => {
   });
 
   it('preloads the font in the head when there is no stylesheet link', async () => {
-    const html = await transform('<head><script src="/early.js"></script></head>', {
-      'assets/inter-latin-wght-normal-Q1.woff2': { type: 'asset', source: new Uint8Array() },
-    });
+    const html = await transform(
+      '<head><script src="/early.js"></script>' +
+        '<script type="module" crossorigin src="/assets/index-abc.js"></script></head>',
+      {
+        'assets/inter-latin-wght-normal-Q1.woff2': { type: 'asset', source: new Uint8Array() },
+      },
+    );
     expect(html).toMatch(/as="font"[^]*<\/head>/);
   });
 
   it('fails the build when index.html no longer loads early.js', async () => {
     expect(INDEX_HTML).toContain('<script src="/early.js"></script>');
     await expect(transform('<head></head>')).rejects.toThrow(/early\.js/);
+  });
+
+  it("fails the build when index.html no longer loads the app's entry", async () => {
+    await expect(transform('<head><script src="/early.js"></script></head>')).rejects.toThrow(
+      /entry/,
+    );
   });
 });

@@ -1,0 +1,42 @@
+// Starts the app's code (issues 15 and 16). The build turns index.html's module script into a
+// modulepreload (scripts/inline-head.mjs): the app's chunks download and compile at once, as
+// before, but are evaluated from here. When the server drew the first screen of /items into the
+// page (#boot-shell[data-filled]), the app waits until that screen's first photos are painted, at
+// most START_WAIT_MS: evaluating and rendering the app is a few hundred milliseconds of main
+// thread on a phone, and the photos are what the person opened the app to see. Everywhere else it
+// starts at once. An external file, not inline: it must run under the Content-Security-Policy
+// whatever index.html says.
+const START_WAIT_MS = 1500;
+
+/** Settles once the server-drawn shell's high-priority photos have loaded and been painted. */
+function firstPhotosPainted() {
+  const shell = document.getElementById('boot-shell');
+  if (!shell || !shell.hasAttribute('data-filled')) return Promise.resolve();
+  if (!document.documentElement.hasAttribute('data-boot-shell')) return Promise.resolve();
+  const waiting = Array.from(shell.querySelectorAll('img[fetchpriority="high"]')).filter(
+    (img) => !img.complete,
+  );
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, START_WAIT_MS);
+    const painted = () => {
+      clearTimeout(timer);
+      // The frame that shows them, then the app.
+      requestAnimationFrame(() => setTimeout(resolve, 0));
+    };
+    let left = waiting.length;
+    if (left === 0) return painted();
+    const one = () => {
+      left -= 1;
+      if (left === 0) painted();
+    };
+    for (const img of waiting) {
+      img.addEventListener('load', one, { once: true });
+      img.addEventListener('error', one, { once: true });
+    }
+  });
+}
+
+const entry = document.querySelector('link[data-app-entry]');
+if (entry) {
+  void firstPhotosPainted().then(() => import(entry.href));
+}
