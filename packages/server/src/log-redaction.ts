@@ -34,8 +34,13 @@ export function redactUrl(url: string): string {
   return `${path}?${params}`;
 }
 
+/** What the access log reads of a request (a Fastify request has it all). */
+export type LoggedRequest = Pick<FastifyRequest, 'method' | 'url' | 'host' | 'ip'> & {
+  socket?: { remotePort?: number | undefined } | undefined;
+};
+
 /** Fastify's own request serializer, with the URL redacted. */
-export function serializeRequest(request: FastifyRequest) {
+export function serializeRequest(request: LoggedRequest) {
   return {
     method: request.method,
     url: redactUrl(request.url),

@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { withRedactedUrls } from '../log-redaction.js';
-import { AccessLog, LOG_FLUSH_MS, logDestination } from './access-log.js';
+import { AccessLog, LOG_FLUSH_MS, logDestination, requestIds } from './access-log.js';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -70,6 +70,46 @@ describe('access log', () => {
       expect(fast).toBe(await lineOf(false, url, address));
       expect(fast).not.toContain('secret');
     }
+  });
+
+  it('writes the line of a request answered ahead of Fastify as its request logger would', async () => {
+    const request = {
+      method: 'GET',
+      url: '/api/users',
+      host: 'example.test:8080',
+      ip: '::ffff:10.0.0.1',
+      socket: { remotePort: 51234 },
+    };
+    const lineOf = async (write: (app: ReturnType<typeof Fastify>) => void) => {
+      const { lines, stream } = capture();
+      const app = Fastify({ logger: withRedactedUrls({ level: 'info', stream }) });
+      await app.ready();
+      write(app);
+      await app.close();
+      expect(lines).toHaveLength(1);
+      expect(lines[0]!.time).toEqual(expect.any(Number));
+      return JSON.stringify({ ...lines[0], time: 0 });
+    };
+    const pinoLine = await lineOf((app) =>
+      app.log
+        .child({ reqId: 'req-7z' })
+        .info({ req: request, res: { statusCode: 304 }, responseTime: 0.25 }, 'request completed'),
+    );
+    expect(pinoLine).toContain('"reqId":"req-7z"');
+    expect(pinoLine).toContain('"remotePort":51234');
+    for (const fast of [true, false]) {
+      const line = await lineOf((app) =>
+        new AccessLog(fast).answered(app.log, 'req-7z', request, 304, 0.25),
+      );
+      expect(line).toBe(pinoLine);
+    }
+  });
+
+  it('numbers requests as Fastify does by default', () => {
+    const next = requestIds();
+    expect([next(), next(), next()]).toEqual(['req-1', 'req-2', 'req-3']);
+    for (let i = 3; i < 36; i++) next();
+    expect(next()).toBe('req-11');
   });
 
   it('writes nothing below its level, and through pino when the logger is not the server one', async () => {

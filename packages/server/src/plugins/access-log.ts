@@ -1,8 +1,8 @@
 import { LogController } from 'fastify';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 // Fastify's own logger (a dependency of fastify; the same module the framework logs with).
 import pino from 'pino';
-import { serializeRequest } from '../log-redaction.js';
+import { serializeRequest, type LoggedRequest } from '../log-redaction.js';
 
 /**
  * Bytes of log lines held before they are written (some thirty access lines; below sonic-boom's
@@ -51,6 +51,25 @@ export class AccessLog extends LogController {
 
   override incomingRequest(): void {}
 
+  /**
+   * The access line of a request answered before Fastify made a request and a reply of it (the
+   * revalidation fast path, routes/users/revalidation.ts): the line Fastify's request logger
+   * (`log.child({ reqId })`) would write for it, under an id from the same counter (requestIds).
+   */
+  answered(
+    log: FastifyBaseLogger,
+    reqId: string,
+    request: LoggedRequest,
+    statusCode: number,
+    responseTime: number,
+  ): void {
+    if (this.lines && writeLine(log, `,"reqId":${json(reqId)}`, request, statusCode, responseTime))
+      return;
+    log
+      .child({ reqId })
+      .info({ req: request, res: { statusCode }, responseTime }, 'request completed');
+  }
+
   override requestCompleted(
     error: Error | null | undefined,
     request: FastifyRequest,
@@ -61,7 +80,10 @@ export class AccessLog extends LogController {
         { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
         'request errored',
       );
-    } else if (!this.lines || !completedLine(request, reply)) {
+    } else if (
+      !this.lines ||
+      !writeLine(reply.log, '', request, reply.statusCode, reply.elapsedTime)
+    ) {
       reply.log.info(
         { req: request, res: reply, responseTime: reply.elapsedTime },
         'request completed',
@@ -77,25 +99,42 @@ const SAFE = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 const json = (text: string): string => (SAFE.test(text) ? `"${text}"` : JSON.stringify(text));
 
 /**
- * The "request completed" line exactly as `reply.log.info({ req, res, responseTime }, msg)` writes
- * it with the server's logger (access-log.test.ts compares the two): level, time, the request
- * logger's bindings (pid, hostname, reqId), the request as serializeRequest has it, the status,
- * the time taken, the message.
+ * The "request completed" line exactly as `log.info({ req, res, responseTime }, msg)` writes it
+ * with the server's logger (access-log.test.ts compares the two): level, time, the logger's
+ * bindings (pid, hostname, reqId; `bindings` adds to them), the request as serializeRequest has
+ * it, the status, the time taken, the message. False when `log` is not such a logger.
  */
-function completedLine(request: FastifyRequest, reply: FastifyReply): boolean {
-  const log = reply.log as Partial<pino.Logger>;
-  const own = log as unknown as Record<symbol, unknown>;
+function writeLine(
+  log: FastifyBaseLogger,
+  bindings: string,
+  request: LoggedRequest,
+  statusCode: number,
+  responseTime: number,
+): boolean {
+  const own = log as unknown as Partial<pino.Logger> & Record<symbol, unknown>;
   const stream = own[streamSym] as pino.DestinationStream | undefined;
-  if (typeof log.isLevelEnabled !== 'function' || stream === undefined) return false;
-  if (!log.isLevelEnabled('info')) return true;
-  const bindings = (own[chindingsSym] as string | undefined) ?? '';
+  if (typeof own.isLevelEnabled !== 'function' || stream === undefined) return false;
+  if (!own.isLevelEnabled('info')) return true;
   const req = serializeRequest(request);
   const port = req.remotePort === undefined ? '' : `,"remotePort":${req.remotePort}`;
   const host = req.host === undefined ? '' : `,"host":${json(req.host)}`;
   const address =
     req.remoteAddress === undefined ? '' : `,"remoteAddress":${json(req.remoteAddress)}`;
   stream.write(
-    `{"level":30,"time":${Date.now()}${bindings},"req":{"method":${json(req.method)},"url":${json(req.url)}${host}${address}${port}},"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},"msg":"request completed"}\n`,
+    `{"level":30,"time":${Date.now()}${(own[chindingsSym] as string | undefined) ?? ''}${bindings},"req":{"method":${json(req.method)},"url":${json(req.url)}${host}${address}${port}},"res":{"statusCode":${statusCode}},"responseTime":${responseTime},"msg":"request completed"}\n`,
   );
   return true;
+}
+
+/**
+ * Request ids as Fastify makes them by default (`req-1`, `req-2`, … in base 36, wrapping at 2^31),
+ * from one counter that Fastify (its genReqId) and the revalidation fast path share: every access
+ * line's id stays unique.
+ */
+export function requestIds(): () => string {
+  let next = 0;
+  return () => {
+    next = (next + 1) & 0x7fffffff;
+    return `req-${next.toString(36)}`;
+  };
 }

@@ -41,6 +41,11 @@ export type AuthPluginOptions = { auth: AuthService } | Omit<CreateAuthOptions, 
 const AUTH_BODY_LIMIT = 64 * 1024;
 const BEARER = /^Bearer[ ]+([A-Za-z0-9\-_.]+)[ ]*$/i;
 
+/** The token of an `Authorization: Bearer <token>` header; undefined for anything else. */
+export function bearerToken(authorization: string | undefined): string | undefined {
+  return BEARER.exec(authorization ?? '')?.[1] || undefined;
+}
+
 /** A client address over a per-address limit (per-account lockouts are logged where they trip). */
 async function logRateLimited(request: FastifyRequest, response: Response): Promise<void> {
   const body = await response
@@ -101,13 +106,12 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
         authenticate(request, reply, (error?: Error) => (error ? reject(error) : resolve())),
       );
     }
-    const match = BEARER.exec(request.headers.authorization ?? '');
-    if (!match?.[1]) {
+    const token = bearerToken(request.headers.authorization);
+    if (token === undefined) {
       reply.header('www-authenticate', 'Bearer');
       done(new UnauthorizedError());
       return;
     }
-    const token = match[1];
     let known: AuthUser | undefined;
     try {
       known = service.accessTokens.recall(token);

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type { IncomingMessage } from 'node:http';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type {
   FastifyInstance,
@@ -11,9 +12,37 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The API's per-address limit (the global one), for answers made outside the hook chain. */
+    apiRateLimit: ApiRateLimit;
+  }
+}
+
 export interface RateLimitOptions {
   config: Config;
 }
+
+/** What counting one request gave: the headers it is answered with, and past the limit its 429. */
+export interface RateVerdict {
+  headers: [name: string, value: string][];
+  refusal: Error | undefined;
+}
+
+/**
+ * The API's global limit, for the revalidation fast path (routes/users/revalidation.ts), which
+ * answers before Fastify's hooks run: it counts the request here, and when it hands the request
+ * on to Fastify after all, the hook takes that verdict instead of counting the request again.
+ */
+export interface ApiRateLimit {
+  /** Counts a request from `ip` (request.ip); the callback may run at once (local counters). */
+  count(ip: string, callback: (verdict: RateVerdict) => void): void;
+  /** The request was counted (`count`) before it reached Fastify. */
+  counted(raw: IncomingMessage, verdict: RateVerdict): void;
+}
+
+const VERDICT = Symbol('hanger.rateLimitVerdict');
+type CountedRequest = IncomingMessage & { [VERDICT]?: RateVerdict };
 
 const WINDOW_MS = 60_000;
 /** Client addresses counted at once in this process (as @fastify/rate-limit's local store). */
@@ -152,21 +181,44 @@ async function rateLimitPlugin(app: FastifyInstance, { config }: RateLimitOption
     : new LocalCountStore();
   const limit = String(max);
 
-  const counted = (reply: FastifyReply, done: HookHandlerDoneFunction, count: Count | null) => {
+  const verdictOf = (count: Count | null): RateVerdict => {
     // A Redis outage must not take the API down with it: the request goes through.
     const current = count?.current ?? 0;
-    const resetSeconds = Math.ceil((count?.ttl ?? 0) / 1000);
-    reply.header('x-ratelimit-limit', limit);
+    const reset = String(Math.ceil((count?.ttl ?? 0) / 1000));
     if (current <= max) {
-      reply.header('x-ratelimit-remaining', String(max - current));
-      reply.header('x-ratelimit-reset', String(resetSeconds));
-      done();
+      return {
+        headers: [
+          ['x-ratelimit-limit', limit],
+          ['x-ratelimit-remaining', String(max - current)],
+          ['x-ratelimit-reset', reset],
+        ],
+        refusal: undefined,
+      };
+    }
+    return {
+      headers: [
+        ['x-ratelimit-limit', limit],
+        ['x-ratelimit-remaining', '0'],
+        ['x-ratelimit-reset', reset],
+        ['retry-after', reset],
+      ],
+      refusal: tooManyRequests(formatWait(Number(reset) * 1000)),
+    };
+  };
+
+  const count = (ip: string, callback: (verdict: RateVerdict) => void): void => {
+    const key = clientKey(ip);
+    if (store instanceof LocalCountStore) {
+      callback(verdictOf(store.count(key)));
       return;
     }
-    reply.header('x-ratelimit-remaining', '0');
-    reply.header('x-ratelimit-reset', String(resetSeconds));
-    reply.header('retry-after', String(resetSeconds));
-    done(tooManyRequests(formatWait(resetSeconds * 1000)));
+    store.incr(key, (error, result) => callback(verdictOf(error ? null : result)));
+  };
+
+  const answer = (reply: FastifyReply, done: HookHandlerDoneFunction, verdict: RateVerdict) => {
+    const { headers } = verdict;
+    for (let i = 0; i < headers.length; i++) reply.header(headers[i]![0], headers[i]![1]);
+    done(verdict.refusal);
   };
 
   const globalLimit: onRequestHookHandler = function globalRateLimit(
@@ -178,13 +230,20 @@ async function rateLimitPlugin(app: FastifyInstance, { config }: RateLimitOption
       done();
       return;
     }
-    const key = clientKey(request.ip);
-    if (store instanceof LocalCountStore) {
-      counted(reply, done, store.count(key));
+    const before = (request.raw as CountedRequest)[VERDICT];
+    if (before !== undefined) {
+      answer(reply, done, before);
       return;
     }
-    store.incr(key, (error, count) => counted(reply, done, error ? null : count));
+    count(request.ip, (verdict) => answer(reply, done, verdict));
   };
+
+  app.decorate('apiRateLimit', {
+    count,
+    counted: (raw: IncomingMessage, verdict: RateVerdict) => {
+      (raw as CountedRequest)[VERDICT] = verdict;
+    },
+  } satisfies ApiRateLimit);
 
   // Routes that declare a limit of their own; `global: false` leaves every other route to the hook.
   await app.register(rateLimit, {

@@ -8,6 +8,16 @@ import type { HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The edge headers of a 304 to an API request (CORS, Cache-Control), as the hook and
+     * sendNotModified leave them: for answers made outside the hook chain.
+     */
+    apiNotModifiedHeaders: readonly [string, string][];
+  }
+}
+
 /** Origins photos may come from when they live in object storage (presigned S3 URLs). */
 export function objectStoreOrigins(config: Pick<Config, 's3'>): string[] {
   const s3 = config.s3;
@@ -153,6 +163,11 @@ export function sendNotModified(reply: FastifyReply): void {
   void reply.code(304).send();
 }
 
+/** The headers of a list that a 304 keeps (sendNotModified's rule): all but helmet's. */
+export function notModifiedHeaders(headers: readonly [string, string][]): [string, string][] {
+  return headers.filter(([name]) => !HELMET_HEADER_NAMES.includes(name));
+}
+
 /** What the app's own origin may do cross-origin (the web app on another port in development). */
 export const CORS_OPTIONS = {
   methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
@@ -201,6 +216,7 @@ async function securityPlugin(app: FastifyInstance, { config }: SecurityOptions)
     list.map(([name, value]): [string, string] => [name.toLowerCase(), value]);
   const apiHeaders = lower(api);
   const everywhereHeaders = lower(everywhere);
+  app.decorate('apiNotModifiedHeaders', notModifiedHeaders(apiHeaders));
 
   app.addHook('onRequest', function edgeHeaders(request, reply, done) {
     // Among the reply's own headers, not on the raw response: Node then writes the head from that

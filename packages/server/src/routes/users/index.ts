@@ -5,7 +5,7 @@ import { cachedWardrobe, wardrobeFor } from '../../services/wardrobe.js';
 import { matchesEtag, type WardrobeRepresentation } from '../../services/wardrobe-cache.js';
 import { sendNotModified } from '../../plugins/security.js';
 import { readForm } from '../form.js';
-import { acceptsGzip, wantsColumns } from './negotiate.js';
+import { acceptsGzip, WARDROBE_VARY, wardrobeForm } from './negotiate.js';
 
 export default async function usersRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.services;
@@ -33,10 +33,10 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
   // Not an async function: a revalidation of a cached wardrobe (the app's every start and return
   // to the tab) is answered without a promise.
   app.get('/users', (request, reply) => {
-    const columns = wantsColumns(request.headers.accept);
-    const form = columns ? 'columns' : 'json';
+    const form = wardrobeForm(request.headers.accept);
+    const columns = form === 'columns';
     const revalidate = (wardrobe: WardrobeRepresentation): boolean => {
-      reply.header('etag', wardrobe.etag).header('vary', 'Accept, Accept-Encoding');
+      reply.header('etag', wardrobe.etag).header('vary', WARDROBE_VARY);
       if (!matchesEtag(request.headers['if-none-match'], wardrobe.etag)) return false;
       sendNotModified(reply);
       return true;

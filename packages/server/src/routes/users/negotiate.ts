@@ -1,4 +1,8 @@
 import { WARDROBE_COLUMNS_MEDIA_TYPE, WARDROBE_COLUMNS_VERSION } from '@hanger/domain';
+import type { WardrobeForm } from '../../services/wardrobe-cache.js';
+
+/** What a wardrobe answer depends on besides the user: its form and its encoding. */
+export const WARDROBE_VARY = 'Accept, Accept-Encoding';
 
 /** One element of an Accept or Accept-Encoding list: its value and its parameters, lower case. */
 function elements(header: string | undefined): { value: string; params: Map<string, string> }[] {
@@ -35,6 +39,11 @@ export function wantsColumns(accept: string | undefined): boolean {
       params.get('v') === String(WARDROBE_COLUMNS_VERSION) &&
       !refused(params),
   );
+}
+
+/** The form of the wardrobe an Accept header asks for: the columns, or the default maps. */
+export function wardrobeForm(accept: string | undefined): WardrobeForm {
+  return wantsColumns(accept) ? 'columns' : 'json';
 }
 
 /**
