@@ -2,7 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { WardrobeGrid, type GridRecord } from './wardrobe-grid';
+import { WardrobeGrid, sameTile, type GridRecord } from './wardrobe-grid';
 
 interface Thing extends GridRecord {
   name: string;
@@ -85,7 +85,10 @@ describe('wardrobe grid', () => {
   });
 
   it('loads the first two rows at once and first, and the rest lazily', () => {
-    renderGrid(Array.from({ length: 12 }, (_, i) => thing(String(i))), 2);
+    renderGrid(
+      Array.from({ length: 12 }, (_, i) => thing(String(i))),
+      2,
+    );
     const images = tiles().map((t) => within(t).getByRole('img', { hidden: true }));
     expect(images.length).toBeGreaterThan(4);
     images.forEach((img, i) => {
@@ -131,5 +134,34 @@ describe('wardrobe grid', () => {
     // The list is as tall as all 1,250 rows, so the scrollbar tells the truth.
     const height = parseFloat(screen.getByRole('list', { name: 'Items' }).style.height);
     expect(height).toBeGreaterThan(1250 * 100);
+  });
+
+  it('leaves a tile alone when its record is a new object showing the same photo', () => {
+    const props = {
+      record: thing('1'),
+      shape: 'square' as const,
+      position: 1,
+      total: 3,
+      eager: true,
+      label: 'Thing 1',
+      caption: '$1',
+      to: '1',
+      selected: undefined,
+      onToggle: undefined,
+    };
+    // The wardrobe read again, or another field edited: nothing the tile draws.
+    expect(
+      sameTile(props, { ...props, record: thing('1', { name: 'Renamed', price: '$9' }) }),
+    ).toBe(true);
+    expect(
+      sameTile(props, { ...props, record: thing('1', { thumbnail: '/media/new.webp' }) }),
+    ).toBe(false);
+    expect(sameTile(props, { ...props, record: thing('1', { image: '/media/new.webp' }) })).toBe(
+      false,
+    );
+    expect(sameTile(props, { ...props, record: thing('2') })).toBe(false);
+    expect(sameTile(props, { ...props, caption: '$2' })).toBe(false);
+    expect(sameTile(props, { ...props, label: 'Other' })).toBe(false);
+    expect(sameTile(props, { ...props, position: 2 })).toBe(false);
   });
 });

@@ -199,8 +199,26 @@ interface GridTileProps {
 }
 
 /**
- * Memoised: scrolling re-renders the grid every frame, but a tile only when its record changes.
- * Exported for index.html's tile template (app/boot-shell.tsx), which the server fills.
+ * A tile draws its record's id and photo and nothing else of it: a record that is a new object
+ * with the same three (the wardrobe read again, the whole answer after the first screen's head,
+ * an edit to another field) leaves the tile as it is.
+ */
+export function sameTile(a: GridTileProps, b: GridTileProps): boolean {
+  for (const key of Object.keys(a) as (keyof GridTileProps)[]) {
+    if (key === 'record') continue;
+    if (a[key] !== b[key]) return false;
+  }
+  return (
+    a.record === b.record ||
+    (a.record.id === b.record.id &&
+      a.record.image === b.record.image &&
+      a.record.thumbnail === b.record.thumbnail)
+  );
+}
+
+/**
+ * Memoised: scrolling re-renders the grid every frame, but a tile only when what it shows changes
+ * (sameTile). Exported for index.html's tile template (app/boot-shell.tsx), which the server fills.
  */
 export const GridTile = memo(function GridTile({
   record,
@@ -254,7 +272,7 @@ export const GridTile = memo(function GridTile({
       )}
     </div>
   );
-});
+}, sameTile);
 
 /**
  * A picker tile's state, over its photo: a chosen tile is dimmed under a filled check mark; the
