@@ -10,7 +10,7 @@ import {
   type FirstScreenTile,
 } from '@hanger/domain';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, FirstScreenPage } from './first-screen-page.js';
+import { escapeHtml, FirstScreenPage, lowPriorityCode } from './first-screen-page.js';
 
 const S = BOOT_TILE_SLOTS;
 
@@ -282,5 +282,30 @@ describe("the web build's own index.html", () => {
 
   it.skipIf(!existsSync(built))('is read the same from the built dist/index.html', () => {
     expect(FirstScreenPage.from(readFileSync(built, 'utf8'))).not.toBeNull();
+  });
+});
+
+describe("a filled page's code", () => {
+  const built = fileURLToPath(new URL('../../../web/dist/index.html', import.meta.url));
+  const head =
+    '<head><link rel="modulepreload" crossorigin href="/assets/index-a.js" data-app-entry>\n' +
+    '<script type="module" src="/start-app.js"></script>\n' +
+    '<link rel="modulepreload" crossorigin href="/assets/react-b.js"></head>';
+
+  it('is asked for with low priority, behind the photos on screen', () => {
+    const low = lowPriorityCode(head);
+    expect(low.match(/<link rel="modulepreload" fetchpriority="low" /g)).toHaveLength(2);
+    expect(low).toContain('<script type="module" fetchpriority="low" src="/start-app.js">');
+    expect(low).toContain('href="/assets/index-a.js" data-app-entry');
+  });
+
+  it.skipIf(!existsSync(built))('keeps every preload of the built page, at low priority', () => {
+    const html = readFileSync(built, 'utf8');
+    const filled = FirstScreenPage.from(html)!.fill([
+      { id: 'a', src: '/media/a.webp', label: 'Top', caption: 'Nov 1, 2026' },
+    ])!;
+    const preloads = (page: string) => page.match(/<link rel="modulepreload"/g)?.length ?? 0;
+    expect(preloads(filled)).toBe(preloads(html));
+    expect(filled).not.toMatch(/<link rel="modulepreload" crossorigin/);
   });
 });

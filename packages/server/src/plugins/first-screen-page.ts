@@ -13,6 +13,16 @@ const SHELL_OPEN = '<div id="boot-shell"';
 
 const SLOT_PATTERN = new RegExp(Object.values(BOOT_TILE_SLOTS).join('|'), 'g');
 
+/** The page's module preloads and start-up script, asked for after what is on screen. */
+export function lowPriorityCode(html: string): string {
+  return html
+    .replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ')
+    .replace(
+      '<script type="module" src="/start-app.js">',
+      '<script type="module" fetchpriority="low" src="/start-app.js">',
+    );
+}
+
 /** Text for HTML content and double-quoted attributes. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) =>
@@ -47,9 +57,12 @@ export class FirstScreenPage {
     if (templateEnd < templateAt) return null;
     const tile = indexHtml.slice(templateAt + BOOT_TILE_TEMPLATE_START.length, templateEnd);
     if (!Object.values(BOOT_TILE_SLOTS).every((slot) => tile.includes(slot))) return null;
-    // The shell is marked as filled (main.tsx then keeps it until the app's grid has records).
+    // The shell is marked as filled (main.tsx then keeps it until the app's grid has records),
+    // and the app's code, which a filled page starts after the photos are painted
+    // (public/start-app.js), is asked for with low priority: the photos come first.
     const head =
-      indexHtml.slice(0, shellAt + SHELL_OPEN.length) +
+      lowPriorityCode(indexHtml.slice(0, shellAt)) +
+      SHELL_OPEN +
       ' data-filled=""' +
       indexHtml.slice(shellAt + SHELL_OPEN.length, tilesAt + BOOT_TILES_START.length);
     // The template is left out of a filled page: its work is done.
