@@ -457,7 +457,21 @@ test.describe('the calendar', () => {
     // Retry once the server accepts it.
     await page.unroute('**/api/calendar/**');
     await dayCell(page, '2024-03-05').click();
+    // The alert goes as soon as the last change is sent again, not when the server has it: a
+    // reload before the star's PUT is answered cancels that request (net::ERR_ABORTED), and the
+    // reloaded day shows the server's copy without the star. Wait for both answers.
+    const putAnswered = (field: string) =>
+      page.waitForResponse(
+        (r) =>
+          r.request().method() === 'PUT' &&
+          r.url().endsWith('/api/calendar/2024-03-05') &&
+          (r.request().postData() ?? '').includes(`name="${field}"`),
+      );
+    const added = putAnswered('clothes');
+    const starred = putAnswered('display_item');
     await alert.getByRole('button', { name: 'Retry' }).click();
+    expect((await added).status()).toBe(200);
+    expect((await starred).status()).toBe(200);
     await expect(alert).toBeHidden();
     await page.reload();
     await expect(tiles(page)).toHaveCount(2);
