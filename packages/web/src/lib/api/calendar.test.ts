@@ -27,4 +27,17 @@ describe('the calendar calls', () => {
     await deleteCalendarEntry('2024-01-05', 'o1', 'outfits');
     expect(String(server.apiCalls()[0]?.body)).toBe('item_type=outfits');
   });
+
+  it('sends both with keepalive, so a reload right after does not cancel them', async () => {
+    const server = fakeServer({
+      'PUT /api/calendar/2024-01-05': () => json({}),
+      'DELETE /api/calendar/2024-01-05/o1': () => json({}),
+    });
+    await putCalendarDay('2024-01-05', { displayItem: 'a' });
+    await deleteCalendarEntry('2024-01-05', 'o1', 'outfits');
+    const sent = server.fetchMock.mock.calls
+      .filter(([input]) => String(input).includes('/api/calendar/'))
+      .map(([, init]) => (init as RequestInit | undefined)?.keepalive);
+    expect(sent).toEqual([true, true]);
+  });
 });

@@ -1,7 +1,11 @@
 import type { CalendarItemType } from '@hanger/domain';
 import { api } from './transport';
 
-/** The calendar calls of SPEC §7: PUT calendar/{date} and DELETE calendar/{date}/{itemId}. */
+/**
+ * The calendar calls of SPEC §7: PUT calendar/{date} and DELETE calendar/{date}/{itemId}. Both are
+ * sent with keepalive: a change on its way is not in the outbox, and a reload or a tap on a link
+ * right after it would otherwise cancel it.
+ */
 
 export interface CalendarPutInput {
   clothes?: string[];
@@ -18,7 +22,7 @@ export async function putCalendarDay(date: string, input: CalendarPutInput): Pro
   for (const id of input.clothes ?? []) body.append('clothes', id);
   for (const id of input.outfits ?? []) body.append('outfits', id);
   if (input.displayItem !== undefined) body.set('display_item', input.displayItem);
-  await api.put(path(date), { body });
+  await api.put(path(date), { body, keepalive: true });
 }
 
 export async function deleteCalendarEntry(
@@ -28,5 +32,6 @@ export async function deleteCalendarEntry(
 ): Promise<void> {
   await api.delete(`${path(date)}/${encodeURIComponent(itemId)}`, {
     body: new URLSearchParams({ item_type: itemType }),
+    keepalive: true,
   });
 }

@@ -50,6 +50,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Extra request headers (e.g. If-None-Match). */
   headers?: Record<string, string>;
+  /**
+   * Sent even if the page is left or reloaded while it is on its way (fetch keepalive; bodies of
+   * a few kB only): for small changes that are not kept in the outbox while they are sent.
+   */
+  keepalive?: boolean;
 }
 
 /** A GET answered as bytes, or 304 when the caller's ETag still matches. */
@@ -146,6 +151,7 @@ export function createApiClient(deps: ApiClientDeps) {
         headers,
         body: encodeBody(opts.body),
         signal: controller.signal,
+        ...(opts.keepalive ? { keepalive: true } : {}),
       });
       // Success bodies read as bytes are parsed elsewhere (off the main thread); errors as JSON.
       if (asBytes && res.ok) return { res, json: null, bytes: await res.arrayBuffer() };
