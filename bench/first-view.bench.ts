@@ -64,7 +64,8 @@ const WATCH_FIRST_PHOTO = `(() => {
   document.addEventListener('load', (e) => {
     const img = e.target;
     if (window.__firstPhoto !== null || !img || img.tagName !== 'IMG') return;
-    if (!img.closest('[role="list"][aria-label="Items"]')) return;
+    // The app's grid, or the server-drawn first screen in index.html's shell (issue 15).
+    if (!img.closest('[role="list"][aria-label="Items"], #boot-shell')) return;
     const loaded = performance.now();
     window.__firstPhoto = { loaded, painted: null };
     requestAnimationFrame(() => { window.__firstPhoto.painted = performance.now(); });
@@ -394,7 +395,7 @@ function summarize(
     wardrobe: { ...SIZE, seeded },
     cpuThrottle: CPU_THROTTLE,
     method:
-      'Chromium (headless, /usr/bin/chromium), built app, 390x844 phone (touch), signed in; each run a new context with the session but an empty cache, opening /items. Bytes: CDP Network loadingFinished encodedDataLength (as transferred, compressed, headers included) of every response from navigation until the network was quiet 1 s after the first photo. First photo: the first Items-grid image load event, at the next animation frame, from navigation start. Service worker kept out (its precache is listed apart, from the build).',
+      'Chromium (headless, /usr/bin/chromium), built app, 390x844 phone (touch), signed in; each run a new context with the session but an empty cache, opening /items. Bytes: CDP Network loadingFinished encodedDataLength (as transferred, compressed, headers included) of every response from navigation until the network was quiet 1 s after the first photo. First photo: the first Items-grid image load event (the app grid or the server-drawn first screen in the index.html shell), at the next animation frame, from navigation start. Service worker kept out (its precache is listed apart, from the build).',
     webDir,
     runs: runs.length,
     medianBytes,
