@@ -58,7 +58,6 @@ import {
   type Outfit,
   type OutfitFilters,
   type OutfitSortOption,
-  type Settings,
   type SortDirection,
 } from '@hanger/domain';
 import { Handshake, Heart, Layers, Shirt, type LucideIcon } from 'lucide-react';
@@ -69,7 +68,6 @@ import { useSessionStore } from '../lib/stores/session-store';
 import { useUiPrefsStore } from '../lib/stores/ui-prefs-store';
 import { useWardrobeStore } from '../lib/stores/wardrobe-store';
 import { useItemStats, useOutfitStats } from '../lib/use-wardrobe-stats';
-import { displayLabel } from './chip-group';
 import { AddLink, EmptyState, NoFilterMatches } from './empty-state';
 import { ItemFilterPanel, OutfitFilterPanel } from './filter-panel';
 import { useGridColumns, useViewportWidth } from './grid-columns';
