@@ -54,8 +54,14 @@ export async function serverWardrobe(page: Page): Promise<ServerWardrobe> {
 export const offlineIndicator = (page: Page) =>
   page.getByRole('status').filter({ hasText: /Offline|waiting|Syncing/ });
 
-/** Cuts the network and waits until the app says so. */
+/**
+ * Cuts the network once the page has finished loading, and waits until the app says so. The
+ * connection pill's code loads just after the first screen (app-shell.tsx); on a first visit
+ * without a service worker, cutting the network while it is still on its way (the app now starts
+ * after a server-drawn screen's photos) leaves nothing that could say "Offline".
+ */
 export async function goOffline(context: BrowserContext, page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
   await context.setOffline(true);
   await expect(offlineIndicator(page)).toContainText('Offline');
 }

@@ -68,7 +68,10 @@ setTimeout(start, 0);
 
 // After a deploy, a tab opened earlier may ask for chunks that no longer exist: reload, but not
 // in a loop when the chunk is truly missing.
+// Not while offline: the chunk failed because the connection did, and a reload would only trade
+// the running app for the browser's offline error page.
 window.addEventListener('vite:preloadError', (event) => {
+  if (!navigator.onLine) return;
   const key = 'hanger-reloaded-for-chunks';
   const last = Number(sessionStorage.getItem(key) ?? 0);
   if (Date.now() - last < 60_000) return;

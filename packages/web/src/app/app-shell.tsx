@@ -3,11 +3,14 @@ import { Link, Outlet } from 'react-router';
 import { BrandLockup } from '../components/brand';
 import { ContentSpinner } from '../components/spinner';
 import { BottomNav, TopNav } from './main-nav';
+import { loadWhenOnline } from '../lib/load-when-online';
 
 // The connection pill shows nothing on a first screen that is online with nothing waiting: its
 // code (and the outbox's start) loads just after it, out of the first load (issue 16).
-const OfflineIndicator = lazy(() =>
-  import('./offline-indicator').then((m) => ({ default: m.OfflineIndicator })),
+const OfflineIndicator = lazy(
+  loadWhenOnline(() =>
+    import('./offline-indicator').then((m) => ({ default: m.OfflineIndicator })),
+  ),
 );
 
 /** Navigation around every signed-in screen except the full-screen ones (upload, composer). */

@@ -3,6 +3,7 @@ import { RouterProvider, createBrowserRouter } from 'react-router';
 import { startSession } from '../lib/stores/session-actions';
 import { ErrorBoundary, StartupErrorScreen } from './error-screens';
 import { routes } from './router';
+import { loadWhenOnline } from '../lib/load-when-online';
 
 /**
  * The router, made on the first render rather than when this module is evaluated: evaluating the
@@ -14,8 +15,8 @@ const appRouter = () => (router ??= createBrowserRouter(routes));
 
 // The service worker's registration and its 'Update available' banner wait for the first screen
 // anyway: their code loads after it, out of the first load (issue 16).
-const UpdatePrompt = lazy(() =>
-  import('./update-prompt').then((m) => ({ default: m.UpdatePrompt })),
+const UpdatePrompt = lazy(
+  loadWhenOnline(() => import('./update-prompt').then((m) => ({ default: m.UpdatePrompt }))),
 );
 
 /** Starts the session once and renders the routes; a failed start shows 'Application Error'. */
