@@ -37,31 +37,19 @@ export async function readFirstScreen(
   ]);
   const settings = settingsFromWire(wireSettings);
   const toItem = (row: ClothesRow) => itemFromWire(itemToWire(capability, row));
+  const ownClothes = () => ctx.db.selectFrom('clothes').selectAll().where('user_id', '=', userId);
   // Text order is time order only for one spelling of the moment (what the server writes); an
   // import may have kept another (an offset, no milliseconds): then every row, and the domain sorts.
-  const irregular = await ctx.db
-    .selectFrom('clothes')
-    .select('id')
-    .where('user_id', '=', userId)
+  const irregular = await ownClothes()
     .where('date_created', 'not like', CANONICAL_TIME)
     .limit(1)
     .executeTakeFirst();
   if (irregular !== undefined) {
-    const rows = await ctx.db
-      .selectFrom('clothes')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .execute();
+    const rows = await ownClothes().execute();
     return firstScreenTiles(rows.map(toItem), settings, count);
   }
   const candidates: ClothingItem[] = [];
-  const newest = () =>
-    ctx.db
-      .selectFrom('clothes')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('date_created', 'desc')
-      .orderBy('id');
+  const newest = () => ownClothes().orderBy('date_created', 'desc').orderBy('id');
   for (let offset = 0; ; offset += STEP) {
     const rows = await newest().limit(STEP).offset(offset).execute();
     candidates.push(...rows.map(toItem));
@@ -70,12 +58,7 @@ export async function readFirstScreen(
     if (shown.length < count) continue;
     // Rows created at the same moment as the last one read may sort before it.
     const last = rows[rows.length - 1]!.date_created;
-    const ties = await ctx.db
-      .selectFrom('clothes')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('date_created', '=', last)
-      .execute();
+    const ties = await ownClothes().where('date_created', '=', last).execute();
     const seen = new Set(candidates.map((c) => c.id));
     for (const row of ties) {
       if (!seen.has(row.id)) candidates.push(toItem(row));
