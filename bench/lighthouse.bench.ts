@@ -112,8 +112,7 @@ function figuresOf(lhr: LhResult, origin: string): RunFigures {
       kB: round(Number(r.transferSize ?? 0) / 1024, 1),
     }));
   const metrics = a.metrics?.details?.items?.[0] as
-    | { observedFirstContentfulPaint?: number; observedLargestContentfulPaint?: number }
-    | undefined;
+    { observedFirstContentfulPaint?: number; observedLargestContentfulPaint?: number } | undefined;
   const lcpItems = a['largest-contentful-paint-element']?.details?.items ?? [];
   const lcpNode = (lcpItems[0] as { items?: { node?: { snippet?: string } }[] } | undefined)
     ?.items?.[0]?.node?.snippet;
@@ -205,7 +204,7 @@ async function warm(browser: Browser, baseUrl: string): Promise<void> {
   await page.close();
 }
 
-async function runLighthouse(port: number, url: string): Promise<LhResult> {
+async function runLighthouse(port: number, url: string, label: string): Promise<LhResult> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -213,8 +212,20 @@ async function runLighthouse(port: number, url: string): Promise<LhResult> {
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
     // The session cookie must survive; the bench clears the rest itself for a cold view.
     disableStorageReset: true,
+    // LH_PROFILE=1: CPU samples in the saved trace, for bench/profile-start.ts (slows the page).
+    ...(process.env.LH_PROFILE
+      ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }
+      : {}),
   });
   if (!result) throw new Error('Lighthouse gave no result');
+  // The trace Lighthouse recorded (unthrottled), for `bench/profile-start.ts TRACE=<file>`.
+  if (process.env.SHOTS_DIR) {
+    mkdirSync(process.env.SHOTS_DIR, { recursive: true });
+    writeFileSync(
+      join(process.env.SHOTS_DIR, `${label}.trace.json`),
+      JSON.stringify(result.artifacts.Trace),
+    );
+  }
   return result.lhr as unknown as LhResult;
 }
 
@@ -289,7 +300,7 @@ async function main(): Promise<void> {
     for (let run = 0; run < RUNS; run++) {
       for (const v of variants) {
         await clearOrigin(browser, v.baseUrl);
-        const lhr = await runLighthouse(chrome.port, `${v.baseUrl}/items`);
+        const lhr = await runLighthouse(chrome.port, `${v.baseUrl}/items`, `${v.name}-cold-${run}`);
         saveShots(lhr, shots, `${v.name}-cold-${run}`);
         (cold[v.name] ??= []).push(figuresOf(lhr, v.baseUrl));
         console.log(v.name, 'cold', run, JSON.stringify(cold[v.name]!.at(-1)!).slice(0, 300));
@@ -299,7 +310,11 @@ async function main(): Promise<void> {
       for (const v of variants) {
         await clearOrigin(browser, v.baseUrl);
         await warm(browser, v.baseUrl);
-        const lhr = await runLighthouse(chrome.port, `${v.baseUrl}/items`);
+        const lhr = await runLighthouse(
+          chrome.port,
+          `${v.baseUrl}/items`,
+          `${v.name}-repeat-${run}`,
+        );
         saveShots(lhr, shots, `${v.name}-repeat-${run}`);
         (repeat[v.name] ??= []).push(figuresOf(lhr, v.baseUrl));
         console.log(v.name, 'repeat', run, JSON.stringify(repeat[v.name]!.at(-1)!).slice(0, 300));

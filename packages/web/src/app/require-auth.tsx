@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../components/spinner';
+import { useStartupDeferred } from '../lib/startup-render';
 import { useSessionStore } from '../lib/stores/session-store';
 import { useWardrobeStore } from '../lib/stores/wardrobe-store';
 import { LoggingInScreen } from './logging-in';
@@ -22,6 +23,10 @@ export function RequireAuth({ syncing, children }: RequireAuthProps) {
   const hydrated = useWardrobeStore((s) => s.hydrated);
   const signedOutByUser = useSessionStore((s) => s.signedOutByUser);
   const location = useLocation();
+  // At start-up the screens open in a deferred render (startup-render.ts), so their first render
+  // is split into short tasks; they close at once (a signed-out user's screens never render).
+  const open = user !== null && hydrated;
+  const opened = useStartupDeferred(open, false);
 
   if (status === 'loggingIn') return <LoggingInScreen />;
   if (!user) {
@@ -31,7 +36,7 @@ export function RequireAuth({ syncing, children }: RequireAuthProps) {
     return <Navigate to="/login" replace state={state} />;
   }
   // Local data is read before the first render so a returning user never sees an empty closet flash.
-  if (!hydrated) return <FullScreenSpinner label="Opening your wardrobe" />;
+  if (!hydrated || !opened) return <FullScreenSpinner label="Opening your wardrobe" />;
   return (
     <div aria-busy={syncing} data-syncing={syncing || undefined} className="contents">
       {syncing && (

@@ -45,4 +45,13 @@ describe('the confirm dialog', () => {
     expect(onConfirm).not.toHaveBeenCalled();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it('builds its panel only when first opened, and keeps it after closing', () => {
+    const { container } = render(<Harness onConfirm={vi.fn()} />);
+    // Closed and never opened: an empty <dialog>, none of its buttons built yet.
+    expect(container.querySelector('dialog')?.childElementCount).toBe(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete item' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(container.querySelector('dialog')?.textContent).toContain('Delete this item?');
+  });
 });

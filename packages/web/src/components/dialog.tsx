@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button, IconButton } from './button';
 
 interface DialogProps {
@@ -29,6 +29,11 @@ export function Dialog({
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
+  // The panel is built the first time the dialog opens, then kept (its state, the closing
+  // animation): a screen's closed dialogs (the filter panel's dozens of chips) cost its first
+  // render nothing (issue 16).
+  const [built, setBuilt] = useState(open);
+  if (open && !built) setBuilt(true);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -56,33 +61,35 @@ export function Dialog({
         className
       }
     >
-      <div className="flex flex-col gap-4 p-6 pb-[calc(1.5rem+env(safe-area-inset-bottom))] sm:pb-6">
-        <div className="flex items-start justify-between gap-4">
-          <div className="flex flex-col gap-2">
-            <h2 id={titleId} className="text-lg font-semibold tracking-tight">
-              {title}
-            </h2>
-            {description && (
-              <div id={descriptionId} className="text-sm leading-6 text-fg-muted">
-                {description}
-              </div>
-            )}
+      {built && (
+        <div className="flex flex-col gap-4 p-6 pb-[calc(1.5rem+env(safe-area-inset-bottom))] sm:pb-6">
+          <div className="flex items-start justify-between gap-4">
+            <div className="flex flex-col gap-2">
+              <h2 id={titleId} className="text-lg font-semibold tracking-tight">
+                {title}
+              </h2>
+              {description && (
+                <div id={descriptionId} className="text-sm leading-6 text-fg-muted">
+                  {description}
+                </div>
+              )}
+            </div>
+            <IconButton
+              label="Close"
+              icon={<X className="size-5" />}
+              size="sm"
+              onClick={onClose}
+              className="-mt-1 -mr-2"
+            />
           </div>
-          <IconButton
-            label="Close"
-            icon={<X className="size-5" />}
-            size="sm"
-            onClick={onClose}
-            className="-mt-1 -mr-2"
-          />
+          {children}
+          {footer && (
+            <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              {footer}
+            </div>
+          )}
         </div>
-        {children}
-        {footer && (
-          <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            {footer}
-          </div>
-        )}
-      </div>
+      )}
     </dialog>
   );
 }

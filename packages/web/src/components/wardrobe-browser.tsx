@@ -65,6 +65,7 @@ import { useCallback, useMemo, useState, type ReactNode, type RefObject } from '
 import { previewServes } from '../lib/api/first-view';
 import { useFirstViewStore } from '../lib/stores/first-view';
 import { useSessionStore } from '../lib/stores/session-store';
+import { useStartupDeferred } from '../lib/startup-render';
 import { useUiPrefsStore } from '../lib/stores/ui-prefs-store';
 import { useWardrobeStore } from '../lib/stores/wardrobe-store';
 import { useItemStats, useOutfitStats } from '../lib/use-wardrobe-stats';
@@ -170,6 +171,20 @@ const CLOSET_EMPTY_WITH_OTHERS: EmptyCopy = {
   action: 'Add an item',
 };
 
+/**
+ * The wardrobe as the browsers show it: a new wardrobe (the whole answer arriving, a sync) is
+ * drawn in a deferred render, which React may split and interrupt, after the store's synchronous
+ * update has been handled (issue 16: the arrival of a 1,000-item wardrobe was one long task of
+ * filtering, sorting and mounting the grid). Mounted while the page starts, a browser shows its
+ * loading state first and the grid in that deferred render.
+ */
+function useWardrobeData() {
+  return useStartupDeferred(
+    useWardrobeStore((s) => s.data),
+    null,
+  );
+}
+
 /** What a sort that does not read stats is given instead of them. */
 const NO_ITEM_STATS: ReadonlyMap<string, ItemStats> = new Map();
 
@@ -192,7 +207,7 @@ function ItemsBrowser({
   columns = 'saved',
   ...shared
 }: ItemsBrowserProps) {
-  const data = useWardrobeStore((s) => s.data);
+  const data = useWardrobeData();
   const settings = useSessionStore((s) => s.user?.settings);
   const saved = useSavedItemSort();
   const { option, direction } = sort ?? saved;
@@ -315,7 +330,7 @@ function OutfitsBrowser({
   columns = 'saved',
   ...shared
 }: OutfitsBrowserProps) {
-  const data = useWardrobeStore((s) => s.data);
+  const data = useWardrobeData();
   const settings = useSessionStore((s) => s.user?.settings);
   const stats = useOutfitStats();
   const saved = useSavedOutfitSort();

@@ -33,6 +33,26 @@ export function opensOnItemsTab(): boolean {
   return typeof location !== 'undefined' && /^\/(items\/?)?$/.test(location.pathname);
 }
 
+let drawnByServer: boolean | undefined;
+
+/**
+ * Whether the server drew the first screen into this page (#boot-shell[data-filled], issue 15).
+ * That screen stays up until the app's grid has the whole wardrobe, so no head is read ahead for
+ * it: a second drawing of the same tiles would only cost the main thread a render (issue 16).
+ * Read once, while the page is starting (the drawn screen is removed later).
+ */
+export function serverDrewFirstScreen(): boolean {
+  drawnByServer ??=
+    typeof document !== 'undefined' &&
+    document.getElementById('boot-shell')?.hasAttribute('data-filled') === true;
+  return drawnByServer;
+}
+
+/** For tests: read the page again. */
+export function resetServerDrawnForTests(): void {
+  drawnByServer = undefined;
+}
+
 /** What the Items grid is about to show. */
 export interface FirstViewQuery {
   filters: ItemFilters;

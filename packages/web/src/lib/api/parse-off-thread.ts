@@ -6,10 +6,18 @@ import FirstViewWorker from './first-view.worker?worker&inline';
 import {
   firstViewFromWire,
   opensOnItemsTab,
+  serverDrewFirstScreen,
   type FirstViewPreview,
   type FirstViewQuery,
 } from './first-view';
-import type { FirstViewAsk, FirstViewReply, ParseRequest, ParseResponse } from './parse-protocol';
+import {
+  joinWardrobe,
+  type FirstViewAsk,
+  type FirstViewReply,
+  type ParseRequest,
+  type ParseResponse,
+  type WardrobePart,
+} from './parse-protocol';
 
 /**
  * The wardrobe and settings answers, validated and read into app records in a worker (see
@@ -25,7 +33,12 @@ export class AnswerFormatError extends Error {
   }
 }
 
-type Pending = { resolve: (value: WardrobeData | Settings) => void; reject: (e: Error) => void };
+type Pending = {
+  resolve: (value: WardrobeData | Settings) => void;
+  reject: (e: Error) => void;
+  /** A wardrobe's records received so far (the worker sends them in parts). */
+  parts: WardrobePart[];
+};
 
 let worker: Worker | null | undefined;
 let nextId = 1;
@@ -51,9 +64,15 @@ function getWorker(): Worker | null {
     const reply = event.data;
     const waiting = pending.get(reply.id);
     if (!waiting) return;
+    if (reply.ok && 'part' in reply) {
+      waiting.parts.push(reply.part);
+      return;
+    }
     pending.delete(reply.id);
-    if (reply.ok) waiting.resolve(reply.value);
-    else waiting.reject(new AnswerFormatError(reply.message));
+    if (!reply.ok) waiting.reject(new AnswerFormatError(reply.message));
+    else if (waiting.request.kind === 'wardrobe') {
+      waiting.resolve(joinWardrobe(waiting.parts, reply.value as WardrobeData));
+    } else waiting.resolve(reply.value);
   };
   worker.onerror = (event) => {
     event.preventDefault();
@@ -80,7 +99,7 @@ function parse(request: ParseRequest): Promise<WardrobeData | Settings> {
   const w = getWorker();
   if (!w) return parseOnPage(request);
   return new Promise((resolve, reject) => {
-    pending.set(request.id, { resolve, reject, request });
+    pending.set(request.id, { resolve, reject, request, parts: [] });
     // Copied, not transferred (a memcpy): should the worker fail, the page parses the same bytes.
     w.postMessage(request);
   });
@@ -88,10 +107,10 @@ function parse(request: ParseRequest): Promise<WardrobeData | Settings> {
 
 /**
  * Starts the worker (and the download of its code) ahead of the first answer; on the Items tab,
- * the first-view worker too.
+ * the first-view worker too, unless the server drew the first screen.
  */
 export function warmAnswerWorker(): void {
-  if (opensOnItemsTab()) getFirstViewWorker();
+  if (opensOnItemsTab() && !serverDrewFirstScreen()) getFirstViewWorker();
   getWorker();
 }
 

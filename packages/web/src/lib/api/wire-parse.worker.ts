@@ -1,11 +1,12 @@
 /// <reference lib="webworker" />
 import { parseSettingsAnswer, parseWardrobeAnswer } from './wire-parse';
-import type { ParseRequest, ParseResponse } from './parse-protocol';
+import { splitWardrobe, type ParseRequest, type ParseResponse } from './parse-protocol';
 
 /**
  * Reads the large answers off the main thread (issue 16): JSON.parse and the schema check of a
- * 1,000-item wardrobe took some 0.5 s of main thread under 4× throttling. The records go back as a
- * structured clone, which the page reads far faster than it could parse and validate them.
+ * 1,000-item wardrobe took some 0.5 s of main thread under 4× throttling. The records go back as
+ * structured clones, which the page reads far faster than it could parse and validate them, in
+ * parts (splitWardrobe), so that no single read is a long task on the page.
  */
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const decoder = new TextDecoder();
@@ -16,7 +17,9 @@ scope.onmessage = (event: MessageEvent<ParseRequest>) => {
   try {
     if (kind === 'wardrobe') {
       const json: unknown = JSON.parse(decoder.decode(event.data.bytes));
-      response = { id, ok: true, value: parseWardrobeAnswer(json) };
+      const { parts, rest } = splitWardrobe(parseWardrobeAnswer(json));
+      for (const part of parts) scope.postMessage({ id, ok: true, part } satisfies ParseResponse);
+      response = { id, ok: true, value: rest };
     } else {
       response = { id, ok: true, value: parseSettingsAnswer(event.data.json) };
     }

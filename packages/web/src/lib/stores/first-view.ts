@@ -1,6 +1,11 @@
 import { clampGridCols, responsiveGridCols } from '@hanger/domain';
 import { create } from 'zustand';
-import { firstViewSupported, opensOnItemsTab, type FirstViewPreview } from '../api/first-view';
+import {
+  firstViewSupported,
+  opensOnItemsTab,
+  serverDrewFirstScreen,
+  type FirstViewPreview,
+} from '../api/first-view';
 import { releaseFirstViewWorker, type FirstViewRequest } from '../api/parse-off-thread';
 import { useClothesFilters } from './filters-store';
 import { useUiPrefsStore } from './ui-prefs-store';
@@ -40,10 +45,11 @@ function firstScreenCount(): number {
 
 /**
  * What to ask the parse worker for ahead of the wardrobe: the Items view this page opens on, in
- * the saved sort and the session's filters; undefined elsewhere or for a sort not served.
+ * the saved sort and the session's filters; undefined elsewhere, for a sort not served, or when
+ * the server drew that first screen already.
  */
 export function firstViewRequest(): FirstViewRequest | undefined {
-  if (!opensOnItemsTab()) return undefined;
+  if (!opensOnItemsTab() || serverDrewFirstScreen()) return undefined;
   const { itemSortOption: option, itemSortDirection: direction } = useUiPrefsStore.getState();
   if (!firstViewSupported(option)) return undefined;
   return {

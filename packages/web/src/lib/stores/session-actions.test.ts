@@ -103,6 +103,34 @@ describe('start-up', () => {
     expect(Object.keys(useWardrobeStore.getState().data?.clothes ?? {})).toEqual(['c1']);
   });
 
+  it('opens the app with its settings while a first visit on this device loads the wardrobe', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    fakeServer({
+      'GET /api/start': startAnswer,
+      'GET /api/users': async () => {
+        await gate;
+        return json(wardrobeAnswer);
+      },
+    });
+    const statuses: string[] = [];
+    const unsubscribe = useSessionStore.subscribe((s) => statuses.push(s.status));
+    const started = startSession();
+    // Not a sign-in: no 'Logging in...'; the screens open (loading) before the wardrobe is in.
+    await vi.waitFor(() => expect(useSessionStore.getState().status).toBe('signedIn'));
+    expect(useSessionStore.getState()).toMatchObject({
+      syncing: true,
+      user: { uid: 'u1', settings: { currency: 'EUR', weekStart: 1 } },
+    });
+    expect(useWardrobeStore.getState().data).toBeNull();
+    release();
+    await started;
+    unsubscribe();
+    expect(statuses).not.toContain('loggingIn');
+    expect(useSessionStore.getState().syncing).toBe(false);
+    expect(Object.keys(useWardrobeStore.getState().data?.clothes ?? {})).toEqual(['c1']);
+  });
+
   it('clears a cached user whose session has ended', async () => {
     signedInWith({ clothes: { old: item('old') }, outfits: {}, calendar: {} });
     fakeServer({ 'GET /api/start': signedOutAnswer });

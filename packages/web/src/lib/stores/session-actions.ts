@@ -45,17 +45,23 @@ export async function syncFromServer(): Promise<void> {
   }
 }
 
-/** The start answer's settings, read off the main thread; 'Failed to Load Settings' if unreadable. */
-async function applyStartSettings(answer: StartAnswer): Promise<void> {
+/** The start answer's settings, read off the main thread; null, said with 'Failed to Load Settings', if unreadable. */
+async function readStartSettings(answer: StartAnswer): Promise<Settings | null> {
   try {
-    const settings = await parseSettingsOffThread(answer.settings ?? {});
-    const current = useSessionStore.getState().user?.settings;
-    // Unchanged settings (the usual case) re-render nothing.
-    if (!current || JSON.stringify(current) !== JSON.stringify(settings))
-      useSessionStore.getState().setSettings(settings);
+    return await parseSettingsOffThread(answer.settings ?? {});
   } catch (err) {
     toast.error(ERROR_TOASTS.loadSettings, toCatalogueError(err).message);
+    return null;
   }
+}
+
+async function applyStartSettings(answer: StartAnswer): Promise<void> {
+  const settings = await readStartSettings(answer);
+  if (!settings) return;
+  const current = useSessionStore.getState().user?.settings;
+  // Unchanged settings (the usual case) re-render nothing.
+  if (!current || JSON.stringify(current) !== JSON.stringify(settings))
+    useSessionStore.getState().setSettings(settings);
 }
 
 /** After a start answer with a user: the wardrobe is asked for at once, the settings applied. */
@@ -118,6 +124,33 @@ export async function logOut(): Promise<void> {
   await clearAllLocalData();
 }
 
+/**
+ * A page load with a live session on a device that keeps nothing of it (a first visit, cleared
+ * storage): nobody is logging in, so the app opens as soon as the settings are read, with the
+ * grid's loading state (SPEC §4: a spinner while loading) until the wardrobe is in. The screens
+ * are therefore mounted while the wardrobe is still on its way (behind index.html's first
+ * screen), and its arrival draws only the grid (issue 16).
+ */
+async function resumeOnThisDevice(
+  answer: StartAnswer,
+  identity: IdentityUser,
+  token: string,
+): Promise<void> {
+  primeAccessToken(token);
+  // The page's first script has asked for the wardrobe already (early-boot.ts): reading the
+  // settings first (a small message to the parse worker) delays only the screens, not the answer.
+  const settings = (await readStartSettings(answer)) ?? defaultSettings();
+  const session = useSessionStore.getState();
+  session.setUser(toUser(identity, settings));
+  session.setStatus('signedIn');
+  session.setSyncing(true);
+  try {
+    await loadWardrobe();
+  } finally {
+    useSessionStore.getState().setSyncing(false);
+  }
+}
+
 let started: Promise<void> | null = null;
 
 function sameIdentity(user: User, identity: IdentityUser): boolean {
@@ -160,6 +193,10 @@ export function startSession(): Promise<void> {
       if (!sameIdentity(cached, identity))
         useSessionStore.getState().setUser(toUser(identity, cached.settings));
       await syncAfterStart(answer);
+      return;
+    }
+    if (!cached) {
+      await resumeOnThisDevice(answer, identity, answer.token);
       return;
     }
     await logIn(answer);

@@ -1,0 +1,24 @@
+import { useDeferredValue, useState } from 'react';
+
+/**
+ * Start-up renders in short tasks (issue 16). While index.html's first screen (#boot-shell) is
+ * over the app, nothing the app renders is seen yet; so the large first renders (the screens
+ * opening, the wardrobe arriving) can be deferred renders, which React splits into tasks of a few
+ * milliseconds, instead of renders in the store update's own task, which were single long tasks
+ * of 100–300 ms under Lighthouse's 4× CPU slowdown.
+ */
+
+/** Whether index.html's first screen is still over the app (main.tsx removes it). */
+export function pageStarting(): boolean {
+  return typeof document !== 'undefined' && document.getElementById('boot-shell') !== null;
+}
+
+/**
+ * `value` for a component's render: when the component mounted while the page was starting, it
+ * first renders `whileStarting` and then `value` in a deferred render; later changes of `value`
+ * are deferred renders too. A component mounted later (a screen opened) renders `value` at once.
+ */
+export function useStartupDeferred<T>(value: T, whileStarting: T): T {
+  const [startingUp] = useState(pageStarting);
+  return useDeferredValue(value, startingUp ? whileStarting : value);
+}
