@@ -39,12 +39,35 @@ async function storedEtag(page: Page): Promise<string | null> {
   );
 }
 
+/** The stored copy's parts (issue 16: its records are kept in parts, each read in a task of its own). */
+async function storedParts(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('hanger');
+        open.onerror = () => resolve(0);
+        open.onsuccess = () => {
+          const db = open.result;
+          const range = IDBKeyRange.bound('hanger-wardrobe#', 'hanger-wardrobe#\uffff');
+          const count = db.transaction('state').objectStore('state').count(range);
+          count.onsuccess = () => {
+            resolve(count.result);
+            db.close();
+          };
+          count.onerror = () => resolve(0);
+        };
+      }),
+  );
+}
+
 test('a second start costs one 304 for the wardrobe, and the items show', async ({ page }) => {
   await signUpByApi(page);
   await addItems(page, CLOSET);
   await reloadWardrobe(page);
   await expect(tiles(page)).toHaveCount(CLOSET.length);
   await expect.poll(() => storedEtag(page)).not.toBeNull();
+  // The records are kept beside the copy's head, in parts.
+  expect(await storedParts(page)).toBeGreaterThan(0);
 
   const users: number[] = [];
   const requests: string[] = [];

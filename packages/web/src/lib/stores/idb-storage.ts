@@ -11,15 +11,101 @@ export function idbPersistStorage<S>(
   storeName = 'state',
   /** Entries written beside the value in the same transaction (e.g. a small key read alone). */
   beside?: (value: StorageValue<S>) => [string, unknown][],
+  /** How a large value is kept in parts (see ValueParts); by default it is one entry. */
+  parted?: ValueParts<S>,
 ): PersistStorage<S> {
   if (typeof indexedDB === 'undefined') return memoryPersistStorage<S>();
   let store: UseStore | undefined;
   const db = () => (store ??= closableStore(dbName, storeName));
+  if (parted) return partedStorage(db, parted, beside);
   return {
     getItem: async (name) => (await get<StorageValue<S>>(name, db())) ?? null,
     setItem: (name, value) =>
       beside ? setMany([[name, value], ...beside(value)], db()) : set(name, value, db()),
     removeItem: (name) => del(name, db()),
+  };
+}
+
+/**
+ * A value kept as a head and parts (issue 16): IndexedDB reads and writes a value as one
+ * structured clone on the main thread, and for a 1,000-item wardrobe that was one task of some
+ * 100 ms on a phone, at every start (the read) and after every answer (the write). Kept in parts,
+ * each part is read in a task of its own (every request's success is its own event) and written
+ * in a task of its own (the next part is put from the previous one's success), still in one
+ * transaction: a copy is written whole or not at all.
+ */
+export interface ValueParts<S> {
+  /** The value without its parts' contents, and the parts. */
+  split(value: StorageValue<S>): { head: StorageValue<S>; parts: unknown[] };
+  /** The value again from its head and parts (in the order split gave them). */
+  join(head: StorageValue<S>, parts: unknown[]): StorageValue<S>;
+}
+
+/** The head as stored: the number of parts beside the value, under the value's own key. */
+type StoredHead<S> = StorageValue<S> & { parts?: number };
+
+/** A part's key: zero-padded, so that one key range holds every part of `name` in order. */
+const partKey = (name: string, index: number) => `${name}#${String(index).padStart(6, '0')}`;
+const allParts = (name: string) => IDBKeyRange.bound(`${name}#`, `${name}#\uffff`);
+
+function requestDone<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+  });
+}
+
+function transactionDone(tx: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onabort = tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
+  });
+}
+
+function partedStorage<S>(
+  db: () => UseStore,
+  parted: ValueParts<S>,
+  beside?: (value: StorageValue<S>) => [string, unknown][],
+): PersistStorage<S> {
+  return {
+    getItem: (name) =>
+      db()('readonly', async (store) => {
+        const head = (await requestDone(store.get(name))) as StoredHead<S> | undefined;
+        if (!head) return null;
+        // A copy stored whole (before parts) reads as it is.
+        if (head.parts === undefined) return head;
+        const { parts: count, ...value } = head;
+        // All asked for at once; each success (and its structured clone) is a task of its own.
+        const parts = await Promise.all(
+          Array.from({ length: count }, (_, i) => requestDone(store.get(partKey(name, i)))),
+        );
+        return parted.join(value, parts);
+      }),
+    setItem: (name, value) =>
+      db()('readwrite', (store) => {
+        const done = transactionDone(store.transaction);
+        const { head, parts } = parted.split(value);
+        // Parts left from a larger copy go first; then each part is put from the previous one's
+        // success, and the head and its companions last.
+        store.delete(allParts(name));
+        const putFrom = (i: number): void => {
+          if (i < parts.length) {
+            store.put(parts[i], partKey(name, i)).onsuccess = () => putFrom(i + 1);
+            return;
+          }
+          store.put({ ...head, parts: parts.length } satisfies StoredHead<S>, name);
+          for (const [key, extra] of beside?.(value) ?? []) store.put(extra, key);
+        };
+        putFrom(0);
+        return done;
+      }),
+    removeItem: (name) =>
+      db()('readwrite', (store) => {
+        const done = transactionDone(store.transaction);
+        store.delete(allParts(name));
+        store.delete(name);
+        return done;
+      }),
   };
 }
 

@@ -2,6 +2,7 @@ import type { WardrobeData } from '@hanger/domain';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { etagOf } from '../api/answer-etags';
+import { joinWardrobe, splitWardrobe, type WardrobePart } from '../api/parse-protocol';
 import { EARLY_ETAG_KEY } from './early-boot';
 import { watchWardrobeForFirstView } from './first-view';
 import { deferringWrites, idbPersistStorage } from './idb-storage';
@@ -29,9 +30,29 @@ export const WARDROBE_STORAGE_KEY = 'hanger-wardrobe';
 type Persisted = Pick<WardrobeState, 'data' | 'syncedAt' | 'etag'>;
 
 const wardrobeStorage = deferringWrites<Persisted>(
-  idbPersistStorage<Persisted>(undefined, undefined, (value) => [
-    [EARLY_ETAG_KEY, value.state.data ? value.state.etag : null],
-  ]),
+  idbPersistStorage<Persisted>(
+    undefined,
+    undefined,
+    (value) => [[EARLY_ETAG_KEY, value.state.data ? value.state.etag : null]],
+    // The copy's records in parts of WARDROBE_PART_SIZE, as the parse worker sends them.
+    {
+      split: (value) => {
+        if (!value.state.data) return { head: value, parts: [] };
+        const { parts, rest } = splitWardrobe(value.state.data);
+        return { head: { ...value, state: { ...value.state, data: rest } }, parts };
+      },
+      join: (head, parts) =>
+        head.state.data
+          ? {
+              ...head,
+              state: {
+                ...head.state,
+                data: joinWardrobe(parts as WardrobePart[], head.state.data),
+              },
+            }
+          : head,
+    },
+  ),
   (value) => value.state.data !== null && value.state.etag !== null,
 );
 
