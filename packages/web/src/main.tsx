@@ -2,7 +2,7 @@
 import './boot';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { App, appRouter } from './app/app';
 import { renderStartupFailure } from './app/startup-failure';
 import { watchCustomViewCookie } from './lib/stores/view-cookie';
 import './styles.css';
@@ -42,8 +42,8 @@ function releaseBootShell(container: HTMLElement): void {
 }
 
 /**
- * The first render (issue 16), in a task of its own after the one that evaluated the app's code
- * (index.html's static shell is on screen meanwhile). Not as a transition: a time-sliced render
+ * The first render (issue 16), in a task of its own after the ones that evaluated the app's code
+ * and made the router (index.html's static shell is on screen meanwhile). Not as a transition: a time-sliced render
  * is restarted by every store update that lands during it (session, settings, the wardrobe), and
  * side by side it came out worse for total blocking time than one synchronous render.
  */
@@ -64,7 +64,15 @@ function start(): void {
   }
 }
 
-setTimeout(start, 0);
+// The router first (its route matching starts the first screen's code), in a task of its own.
+setTimeout(() => {
+  try {
+    appRouter();
+  } catch {
+    // The first render makes it again, and its error boundary says what failed.
+  }
+  setTimeout(start, 0);
+}, 0);
 
 // After a deploy, a tab opened earlier may ask for chunks that no longer exist: reload, but not
 // in a loop when the chunk is truly missing.

@@ -6,12 +6,12 @@ import { routes } from './router';
 import { loadWhenOnline } from '../lib/load-when-online';
 
 /**
- * The router, made on the first render rather than when this module is evaluated: evaluating the
- * app's code and building the first screen are separate tasks (issue 16), and the router's route
- * matching belongs to the second.
+ * The router, made in a task of its own between evaluating the app's code and the first render
+ * (main.tsx calls this first; issue 16: each was a long task on a phone), or else on the first
+ * render.
  */
 let router: ReturnType<typeof createBrowserRouter> | null = null;
-const appRouter = () => (router ??= createBrowserRouter(routes));
+export const appRouter = () => (router ??= createBrowserRouter(routes));
 
 // The service worker's registration and its 'Update available' banner wait for the first screen
 // anyway: their code loads after it, out of the first load (issue 16).
