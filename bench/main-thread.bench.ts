@@ -16,13 +16,14 @@
  * Writes bench/results/main-thread.json.
  */
 import { join } from 'node:path';
-import { chromium, type BrowserContext } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
 import {
   ROOT,
   freePort,
   median,
   round,
   seedAccount,
+  signedInPhone,
   startServer,
   stopServer,
   writeResult,
@@ -143,17 +144,9 @@ async function main(): Promise<void> {
       }),
     ),
   );
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  });
+  const { browser, context } = await signedInPhone(account);
   const results: Record<string, { cold: Load[]; repeat: Load[] }> = {};
   try {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-    const signIn = await context.request.post(`${account.baseUrl}/api/auth/sign-in/email`, {
-      headers: { origin: account.baseUrl },
-      data: { email: account.email, password: account.password, rememberMe: true },
-    });
-    if (!signIn.ok()) throw new Error(`sign-in answered ${signIn.status()}`);
     // Cookies are per host, not per port: the one session serves both servers. Each server
     // answers once before measuring (its wardrobe cache starts empty).
     for (const v of variants) await load(context, `${v.baseUrl}/items`, false);

@@ -12,8 +12,13 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { ROOT, seedAccount, startServer, stopServer } from './lib/browser-harness.js';
+import {
+  ROOT,
+  seedAccount,
+  signedInPhone,
+  startServer,
+  stopServer,
+} from './lib/browser-harness.js';
 
 const LONG_MS = Number(process.env.LONG_MS ?? 12);
 const RUNS = Number(process.env.RUNS ?? 1);
@@ -200,16 +205,8 @@ async function main(): Promise<void> {
     WEB_DIR: webDir,
     PUBLIC_URL: account.baseUrl,
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  });
+  const { browser, context } = await signedInPhone(account);
   try {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-    const signIn = await context.request.post(`${account.baseUrl}/api/auth/sign-in/email`, {
-      headers: { origin: account.baseUrl },
-      data: { email: account.email, password: account.password, rememberMe: true },
-    });
-    if (!signIn.ok()) throw new Error(`sign-in answered ${signIn.status()}`);
     // Warm the server's wardrobe cache in another context.
     const warm = await context.newPage();
     await warm.goto(`${account.baseUrl}/items`);

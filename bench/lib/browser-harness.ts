@@ -296,6 +296,25 @@ export async function seedAccount(options: SeedOptions): Promise<SeededAccount> 
   };
 }
 
+/**
+ * Debian's Chromium (CHROMIUM_PATH) and, in it, a phone-sized (412×823) context signed in as the
+ * seeded account through the sign-in API: the browser, profile and start-up benchmarks.
+ */
+export async function signedInPhone(
+  account: SeededAccount,
+): Promise<{ browser: Browser; context: BrowserContext }> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  });
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  const signIn = await context.request.post(`${account.baseUrl}/api/auth/sign-in/email`, {
+    headers: { origin: account.baseUrl },
+    data: { email: account.email, password: account.password, rememberMe: true },
+  });
+  if (!signIn.ok()) throw new Error(`sign-in answered ${signIn.status()}`);
+  return { browser, context };
+}
+
 /** Starts the server, seeds an account of the given size and opens a signed-in page. */
 export async function openSeededApp(options: SeedOptions): Promise<SeededApp> {
   const { work, dataDir, port, baseUrl, email, seeded } = await seedAccount(options);
