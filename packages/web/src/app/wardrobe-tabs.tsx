@@ -1,8 +1,7 @@
 import { tabCounts } from '@hanger/domain';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useClothesFilters, useOutfitsFilters } from '../lib/stores/filters-store';
-import { useStartupDeferred } from '../lib/startup-render';
 import { useWardrobeStore } from '../lib/stores/wardrobe-store';
 import { useOutfitStats } from '../lib/use-wardrobe-stats';
 
@@ -19,10 +18,7 @@ function Count({ value }: { value: number | null }) {
 export function WardrobeTabs() {
   const { pathname } = useLocation();
   // Counted in a deferred render, like the grid below (wardrobe-browser.tsx, issue 16).
-  const data = useStartupDeferred(
-    useWardrobeStore((s) => s.data),
-    null,
-  );
+  const data = useDeferredValue(useWardrobeStore((s) => s.data));
   const itemFilters = useClothesFilters((s) => s.filters);
   const outfitFilters = useOutfitsFilters((s) => s.filters);
   // Outfit wear stats are needed only when the outfits are filtered by times worn.

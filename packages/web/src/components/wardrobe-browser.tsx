@@ -61,11 +61,17 @@ import {
   type SortDirection,
 } from '@hanger/domain';
 import { Handshake, Heart, Layers, Shirt, type LucideIcon } from 'lucide-react';
-import { useCallback, useMemo, useState, type ReactNode, type RefObject } from 'react';
+import {
+  useCallback,
+  useDeferredValue,
+  useMemo,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { previewServes } from '../lib/api/first-view';
 import { useFirstViewStore } from '../lib/stores/first-view';
 import { useSessionStore } from '../lib/stores/session-store';
-import { useStartupDeferred } from '../lib/startup-render';
 import { useUiPrefsStore } from '../lib/stores/ui-prefs-store';
 import { useWardrobeStore } from '../lib/stores/wardrobe-store';
 import { useItemStats, useOutfitStats } from '../lib/use-wardrobe-stats';
@@ -175,14 +181,11 @@ const CLOSET_EMPTY_WITH_OTHERS: EmptyCopy = {
  * The wardrobe as the browsers show it: a new wardrobe (the whole answer arriving, a sync) is
  * drawn in a deferred render, which React may split and interrupt, after the store's synchronous
  * update has been handled (issue 16: the arrival of a 1,000-item wardrobe was one long task of
- * filtering, sorting and mounting the grid). Mounted while the page starts, a browser shows its
- * loading state first and the grid in that deferred render.
+ * filtering, sorting and mounting the grid). At start-up the browsers mount inside the screens'
+ * own deferred render (RequireAuth, startup-render.ts), so a stored copy is drawn in that one.
  */
 function useWardrobeData() {
-  return useStartupDeferred(
-    useWardrobeStore((s) => s.data),
-    null,
-  );
+  return useDeferredValue(useWardrobeStore((s) => s.data));
 }
 
 /** What a sort that does not read stats is given instead of them. */
