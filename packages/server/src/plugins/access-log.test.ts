@@ -1,11 +1,20 @@
-import { openSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { withRedactedUrls } from '../log-redaction.js';
-import { AccessLog, LOG_FLUSH_MS, logDestination, requestIds } from './access-log.js';
+import {
+  AccessLog,
+  LOG_BATCH_BYTES,
+  LOG_FLUSH_MS,
+  logDestination,
+  requestIds,
+} from './access-log.js';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -150,6 +159,102 @@ describe('access log', () => {
       await closed;
     } finally {
       rmSync(file, { force: true });
+    }
+  });
+
+  it('hands full batches on at once, in order, and writes a batch of exactly its size on a synchronous flush', async () => {
+    const file = join(tmpdir(), `hanger-log-batch-${process.pid}-${Date.now()}.log`);
+    const fd = openSync(file, 'w');
+    try {
+      const destination = logDestination(fd) as ReturnType<typeof logDestination> & {
+        flushSync(): void;
+        end(): void;
+        once(event: 'close', listener: () => void): void;
+      };
+      // 64-byte lines: a batch is exactly LOG_BATCH_BYTES.
+      const line = (i: number) => `{"msg":"${String(i).padStart(53, '0')}"}\n`;
+      expect(line(0)).toHaveLength(64);
+      const perBatch = LOG_BATCH_BYTES / 64;
+      for (let i = 0; i < perBatch - 1; i++) destination.write(line(i));
+      expect(readFileSync(file, 'utf8')).toBe('');
+      destination.write(line(perBatch - 1));
+      // The full batch goes to the file without waiting for the flush interval.
+      await new Promise((resolve) => setTimeout(resolve, LOG_FLUSH_MS / 5));
+      expect(readFileSync(file, 'utf8')).toHaveLength(LOG_BATCH_BYTES);
+      for (let i = perBatch; i < 3 * perBatch; i++) destination.write(line(i));
+      destination.write('{"msg":"last"}\n');
+      destination.flushSync();
+      const expected = Array.from({ length: 3 * perBatch }, (_, i) => line(i)).join('');
+      expect(readFileSync(file, 'utf8')).toBe(`${expected}{"msg":"last"}\n`);
+      const closed = new Promise<void>((resolve) => destination.once('close', resolve));
+      destination.end();
+      await closed;
+    } finally {
+      rmSync(file, { force: true });
+    }
+  });
+
+  it('loses no line held when the process ends, exits, fails or is told to stop', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hanger-log-exit-'));
+    const script = join(dir, 'child.mts');
+    const pino = createRequire(import.meta.url).resolve('pino');
+    const accessLog = fileURLToPath(new URL('./access-log.ts', import.meta.url));
+    writeFileSync(
+      script,
+      `import { openSync } from 'node:fs';
+import pino from ${JSON.stringify(pino)};
+import { logDestination } from ${JSON.stringify(accessLog)};
+const [file, lines, how] = process.argv.slice(2);
+const log = pino({ level: 'info' }, logDestination(openSync(file, 'w')));
+for (let i = 0; i < Number(lines); i++) log.info({ i }, 'request completed');
+if (how === 'throw') setTimeout(() => { throw new Error('uncaught'); }, 5);
+if (how === 'exit') process.exit(3);
+if (how === 'sigterm') {
+  // As server.ts's shutdown: the app closes, then the process exits.
+  process.on('SIGTERM', () => setTimeout(() => process.exit(0), 5));
+  setInterval(() => undefined, 1000);
+  console.log('ready');
+}
+`,
+    );
+    const run = (how: string, lines: number) =>
+      new Promise<{ code: number | null; lines: number[] }>((resolve, reject) => {
+        const file = join(dir, `${how}-${lines}.log`);
+        const child = spawn(
+          process.execPath,
+          ['--import', 'tsx', script, file, String(lines), how],
+          {
+            stdio: ['ignore', 'pipe', 'ignore'],
+          },
+        );
+        child.stdout.on('data', () => child.kill('SIGTERM'));
+        child.once('error', reject);
+        child.once('exit', (code) =>
+          resolve({
+            code,
+            lines: readFileSync(file, 'utf8')
+              .split('\n')
+              .filter(Boolean)
+              .map((l) => (JSON.parse(l) as { i: number }).i),
+          }),
+        );
+      });
+    try {
+      // 10 lines: all held; 1,000: some forty batches, some in flight when the process ends.
+      for (const lines of [10, 1000]) {
+        for (const [how, code] of [
+          ['end', 0],
+          ['exit', 3],
+          ['throw', 1],
+          ['sigterm', 0],
+        ] as const) {
+          const result = await run(how, lines);
+          expect({ how, code: result.code }).toEqual({ how, code });
+          expect(result.lines).toEqual(Array.from({ length: lines }, (_, i) => i));
+        }
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
