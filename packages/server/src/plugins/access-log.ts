@@ -5,15 +5,13 @@ import pino from 'pino';
 import { serializeRequest, type LoggedRequest } from '../log-redaction.js';
 
 /**
- * Bytes of log lines held before they are written (some forty access lines; below sonic-boom's
+ * Bytes of log lines held before they are written (some thirty access lines; below sonic-boom's
  * 16 kB maxWrite). Each write goes through libuv's thread pool: at 4 kB that was a write, and two
  * thread hand-overs, for every seven requests of a revalidation load.
  */
 export const LOG_BATCH_BYTES = 12 * 1024;
 /** The longest a log line waits to be written. */
 export const LOG_FLUSH_MS = 250;
-
-type Destination = ReturnType<typeof pino.destination>;
 
 /**
  * Where the server's log goes: standard output, written in batches of LOG_BATCH_BYTES or every
@@ -22,70 +20,14 @@ type Destination = ReturnType<typeof pino.destination>;
  * per request. What is held is written when the process exits, also after an uncaught error
  * (pino's exit handler); only a process killed outright (SIGKILL, out of memory) loses the last
  * quarter second of lines.
- *
- * The stream is pino's own (sonic-boom, with pino's exit flush registered on it), but the lines
- * of a batch are gathered in front of it (heldLines) and handed to it as one string: sonic-boom
- * measures the UTF-8 length of the whole string it holds on every write, which at 12 kB was most
- * of the cost of a 304's access line (bench/throughput.bench.ts).
  */
-export function logDestination(fd = 1): Destination {
-  return heldLines(
-    pino.destination({
-      dest: fd,
-      sync: false,
-      minLength: LOG_BATCH_BYTES,
-      periodicFlush: LOG_FLUSH_MS,
-    }),
-  );
-}
-
-/**
- * Gathers the lines written to `stream` (a sonic-boom holding up to LOG_BATCH_BYTES, as
- * logDestination makes it) and hands them over as one string once they reach LOG_BATCH_BYTES
- * (which sonic-boom then writes at once) or when anything flushes or ends the stream: its own
- * periodic flush (which calls `flush`), pino's exit handler (`flushSync` on exit, `flush` then
- * `end` before exit), a caller's. What is held is always less than sonic-boom's minLength, so
- * handing it over on a synchronous flush never starts an asynchronous write that the flush would
- * leave behind: the flush writes it with the rest. Lines stay in the order they were written.
- */
-function heldLines(stream: Destination): Destination {
-  const write = stream.write.bind(stream);
-  const flush = stream.flush.bind(stream);
-  const flushSync = stream.flushSync.bind(stream);
-  const end = stream.end.bind(stream);
-  let held = '';
-  let heldBytes = 0;
-  // Once ended, lines go straight on (sonic-boom throws once it is closed, as before).
-  let ended = false;
-  const handOver = (): boolean => {
-    const batch = held;
-    held = '';
-    heldBytes = 0;
-    return write(batch);
-  };
-  stream.write = (line: string): boolean => {
-    if (ended) return write(line);
-    held += line;
-    heldBytes += Buffer.byteLength(line);
-    return heldBytes < LOG_BATCH_BYTES || handOver();
-  };
-  stream.flush = (callback?: (error?: Error) => unknown): void => {
-    if (heldBytes > 0) handOver();
-    flush(callback);
-  };
-  stream.flushSync = (): void => {
-    // First what the stream holds, so that what is held here is less than its minLength.
-    flushSync();
-    if (heldBytes === 0) return;
-    handOver();
-    flushSync();
-  };
-  stream.end = (): void => {
-    ended = true;
-    if (heldBytes > 0) handOver();
-    end();
-  };
-  return stream;
+export function logDestination(fd = 1): pino.DestinationStream {
+  return pino.destination({
+    dest: fd,
+    sync: false,
+    minLength: LOG_BATCH_BYTES,
+    periodicFlush: LOG_FLUSH_MS,
+  });
 }
 
 /**
