@@ -48,11 +48,6 @@ export function serverDrewFirstScreen(): boolean {
   return drawnByServer;
 }
 
-/** For tests: read the page again. */
-export function resetServerDrawnForTests(): void {
-  drawnByServer = undefined;
-}
-
 /** What the Items grid is about to show. */
 export interface FirstViewQuery {
   filters: ItemFilters;
