@@ -25,12 +25,10 @@ import { chromium, type Browser } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import {
-  ROOT,
-  freePort,
   median,
   round,
   seedAccount,
-  startServer,
+  startVariants,
   stopServer,
   writeResult,
 } from './lib/browser-harness.js';
@@ -55,12 +53,6 @@ const STORAGE_TYPES = [
   'service_workers',
   'cache_storage',
 ].join(',');
-
-interface Variant {
-  name: 'current' | 'base';
-  webDir: string;
-  baseUrl: string;
-}
 
 interface RunFigures {
   performance: number;
@@ -256,29 +248,7 @@ function summary(all: RunFigures[]) {
 
 async function main(): Promise<void> {
   const account = await seedAccount({ items: ITEMS, outfits: 200, days: 365, photos: 24 });
-  const variants: Variant[] = [
-    {
-      name: 'current',
-      webDir: process.env.WEB_DIR ?? join(ROOT, 'packages/web/dist'),
-      baseUrl: account.baseUrl,
-    },
-  ];
-  if (process.env.BASE_WEB_DIR) {
-    const port = await freePort();
-    variants.push({
-      name: 'base',
-      webDir: process.env.BASE_WEB_DIR,
-      baseUrl: `http://127.0.0.1:${port}`,
-    });
-  }
-  const servers = await Promise.all(
-    variants.map((v) =>
-      startServer(account.dataDir, Number(new URL(v.baseUrl).port), {
-        WEB_DIR: v.webDir,
-        PUBLIC_URL: v.baseUrl,
-      }),
-    ),
-  );
+  const { variants, servers } = await startVariants(account);
   const userDataDir = mkdtempSync(join(tmpdir(), 'hanger-lh-profile-'));
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

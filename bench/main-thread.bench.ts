@@ -15,16 +15,13 @@
  *
  * Writes bench/results/main-thread.json.
  */
-import { join } from 'node:path';
 import type { BrowserContext } from '@playwright/test';
 import {
-  ROOT,
-  freePort,
   median,
   round,
   seedAccount,
   signedInPhone,
-  startServer,
+  startVariants,
   stopServer,
   writeResult,
 } from './lib/browser-harness.js';
@@ -122,28 +119,7 @@ function summary(loads: Load[]) {
 
 async function main(): Promise<void> {
   const account = await seedAccount({ items: 1000, outfits: 200, days: 365, photos: 24 });
-  const variants = [
-    {
-      name: 'current',
-      webDir: process.env.WEB_DIR ?? join(ROOT, 'packages/web/dist'),
-      baseUrl: account.baseUrl,
-    },
-  ];
-  if (process.env.BASE_WEB_DIR) {
-    variants.push({
-      name: 'base',
-      webDir: process.env.BASE_WEB_DIR,
-      baseUrl: `http://127.0.0.1:${await freePort()}`,
-    });
-  }
-  const servers = await Promise.all(
-    variants.map((v) =>
-      startServer(account.dataDir, Number(new URL(v.baseUrl).port), {
-        WEB_DIR: v.webDir,
-        PUBLIC_URL: v.baseUrl,
-      }),
-    ),
-  );
+  const { variants, servers } = await startVariants(account);
   const { browser, context } = await signedInPhone(account);
   const results: Record<string, { cold: Load[]; repeat: Load[] }> = {};
   try {

@@ -106,6 +106,15 @@ test.describe('the server-drawn first screen of /items', () => {
       app.on('console', (message) => {
         if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
       });
+      // What the page asked for, in order: the app's code only once the photos it waits for
+      // have arrived (public/start-app.js), so the two never share a phone's link.
+      const order: string[] = [];
+      app.on('request', (r) => {
+        if (/^\/assets\/.*\.js$/.test(new URL(r.url()).pathname)) order.push('code');
+      });
+      app.on('requestfinished', (r) => {
+        if (new URL(r.url()).pathname.startsWith('/media/')) order.push('photo');
+      });
       const documentResponse = app.waitForResponse(
         (r) => r.request().resourceType() === 'document' && new URL(r.url()).pathname === '/items',
       );
@@ -140,6 +149,10 @@ test.describe('the server-drawn first screen of /items', () => {
         .getByRole('link')
         .evaluateAll((links) => links.map((l) => l.getAttribute('href')));
       expect(appHrefs.slice(0, newestFirst.length)).toEqual(newestFirst);
+      const waitedFor = html.match(/<img [^>]*fetchpriority="high"/g)?.length ?? 0;
+      expect(waitedFor).toBeGreaterThan(0);
+      expect(order.indexOf('code'), order.join(' ')).toBeGreaterThanOrEqual(waitedFor);
+      expect(order.slice(0, waitedFor)).toEqual(Array(waitedFor).fill('photo'));
       await expect(app.locator('#boot-shell')).toHaveCount(0);
       await context.unrouteAll({ behavior: 'wait' });
       // It went when the grid had its records, never for the "Loading your items" skeleton.

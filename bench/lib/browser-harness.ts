@@ -80,14 +80,17 @@ export interface SeededApp {
   close(): Promise<void>;
 }
 
-/** The built server on `dataDir`; SERVER_JS and WEB_DIR (env or `extraEnv`) choose what runs. */
+/**
+ * The built server on `dataDir`; SERVER_JS and WEB_DIR (env or `extraEnv`) choose what runs, so a
+ * side-by-side benchmark can start a baseline's server beside this one's.
+ */
 export async function startServer(
   dataDir: string,
   port: number,
   extraEnv: Record<string, string> = {},
 ): Promise<ChildProcess> {
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [process.env.SERVER_JS ?? SERVER], {
+  const child = spawn(process.execPath, [extraEnv.SERVER_JS ?? process.env.SERVER_JS ?? SERVER], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -293,6 +296,52 @@ export async function seedAccount(options: SeedOptions): Promise<SeededAccount> 
       outfits: Object.keys(wardrobe.outfits).length,
       calendarDays: Object.keys(wardrobe.calendar).length,
     },
+  };
+}
+
+/** One build served for a side-by-side benchmark. */
+export interface BenchVariant {
+  name: 'current' | 'base';
+  webDir: string;
+  baseUrl: string;
+}
+
+/**
+ * The builds a side-by-side benchmark compares, each on a server of its own over the seeded data
+ * folder: this checkout's (WEB_DIR, SERVER_JS; by default the packages' dist folders) and, when
+ * BASE_WEB_DIR is set, a baseline's web build, served by BASE_SERVER_JS when the baseline's server
+ * differs too (a change to what the server sends). Stop `servers` when done.
+ */
+export async function startVariants(
+  account: SeededAccount,
+): Promise<{ variants: BenchVariant[]; servers: ChildProcess[] }> {
+  const variants: (BenchVariant & { serverJs?: string })[] = [
+    {
+      name: 'current',
+      webDir: process.env.WEB_DIR ?? join(ROOT, 'packages/web/dist'),
+      baseUrl: account.baseUrl,
+    },
+  ];
+  if (process.env.BASE_WEB_DIR) {
+    variants.push({
+      name: 'base',
+      webDir: process.env.BASE_WEB_DIR,
+      baseUrl: `http://127.0.0.1:${await freePort()}`,
+      serverJs: process.env.BASE_SERVER_JS,
+    });
+  }
+  const servers = await Promise.all(
+    variants.map((v) =>
+      startServer(account.dataDir, Number(new URL(v.baseUrl).port), {
+        WEB_DIR: v.webDir,
+        PUBLIC_URL: v.baseUrl,
+        ...(v.serverJs ? { SERVER_JS: v.serverJs } : {}),
+      }),
+    ),
+  );
+  return {
+    variants: variants.map(({ name, webDir, baseUrl }) => ({ name, webDir, baseUrl })),
+    servers,
   };
 }
 

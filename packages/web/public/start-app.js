@@ -3,9 +3,12 @@
 // before, but are evaluated from here. When the server drew the first screen of /items into the
 // page (#boot-shell[data-filled]), the app waits until that screen's first photos are painted, at
 // most START_WAIT_MS: evaluating and rendering the app is a few hundred milliseconds of main
-// thread on a phone, and the photos are what the person opened the app to see. Everywhere else it
-// starts at once. An external file, not inline: it must run under the Content-Security-Policy
-// whatever index.html says.
+// thread on a phone, and the photos are what the person opened the app to see. Such a page also
+// names its chunks without fetching them (data-rel="modulepreload", the server's
+// first-screen-page.ts): on a phone's link they would share the bandwidth with those photos, so
+// they are asked for here, once the photos are on screen. Everywhere else it starts at once. An
+// external file, not inline: it must run under the Content-Security-Policy whatever index.html
+// says.
 const START_WAIT_MS = 1500;
 
 /** Settles once the server-drawn shell's high-priority photos have loaded and been painted. */
@@ -45,6 +48,11 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
  * evaluated evaluates it alone. One import of the entry would evaluate them all in one long task.
  */
 async function startApp(entry) {
+  // Held-back chunks download now, all at once; the imports below find them preloaded.
+  for (const link of document.querySelectorAll('link[data-rel="modulepreload"]')) {
+    link.removeAttribute('data-rel');
+    link.rel = 'modulepreload';
+  }
   const chunks = document.querySelectorAll('link[rel="modulepreload"]:not([data-app-entry])');
   for (const chunk of chunks) {
     await import(chunk.href);

@@ -10,7 +10,7 @@ import {
   type FirstScreenTile,
 } from '@hanger/domain';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, FirstScreenPage, lowPriorityCode } from './first-screen-page.js';
+import { codeAfterPhotos, escapeHtml, FirstScreenPage } from './first-screen-page.js';
 
 const S = BOOT_TILE_SLOTS;
 
@@ -292,20 +292,25 @@ describe("a filled page's code", () => {
     '<script type="module" src="/start-app.js"></script>\n' +
     '<link rel="modulepreload" crossorigin href="/assets/react-b.js"></head>';
 
-  it('is asked for with low priority, behind the photos on screen', () => {
-    const low = lowPriorityCode(head);
-    expect(low.match(/<link rel="modulepreload" fetchpriority="low" /g)).toHaveLength(2);
-    expect(low).toContain('<script type="module" fetchpriority="low" src="/start-app.js">');
-    expect(low).toContain('href="/assets/index-a.js" data-app-entry');
+  it('is named but not fetched until start-app.js asks for it, behind the photos on screen', () => {
+    const later = codeAfterPhotos(head);
+    expect(later).not.toMatch(/ rel="modulepreload"/);
+    expect(later.match(/<link data-rel="modulepreload" crossorigin href=/g)).toHaveLength(2);
+    expect(later).toContain('<script type="module" fetchpriority="low" src="/start-app.js">');
+    expect(later).toContain('href="/assets/index-a.js" data-app-entry');
+    expect(later).toContain('href="/assets/react-b.js"');
   });
 
-  it.skipIf(!existsSync(built))('keeps every preload of the built page, at low priority', () => {
+  it.skipIf(!existsSync(built))('names every preload of the built page, fetching none', () => {
     const html = readFileSync(built, 'utf8');
     const filled = FirstScreenPage.from(html)!.fill([
       { id: 'a', src: '/media/a.webp', label: 'Top', caption: 'Nov 1, 2026' },
     ])!;
-    const preloads = (page: string) => page.match(/<link rel="modulepreload"/g)?.length ?? 0;
-    expect(preloads(filled)).toBe(preloads(html));
-    expect(filled).not.toMatch(/<link rel="modulepreload" crossorigin/);
+    const count = (page: string, pattern: RegExp) => page.match(pattern)?.length ?? 0;
+    const preloads = count(html, /<link rel="modulepreload"/g);
+    expect(preloads).toBeGreaterThan(1);
+    expect(count(filled, /<link data-rel="modulepreload"/g)).toBe(preloads);
+    expect(filled).not.toMatch(/ rel="modulepreload"/);
+    expect(count(filled, /data-app-entry/g)).toBe(1);
   });
 });

@@ -13,10 +13,19 @@ const SHELL_OPEN = '<div id="boot-shell"';
 
 const SLOT_PATTERN = new RegExp(Object.values(BOOT_TILE_SLOTS).join('|'), 'g');
 
-/** The page's module preloads and start-up script, asked for after what is on screen. */
-export function lowPriorityCode(html: string): string {
+/** What a filled page's code links carry instead of `rel="modulepreload"`: named, not fetched. */
+export const CODE_AFTER_PHOTOS = 'data-rel="modulepreload"';
+
+/**
+ * The page's module preloads held back until the first photos are painted, and its start-up
+ * script asked for with low priority (issue 16). On a phone's link the photos and the app's code
+ * share the bandwidth: the code (some 130 kB) downloading beside the photos held the first photos
+ * back by as long. The links keep their place and addresses; public/start-app.js makes them
+ * preloads once the photos are on screen, or after its time limit.
+ */
+export function codeAfterPhotos(html: string): string {
   return html
-    .replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ')
+    .replaceAll('<link rel="modulepreload" ', `<link ${CODE_AFTER_PHOTOS} `)
     .replace(
       '<script type="module" src="/start-app.js">',
       '<script type="module" fetchpriority="low" src="/start-app.js">',
@@ -59,9 +68,9 @@ export class FirstScreenPage {
     if (!Object.values(BOOT_TILE_SLOTS).every((slot) => tile.includes(slot))) return null;
     // The shell is marked as filled (main.tsx then keeps it until the app's grid has records),
     // and the app's code, which a filled page starts after the photos are painted
-    // (public/start-app.js), is asked for with low priority: the photos come first.
+    // (public/start-app.js), is only asked for then: the photos come first.
     const head =
-      lowPriorityCode(indexHtml.slice(0, shellAt)) +
+      codeAfterPhotos(indexHtml.slice(0, shellAt)) +
       SHELL_OPEN +
       ' data-filled=""' +
       indexHtml.slice(shellAt + SHELL_OPEN.length, tilesAt + BOOT_TILES_START.length);

@@ -310,6 +310,25 @@ describe.each(ENGINES)('the server-drawn first screen of /items on %s', (engine)
       }
     });
 
+    it('is sent gzipped to a browser that accepts it, the same page once decoded', async () => {
+      const plain = await ada.browser.request(`${t.baseUrl}/items`, {
+        headers: { accept: 'text/html', 'accept-encoding': 'identity' },
+      });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      const plainBody = await plain.text();
+      const zipped = await ada.browser.request(`${t.baseUrl}/items`, {
+        headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(zipped.headers.get('content-encoding')).toBe('gzip');
+      const vary = (zipped.headers.get('vary') ?? '').split(',').map((v) => v.trim().toLowerCase());
+      expect(vary).toEqual(expect.arrayContaining(['cookie', 'accept-encoding']));
+      expect(zipped.headers.get('cache-control')).toBe('private, no-store');
+      // fetch decodes it: the same tiles as the plain page.
+      const zippedBody = await zipped.text();
+      expect(drawnTiles(zippedBody)).toEqual(drawnTiles(plainBody));
+      expect(drawnTiles(zippedBody).length).toBeGreaterThan(0);
+    });
+
     it('gets the static page with a custom view cookie, and the filled one once it is cleared', async () => {
       ada.browser.cookies(t.baseUrl).set(VIEW_COOKIE, '1');
       try {
