@@ -55,13 +55,22 @@ export const offlineIndicator = (page: Page) =>
   page.getByRole('status').filter({ hasText: /Offline|waiting|Syncing/ });
 
 /**
- * Cuts the network once the page has finished loading, and waits until the app says so. The
- * connection pill's code loads just after the first screen (app-shell.tsx); on a first visit
- * without a service worker, cutting the network while it is still on its way (the app now starts
- * after a server-drawn screen's photos) leaves nothing that could say "Offline".
+ * Cuts the network once the page has loaded the connection pill's code, and waits until the app
+ * says so. That code loads just after the first screen (app-shell.tsx); on a first visit without
+ * a service worker, cutting the network while it is still on its way (the app starts after a
+ * server-drawn screen's photos) leaves nothing that could say "Offline". Requests still on their
+ * way are given a few seconds to finish, but a page that never goes quiet (a fresh service worker
+ * still filling its cache on a busy machine) is not waited on until the test's time is up.
  */
 export async function goOffline(context: BrowserContext, page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() =>
+    performance
+      .getEntriesByType('resource')
+      .some((entry) =>
+        /\/assets\/offline-indicator-[\w-]+\.js$/.test(new URL(entry.name).pathname),
+      ),
+  );
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   await context.setOffline(true);
   await expect(offlineIndicator(page)).toContainText('Offline');
 }

@@ -30,6 +30,23 @@ const settingsAnswer = {
 const startAnswer = () => json({ user: identity, token: fakeJwt(), settings: settingsAnswer });
 const signedOutAnswer = () => json({ user: null });
 
+/**
+ * A signed-in server whose GET /api/users answers only once the returned function is called: what
+ * the app shows while the wardrobe is on its way.
+ */
+function serverWithHeldWardrobe(): () => void {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  fakeServer({
+    'GET /api/start': startAnswer,
+    'GET /api/users': async () => {
+      await gate;
+      return json(wardrobeAnswer);
+    },
+  });
+  return () => release();
+}
+
 beforeEach(() => {
   clearAccessToken();
   resetSessionStartForTests();
@@ -84,15 +101,7 @@ describe('signing in', () => {
 describe('start-up', () => {
   it('shows a returning user their local wardrobe at once and refreshes it behind the scenes', async () => {
     signedInWith({ clothes: { old: item('old') }, outfits: {}, calendar: {} });
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    fakeServer({
-      'GET /api/start': startAnswer,
-      'GET /api/users': async () => {
-        await gate;
-        return json(wardrobeAnswer);
-      },
-    });
+    const release = serverWithHeldWardrobe();
     const started = startSession();
     await vi.waitFor(() => expect(useSessionStore.getState().syncing).toBe(true));
     expect(useSessionStore.getState().status).toBe('signedIn');
@@ -104,15 +113,7 @@ describe('start-up', () => {
   });
 
   it('opens the app with its settings while a first visit on this device loads the wardrobe', async () => {
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    fakeServer({
-      'GET /api/start': startAnswer,
-      'GET /api/users': async () => {
-        await gate;
-        return json(wardrobeAnswer);
-      },
-    });
+    const release = serverWithHeldWardrobe();
     const statuses: string[] = [];
     const unsubscribe = useSessionStore.subscribe((s) => statuses.push(s.status));
     const started = startSession();
