@@ -124,6 +124,9 @@ test.describe('the server-drawn first screen of /items', () => {
       expect(shellTileHrefs(html)).toEqual(newestFirst);
       expect(html).not.toContain('Archived');
       expect(html).toContain('alt="Vans &amp; Co Shoes"');
+      // The tabs carry their counts, as the app will: the labels do not move when it takes over.
+      expect(html).toMatch(/href="\/items">Items<span [^>]*>5<\/span><\/a>/);
+      expect(html).toMatch(/href="\/outfits">Outfits<span [^>]*>0<\/span><\/a>/);
 
       // The first paint, at phone width: the drawn tiles with their photos, before any of the
       // app's code has run (kept as an artifact to look at).
@@ -141,6 +144,7 @@ test.describe('the server-drawn first screen of /items', () => {
       await expect(app.locator('#boot-shell[data-filled]')).toHaveCount(1);
       await expect(app.locator('#root')).toBeEmpty();
       await snapshot(app, 'first-screen-phone-first-paint');
+      const drawnTab = await app.locator('#boot-shell a[href="/outfits"]').first().boundingBox();
       await expect(app.locator('#boot-shell img')).toHaveCount(closet.length);
 
       // The app's grid: the same items, in the same order, and then the shell is gone.
@@ -154,6 +158,12 @@ test.describe('the server-drawn first screen of /items', () => {
       expect(order.indexOf('code'), order.join(' ')).toBeGreaterThanOrEqual(waitedFor);
       expect(order.slice(0, waitedFor)).toEqual(Array(waitedFor).fill('photo'));
       await expect(app.locator('#boot-shell')).toHaveCount(0);
+      const appTab = app.locator('#root nav[aria-label="Wardrobe"] a[href="/outfits"]');
+      await expect(appTab).toHaveText('Outfits0');
+      const tabNow = await appTab.boundingBox();
+      expect(drawnTab).not.toBeNull();
+      for (const side of ['x', 'y', 'width', 'height'] as const)
+        expect(tabNow![side], side).toBeCloseTo(drawnTab![side], 0);
       await context.unrouteAll({ behavior: 'wait' });
       // It went when the grid had its records, never for the "Loading your items" skeleton.
       const gone = await app.evaluate(

@@ -2,17 +2,18 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES } from './categories.js';
 import { DEFAULT_SORT_DIRECTION } from './constants.js';
-import { DEFAULT_ITEM_FILTERS, filterItems, type ItemFilters } from './filtering.js';
+import { DEFAULT_ITEM_FILTERS, filterItems, tabCounts, type ItemFilters } from './filtering.js';
 import {
+  defaultTabCounts,
   FIRST_SCREEN_TILES,
   firstScreenTiles,
   isFirstScreenView,
   type FirstScreenTile,
 } from './first-screen.js';
 import { DEFAULT_ITEM_SORT, sortCaption, sortItems } from './sorting.js';
-import { ITEM_STATUSES } from './status.js';
+import { ITEM_STATUSES, OUTFIT_STATUSES, type ItemStatus, type OutfitStatus } from './status.js';
 import { itemTileLabel } from './subcategories.js';
-import { item, settings } from './testing/fixtures.js';
+import { item, outfit, settings, wardrobe } from './testing/fixtures.js';
 import type { ClothingItem, Settings } from './types.js';
 
 const s: Settings = settings({
@@ -223,5 +224,36 @@ describe('isFirstScreenView', () => {
         },
       }),
     ).toBe(true);
+  });
+});
+
+describe('defaultTabCounts', () => {
+  /** Records grouped by status as a database's GROUP BY gives them (null: no status stored). */
+  function byStatus<S extends string>(statuses: readonly (S | undefined)[]) {
+    const counts = new Map<S | null, number>();
+    for (const status of statuses)
+      counts.set(status ?? null, (counts.get(status ?? null) ?? 0) + 1);
+    return [...counts].map(([status, count]) => ({ status, count }));
+  }
+
+  it("gives the app's tab counts of the default view, whatever the statuses", () => {
+    const itemStatus = fc.option(fc.constantFrom(...ITEM_STATUSES), { nil: undefined });
+    const outfitStatus = fc.option(fc.constantFrom(...OUTFIT_STATUSES), { nil: undefined });
+    fc.assert(
+      fc.property(fc.array(itemStatus), fc.array(outfitStatus), (itemStatuses, outfitStatuses) => {
+        const clothes = itemStatuses.map((status, i) => item(`i${i}`, { status }));
+        const outfits = outfitStatuses.map((status, i) => outfit(`o${i}`, [], { status }));
+        const app = tabCounts(wardrobe(clothes, outfits));
+        const counted = defaultTabCounts(
+          byStatus<ItemStatus>(itemStatuses),
+          byStatus<OutfitStatus>(outfitStatuses),
+        );
+        expect(counted).toEqual(app);
+      }),
+    );
+  });
+
+  it('counts nothing for an empty wardrobe', () => {
+    expect(defaultTabCounts([], [])).toEqual({ items: 0, outfits: 0 });
   });
 });

@@ -1,9 +1,18 @@
 import { DEFAULT_SORT_DIRECTION } from './constants.js';
-import { DEFAULT_ITEM_FILTERS, filterItems, type ItemFilters } from './filtering.js';
+import {
+  DEFAULT_ITEM_FILTERS,
+  DEFAULT_ITEM_STATUS_FILTER,
+  DEFAULT_OUTFIT_STATUS_FILTER,
+  filterItems,
+  itemMatchesStatus,
+  outfitMatchesStatus,
+  type ItemFilters,
+} from './filtering.js';
 import type { ItemStats } from './item-stats.js';
 import { DEFAULT_ITEM_SORT, sortCaption, sortItems, type ItemSortOption } from './sorting.js';
 import { itemTileLabel } from './subcategories.js';
-import type { ClothingItem, Settings, SortDirection } from './types.js';
+import type { ItemStatus, OutfitStatus } from './status.js';
+import type { ClothingItem, Outfit, Settings, SortDirection } from './types.js';
 
 /**
  * The server-drawn first screen of /items (issues 15 and 16). On a device with nothing stored (a
@@ -44,6 +53,54 @@ export const BOOT_TILES_END = '<!--/boot-tiles-->';
 /** The tile template, after the shell's markup. */
 export const BOOT_TILE_TEMPLATE_START = '<template data-boot-tile>';
 export const BOOT_TILE_TEMPLATE_END = '</template>';
+
+/**
+ * The Items and Outfits tabs' counts ("Items 795"): markers where the server puts them in the
+ * shell's tabs, and the count's template (after the tile template) with its one slot. A page the
+ * server did not fill keeps the markers, which are comments, and shows no counts, as the app does
+ * until its wardrobe is in.
+ */
+export const BOOT_TAB_COUNT_MARKERS = {
+  items: '<!--boot-count-items-->',
+  outfits: '<!--boot-count-outfits-->',
+} as const;
+export const BOOT_COUNT_SLOT = '@@tab-count@@';
+export const BOOT_COUNT_TEMPLATE_START = '<template data-boot-count>';
+
+/** The two tabs' counts of the default view, as the app's tabCounts gives them. */
+export interface FirstScreenCounts {
+  items: number;
+  outfits: number;
+}
+
+/** How many of a user's records have one status (null: the column is empty). */
+export interface StatusCount<S extends string> {
+  status: S | null;
+  count: number;
+}
+
+/**
+ * The tabs' counts of the default view (the default filters are status filters only: tabCounts
+ * with DEFAULT_ITEM_FILTERS and DEFAULT_OUTFIT_FILTERS) from counts of records by status, which a
+ * database gives without reading the records.
+ */
+export function defaultTabCounts(
+  items: readonly StatusCount<ItemStatus>[],
+  outfits: readonly StatusCount<OutfitStatus>[],
+): FirstScreenCounts {
+  const sum = <S extends string>(
+    groups: readonly StatusCount<S>[],
+    kept: (status?: S) => boolean,
+  ) => groups.reduce((n, g) => (kept(g.status ?? undefined) ? n + g.count : n), 0);
+  return {
+    items: sum(items, (status) =>
+      itemMatchesStatus({ status } as ClothingItem, DEFAULT_ITEM_STATUS_FILTER),
+    ),
+    outfits: sum(outfits, (status) =>
+      outfitMatchesStatus({ status } as Outfit, DEFAULT_OUTFIT_STATUS_FILTER),
+    ),
+  };
+}
 
 /**
  * Set (to "1") by the app while its Items view is not the default one (another sort or direction,

@@ -1,6 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
+  BOOT_COUNT_SLOT,
+  BOOT_COUNT_TEMPLATE_START,
+  BOOT_TAB_COUNT_MARKERS,
   BOOT_TILES_END,
   BOOT_TILES_START,
   BOOT_TILE_SLOTS,
@@ -20,6 +23,9 @@ const TILE =
   `<img src="${S.src}" alt="${S.label}" ${S.loading} decoding="async"/>` +
   `<p>${S.caption}</p></a></div>`;
 
+/** A tab count template, as the web build writes one. */
+const COUNT = `<span class="badge">${BOOT_COUNT_SLOT}</span>`;
+
 const SKELETON = '<div class="skeleton"></div>'.repeat(3);
 
 function indexHtml(
@@ -29,12 +35,25 @@ function indexHtml(
     end?: boolean;
     template?: string | null;
     templateEnd?: boolean;
+    /** The tabs with their count markers and the count template after the tile template. */
+    counts?: boolean;
   } = {},
 ): string {
-  const { shell = true, start = true, end = true, template = TILE, templateEnd = true } = parts;
+  const {
+    shell = true,
+    start = true,
+    end = true,
+    template = TILE,
+    templateEnd = true,
+    counts = false,
+  } = parts;
+  const M = BOOT_TAB_COUNT_MARKERS;
   return (
     '<!doctype html><html><head><title>Hanger</title></head><body>' +
     (shell ? '<div id="boot-shell" class="bg-canvas" aria-hidden="true" inert>' : '<div>') +
+    (counts
+      ? `<nav><a href="/items">Items${M.items}</a><a href="/outfits">Outfits${M.outfits}</a></nav>`
+      : '') +
     '<main><div aria-label="Loading your items" class="grid">' +
     (start ? BOOT_TILES_START : '') +
     SKELETON +
@@ -43,6 +62,7 @@ function indexHtml(
     (template === null
       ? ''
       : BOOT_TILE_TEMPLATE_START + template + (templateEnd ? BOOT_TILE_TEMPLATE_END : '')) +
+    (counts ? BOOT_COUNT_TEMPLATE_START + COUNT + BOOT_TILE_TEMPLATE_END : '') +
     '<!-- /boot-shell --><div id="root"></div>' +
     '<script type="module" src="/assets/app.js"></script></body></html>'
   );
@@ -131,6 +151,39 @@ describe('FirstScreenPage.from', () => {
 });
 
 describe('FirstScreenPage.fill', () => {
+  it("puts the tabs' counts at their markers and leaves the count template out", () => {
+    const html = indexHtml({ counts: true });
+    const filled = page(html).fill([tile('a')], { items: 795, outfits: 0 })!;
+    expect(filled).toContain(
+      '<a href="/items">Items<span class="badge">795</span></a>' +
+        '<a href="/outfits">Outfits<span class="badge">0</span></a>',
+    );
+    expect(filled).not.toContain(BOOT_COUNT_TEMPLATE_START);
+    expect(filled).not.toContain(BOOT_COUNT_SLOT);
+    for (const marker of Object.values(BOOT_TAB_COUNT_MARKERS))
+      expect(filled).not.toContain(marker);
+    expect(
+      filled.endsWith(
+        '<!-- /boot-shell --><div id="root"></div>' +
+          '<script type="module" src="/assets/app.js"></script></body></html>',
+      ),
+    ).toBe(true);
+    // The same page without counts keeps the markers (comments): no badge shows.
+    const plain = page(html).fill([tile('a')])!;
+    expect(plain).toContain(`Items${BOOT_TAB_COUNT_MARKERS.items}</a>`);
+    expect(plain).not.toContain('class="badge"');
+    expect(plain).not.toContain(BOOT_COUNT_TEMPLATE_START);
+  });
+
+  it('draws no counts for a build whose count template has no slot, or whose tabs lack markers', () => {
+    const noSlot = indexHtml({ counts: true }).replace(BOOT_COUNT_SLOT, '');
+    expect(page(noSlot).fill([tile('a')], { items: 1, outfits: 2 })).not.toContain('badge');
+    const noMarker = indexHtml({ counts: true }).replace(BOOT_TAB_COUNT_MARKERS.outfits, '');
+    const filled = page(noMarker).fill([tile('a')], { items: 1, outfits: 2 })!;
+    expect(filled).not.toContain('class="badge"');
+    expect(filled).not.toContain(BOOT_COUNT_TEMPLATE_START);
+  });
+
   it('is null for no tiles: the skeleton stays', () => {
     expect(page().fill([])).toBeNull();
   });
@@ -269,6 +322,9 @@ describe("the web build's own index.html", () => {
     ])!;
     expect(filled).toContain('<div id="boot-shell" data-filled=""');
     expect(filled).toContain('href="/items/id-1"');
+    expect(p!.fill([tile('id-1')], { items: 795, outfits: 177 })).toMatch(
+      /href="\/items">Items<span class="[^"]*tabular-nums[^"]*">795<\/span><\/a>[^]*href="\/outfits">Outfits<span class="[^"]*">177<\/span><\/a>/,
+    );
     expect(filled).toContain('src="/media/x.webp"');
     expect(filled).toContain('alt="Uniqlo T-shirt"');
     expect(filled).toContain('Mar 5, 2024');

@@ -1,10 +1,14 @@
 import {
+  BOOT_COUNT_SLOT,
+  BOOT_COUNT_TEMPLATE_START,
+  BOOT_TAB_COUNT_MARKERS,
   BOOT_TILES_END,
   BOOT_TILES_START,
   BOOT_TILE_SLOTS,
   BOOT_TILE_TEMPLATE_END,
   BOOT_TILE_TEMPLATE_START,
   FIRST_SCREEN_HIGH_PRIORITY,
+  type FirstScreenCounts,
   type FirstScreenTile,
 } from '@hanger/domain';
 
@@ -48,11 +52,14 @@ export class FirstScreenPage {
   private readonly head: string;
   private readonly tail: string;
   private readonly tile: string;
+  /** The tabs' count badge with its slot, or null for a build without one (no counts drawn). */
+  private readonly count: string | null;
 
-  private constructor(head: string, tail: string, tile: string) {
+  private constructor(head: string, tail: string, tile: string, count: string | null) {
     this.head = head;
     this.tail = tail;
     this.tile = tile;
+    this.count = count;
   }
 
   static from(indexHtml: string): FirstScreenPage | null {
@@ -74,15 +81,28 @@ export class FirstScreenPage {
       SHELL_OPEN +
       ' data-filled=""' +
       indexHtml.slice(shellAt + SHELL_OPEN.length, tilesAt + BOOT_TILES_START.length);
-    // The template is left out of a filled page: its work is done.
-    const tail =
-      indexHtml.slice(tilesEnd, templateAt) +
-      indexHtml.slice(templateEnd + BOOT_TILE_TEMPLATE_END.length);
-    return new FirstScreenPage(head, tail, tile);
+    // The tabs' count template follows the tile template (issue 16); the markers are in the head.
+    let afterTemplates = templateEnd + BOOT_TILE_TEMPLATE_END.length;
+    let count: string | null = null;
+    if (indexHtml.startsWith(BOOT_COUNT_TEMPLATE_START, afterTemplates)) {
+      const countAt = afterTemplates + BOOT_COUNT_TEMPLATE_START.length;
+      const countEnd = indexHtml.indexOf(BOOT_TILE_TEMPLATE_END, countAt);
+      if (countEnd < 0) return null;
+      const markup = indexHtml.slice(countAt, countEnd);
+      const marked = Object.values(BOOT_TAB_COUNT_MARKERS).every((m) => head.includes(m));
+      if (markup.includes(BOOT_COUNT_SLOT) && marked) count = markup;
+      afterTemplates = countEnd + BOOT_TILE_TEMPLATE_END.length;
+    }
+    // The templates are left out of a filled page: their work is done.
+    const tail = indexHtml.slice(tilesEnd, templateAt) + indexHtml.slice(afterTemplates);
+    return new FirstScreenPage(head, tail, tile, count);
   }
 
-  /** The page with these tiles in the shell's grid (none: null, the skeleton stays). */
-  fill(tiles: readonly FirstScreenTile[]): string | null {
+  /**
+   * The page with these tiles in the shell's grid (none: null, the skeleton stays) and, when
+   * given, the Items and Outfits tabs' counts.
+   */
+  fill(tiles: readonly FirstScreenTile[], counts?: FirstScreenCounts): string | null {
     if (tiles.length === 0) return null;
     const s = BOOT_TILE_SLOTS;
     // Replaced by functions: a replacement string would read `$&` and the like in the text.
@@ -99,6 +119,13 @@ export class FirstScreenPage {
       };
       return this.tile.replace(SLOT_PATTERN, (slot) => values[slot] ?? slot);
     });
-    return this.head + drawn.join('') + this.tail;
+    let head = this.head;
+    if (counts && this.count !== null) {
+      for (const tab of ['items', 'outfits'] as const) {
+        const badge = this.count.replace(BOOT_COUNT_SLOT, String(counts[tab]));
+        head = head.replace(BOOT_TAB_COUNT_MARKERS[tab], () => badge);
+      }
+    }
+    return head + drawn.join('') + this.tail;
   }
 }

@@ -12,6 +12,8 @@ import {
   itemFromWire,
   settingsFromWire,
   sortItems,
+  tabCounts,
+  wardrobeFromWire,
   type WireItem,
 } from '@hanger/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -307,6 +309,26 @@ describe.each(ENGINES)('the server-drawn first screen of /items on %s', (engine)
         'strict-transport-security',
       ]) {
         expect(filled.response.headers.get(name), name).toBe(signedOut.response.headers.get(name));
+      }
+    });
+
+    it("carries the Items and Outfits tabs' counts, as the app counts them", async () => {
+      const outfit = await ada.api.addOutfit([made[0]!.id]);
+      const archived = await ada.api.addOutfit([made[2]!.id], { status: 'archived' });
+      try {
+        const expected = tabCounts(wardrobeFromWire(await ada.api.wardrobe()));
+        expect(expected).toEqual({ items: 5, outfits: 1 });
+        const { body } = await load(ada.browser, '/items');
+        const badge = (label: string) =>
+          new RegExp(
+            `href="/${label.toLowerCase()}">${label}<span class="[^"]*">(\\d+)</span></a>`,
+          ).exec(body)?.[1];
+        expect(badge('Items')).toBe('5');
+        expect(badge('Outfits')).toBe('1');
+        expect(body).not.toContain('<template data-boot-count>');
+      } finally {
+        for (const o of [outfit, archived])
+          expect((await ada.api.send('DELETE', `/api/outfits/${o.id}`)).ok).toBe(true);
       }
     });
 

@@ -11,7 +11,7 @@ import { identityGet, passCookies, sessionUserId } from '../auth/identity-call.j
 import type { Config } from '../config.js';
 import { NotFoundError } from '../errors.js';
 import { acceptsGzip } from '../routes/users/negotiate.js';
-import { readFirstScreen } from '../services/first-screen.js';
+import { readFirstScreen, readTabCounts } from '../services/first-screen.js';
 import { FirstScreenPage } from './first-screen-page.js';
 
 export interface WebOptions {
@@ -121,7 +121,11 @@ async function webPlugin(app: FastifyInstance, { config }: WebOptions): Promise<
       passCookies(reply, session);
       const userId = await sessionUserId(session);
       if (userId === null) return null;
-      return firstScreen.fill(await readFirstScreen(app.services, userId));
+      const [tiles, counts] = await Promise.all([
+        readFirstScreen(app.services, userId),
+        readTabCounts(app.services, userId),
+      ]);
+      return firstScreen.fill(tiles, counts);
     } catch (err) {
       // The static page is always there to fall back on.
       request.log.warn({ err }, 'first screen not drawn');

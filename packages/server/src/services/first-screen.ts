@@ -1,9 +1,11 @@
 import {
+  defaultTabCounts,
   FIRST_SCREEN_TILES,
   firstScreenTiles,
   itemFromWire,
   settingsFromWire,
   type ClothingItem,
+  type FirstScreenCounts,
   type FirstScreenTile,
 } from '@hanger/domain';
 import type { ClothesRow } from '../db/schema.js';
@@ -65,4 +67,32 @@ export async function readFirstScreen(
     }
     return firstScreenTiles(candidates, settings, count);
   }
+}
+
+/**
+ * The Items and Outfits tabs' counts of the default view, for the server-drawn first screen
+ * (issue 16): the records counted by status in the database, the domain deciding which statuses
+ * the default filters keep.
+ */
+export async function readTabCounts(
+  ctx: Pick<ServiceContext, 'db'>,
+  userId: string,
+): Promise<FirstScreenCounts> {
+  const [clothes, outfits] = await Promise.all([
+    ctx.db
+      .selectFrom('clothes')
+      .select((eb) => ['status', eb.fn.countAll<number | string | bigint>().as('n')])
+      .where('user_id', '=', userId)
+      .groupBy('status')
+      .execute(),
+    ctx.db
+      .selectFrom('outfits')
+      .select((eb) => ['status', eb.fn.countAll<number | string | bigint>().as('n')])
+      .where('user_id', '=', userId)
+      .groupBy('status')
+      .execute(),
+  ]);
+  const counted = <S>(rows: { status: S | null; n: number | string | bigint }[]) =>
+    rows.map((r) => ({ status: r.status, count: Number(r.n) }));
+  return defaultTabCounts(counted(clothes), counted(outfits));
 }

@@ -1,4 +1,7 @@
 import {
+  BOOT_COUNT_SLOT,
+  BOOT_COUNT_TEMPLATE_START,
+  BOOT_TAB_COUNT_MARKERS,
   BOOT_TILES_END,
   BOOT_TILES_START,
   BOOT_TILE_SLOTS,
@@ -10,7 +13,7 @@ import {
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { AppShell } from './app-shell';
-import { WardrobeTabs } from './wardrobe-tabs';
+import { TabCount, WardrobeTabs } from './wardrobe-tabs';
 import { SkeletonGrid } from '../components/skeleton';
 import { SortBar } from '../components/sort-bar';
 import { GridTile } from '../components/wardrobe-grid';
@@ -94,6 +97,21 @@ export function bootTileMarkup(): string {
   );
 }
 
+/** A tab's count badge as the app draws it, with BOOT_COUNT_SLOT for the number the server fills in. */
+export function bootCountMarkup(): string {
+  const html = renderToStaticMarkup(<TabCount value={0} />);
+  if (!html.endsWith('>0</span>')) throw new Error('the tab count no longer ends with its number');
+  return `${html.slice(0, -'0</span>'.length)}${BOOT_COUNT_SLOT}</span>`;
+}
+
+/** Puts `marker` at the end of the wardrobe tab link named `label` (exactly one). */
+function markTab(html: string, label: string, marker: string): string {
+  const link = new RegExp(`(<a [^>]*href="/${label.toLowerCase()}">${label})(</a>)`, 'g');
+  const found = html.match(link)?.length ?? 0;
+  if (found !== 1) throw new Error(`the shell has ${found} ${label} tabs, not one`);
+  return html.replace(link, (_all, open: string, close: string) => open + marker + close);
+}
+
 /** The shell's HTML, as index.html carries it inside #boot-shell. */
 export function bootShellMarkup(): string {
   const html = renderToStaticMarkup(
@@ -107,22 +125,33 @@ export function bootShellMarkup(): string {
       </Routes>
     </MemoryRouter>,
   );
-  const shell = html.replace(
-    /(<div role="status" aria-label="Loading your items" class="grid [^"]*">)(.*?<\/div>)(<\/div>)/,
-    (_all, open: string, tiles: string, close: string) =>
-      open + BOOT_TILES_START + tiles + BOOT_TILES_END + close,
+  const shell = html
+    .replace(
+      /(<div role="status" aria-label="Loading your items" class="grid [^"]*">)(.*?<\/div>)(<\/div>)/,
+      (_all, open: string, tiles: string, close: string) =>
+        open + BOOT_TILES_START + tiles + BOOT_TILES_END + close,
+    )
+    // Ids belong to the app's own elements (#main, the sort select's label), never to a copy.
+    .replace(/ id="[^"]*"/g, '')
+    .replace(/ for="[^"]*"/g, '')
+    // The overlay is inert: no skip link, and status roles would be announced twice.
+    .replace(/<a href="#main"[^>]*>Skip to content<\/a>/, '')
+    .replace(/ role="status"/g, '')
+    .replace(/ data-discover="true"/g, '');
+  // Where the server puts the tabs' counts (issue 16: the labels no longer move when the app
+  // takes over with its own).
+  const counted = markTab(
+    markTab(shell, 'Items', BOOT_TAB_COUNT_MARKERS.items),
+    'Outfits',
+    BOOT_TAB_COUNT_MARKERS.outfits,
   );
   return (
-    shell
-      // Ids belong to the app's own elements (#main, the sort select's label), never to a copy.
-      .replace(/ id="[^"]*"/g, '')
-      .replace(/ for="[^"]*"/g, '')
-      // The overlay is inert: no skip link, and status roles would be announced twice.
-      .replace(/<a href="#main"[^>]*>Skip to content<\/a>/, '')
-      .replace(/ role="status"/g, '')
-      .replace(/ data-discover="true"/g, '') +
+    counted +
     BOOT_TILE_TEMPLATE_START +
     bootTileMarkup() +
+    BOOT_TILE_TEMPLATE_END +
+    BOOT_COUNT_TEMPLATE_START +
+    bootCountMarkup() +
     BOOT_TILE_TEMPLATE_END
   );
 }

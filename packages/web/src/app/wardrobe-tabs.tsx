@@ -5,7 +5,8 @@ import { useClothesFilters, useOutfitsFilters } from '../lib/stores/filters-stor
 import { useWardrobeStore } from '../lib/stores/wardrobe-store';
 import { useOutfitStats } from '../lib/use-wardrobe-stats';
 
-function Count({ value }: { value: number | null }) {
+/** A tab's count badge (also drawn by the server into the first screen: boot-shell.tsx). */
+export function TabCount({ value }: { value: number | null }) {
   if (value === null) return null;
   return (
     <span className="ml-2 rounded-full bg-surface-2 px-2 py-0.5 text-xs font-semibold text-fg-muted tabular-nums group-aria-[current=page]:bg-accent-soft group-aria-[current=page]:text-accent-ink">
@@ -57,7 +58,7 @@ export function WardrobeTabs() {
                     }
                   >
                     {tab.label}
-                    <Count value={tab.count} />
+                    <TabCount value={tab.count} />
                   </Link>
                 </li>
               );
