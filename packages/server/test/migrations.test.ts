@@ -15,6 +15,7 @@ const MIGRATION_NAMES = [
   '0004-calendar-feed',
   '0005-auth-revocation',
   '0006-idempotency',
+  '0007-status-index',
 ];
 
 describe.each(ENGINES)('database on %s', (engine: Engine) => {

@@ -7,6 +7,7 @@ import * as dataTransfer from './migrations/0003-data-transfer.js';
 import * as calendarFeed from './migrations/0004-calendar-feed.js';
 import * as authRevocation from './migrations/0005-auth-revocation.js';
 import * as idempotency from './migrations/0006-idempotency.js';
+import * as statusIndex from './migrations/0007-status-index.js';
 
 /**
  * The ordered, static list of migrations. Each applied name is recorded in the database (table
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-calendar-feed': calendarFeed,
   '0005-auth-revocation': authRevocation,
   '0006-idempotency': idempotency,
+  '0007-status-index': statusIndex,
 };
 
 const ATTEMPTS = 3;
