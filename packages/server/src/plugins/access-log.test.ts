@@ -178,14 +178,21 @@ describe('access log', () => {
       for (let i = 0; i < perBatch - 1; i++) destination.write(line(i));
       expect(readFileSync(file, 'utf8')).toBe('');
       destination.write(line(perBatch - 1));
-      // The full batch goes to the file without waiting for the flush interval.
-      await new Promise((resolve) => setTimeout(resolve, LOG_FLUSH_MS / 5));
-      expect(readFileSync(file, 'utf8')).toHaveLength(LOG_BATCH_BYTES);
+      // The full batch goes to the file without waiting for the flush interval (its write is
+      // asynchronous: on a busy machine it may take a few milliseconds).
+      await expect
+        .poll(() => readFileSync(file, 'utf8').length, { timeout: LOG_FLUSH_MS * 0.8 })
+        .toBe(LOG_BATCH_BYTES);
       for (let i = perBatch; i < 3 * perBatch; i++) destination.write(line(i));
       destination.write('{"msg":"last"}\n');
       destination.flushSync();
-      const expected = Array.from({ length: 3 * perBatch }, (_, i) => line(i)).join('');
-      expect(readFileSync(file, 'utf8')).toBe(`${expected}{"msg":"last"}\n`);
+      // What was held is written by flushSync; a batch already handed to an asynchronous write
+      // lands when that write completes. Every line arrives, in order.
+      const expected = `${Array.from({ length: 3 * perBatch }, (_, i) => line(i)).join('')}{"msg":"last"}\n`;
+      await expect
+        .poll(() => readFileSync(file, 'utf8').length, { timeout: 5_000 })
+        .toBe(expected.length);
+      expect(readFileSync(file, 'utf8')).toBe(expected);
       const closed = new Promise<void>((resolve) => destination.once('close', resolve));
       destination.end();
       await closed;
