@@ -75,6 +75,7 @@ interface RunFigures {
   /** Main-thread tasks over 50 ms (Lighthouse's long-tasks audit), ms. */
   longTasksMs: number[];
   lcpElement: string | null;
+  error: string | null;
   /** The request waterfall: start and end in ms from the navigation, as observed. */
   waterfall: { url: string; startMs: number; endMs: number; status: number; kB: number }[];
 }
@@ -87,6 +88,8 @@ interface LhAudit {
 interface LhResult {
   categories: Record<string, { score: number | null }>;
   audits: Record<string, LhAudit | undefined>;
+  runtimeError?: { code?: string; message?: string };
+  runWarnings?: string[];
 }
 
 const num = (audit: LhAudit | undefined): number => round(audit?.numericValue ?? Number.NaN, 1);
@@ -125,6 +128,8 @@ function figuresOf(lhr: LhResult, origin: string): RunFigures {
       round(Number(t.duration ?? 0), 0),
     ),
     lcpElement: lcpNode ?? null,
+    // Why Lighthouse could not measure a run, when it could not (e.g. NO_FCP).
+    error: lhr.runtimeError?.code ?? lhr.runWarnings?.[0] ?? null,
     waterfall,
   };
 }
