@@ -27,6 +27,35 @@ function capture() {
   return { lines, stream };
 }
 
+/** The server's log destination (logDestination) as a test drives it: its synchronous side too. */
+type FileDestination = ReturnType<typeof logDestination> & {
+  flushSync(): void;
+  end(): void;
+  once(event: 'close', listener: () => void): void;
+};
+
+/**
+ * Runs `body` with the log destination writing to a new temporary file and `read` reading that
+ * file; then ends the destination, which closes the file, and removes it.
+ */
+async function withFileDestination(
+  name: string,
+  body: (destination: FileDestination, read: () => string) => Promise<void>,
+): Promise<void> {
+  const file = join(tmpdir(), `${name}-${process.pid}-${Date.now()}.log`);
+  const fd = openSync(file, 'w');
+  try {
+    const destination = logDestination(fd) as FileDestination;
+    await body(destination, () => readFileSync(file, 'utf8'));
+    // The destination closes the file.
+    const closed = new Promise<void>((resolve) => destination.once('close', resolve));
+    destination.end();
+    await closed;
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
 describe('access log', () => {
   it('writes one line per request with the request, its status and time', async () => {
     const { lines, stream } = capture();
@@ -138,67 +167,38 @@ describe('access log', () => {
   });
 
   it('writes batched lines within the flush interval, and what is held on a synchronous flush', async () => {
-    const file = join(tmpdir(), `hanger-log-${process.pid}-${Date.now()}.log`);
-    const fd = openSync(file, 'w');
-    try {
-      const destination = logDestination(fd) as ReturnType<typeof logDestination> & {
-        flushSync(): void;
-        end(): void;
-        once(event: 'close', listener: () => void): void;
-      };
+    await withFileDestination('hanger-log', async (destination, read) => {
       destination.write('{"msg":"one"}\n');
-      expect(readFileSync(file, 'utf8')).toBe('');
+      expect(read()).toBe('');
       await new Promise((resolve) => setTimeout(resolve, LOG_FLUSH_MS * 3));
-      expect(readFileSync(file, 'utf8')).toBe('{"msg":"one"}\n');
+      expect(read()).toBe('{"msg":"one"}\n');
       destination.write('{"msg":"two"}\n');
       destination.flushSync();
-      expect(readFileSync(file, 'utf8')).toBe('{"msg":"one"}\n{"msg":"two"}\n');
-      // The destination closes the file.
-      const closed = new Promise<void>((resolve) => destination.once('close', resolve));
-      destination.end();
-      await closed;
-    } finally {
-      rmSync(file, { force: true });
-    }
+      expect(read()).toBe('{"msg":"one"}\n{"msg":"two"}\n');
+    });
   });
 
   it('hands full batches on at once, in order, and writes a batch of exactly its size on a synchronous flush', async () => {
-    const file = join(tmpdir(), `hanger-log-batch-${process.pid}-${Date.now()}.log`);
-    const fd = openSync(file, 'w');
-    try {
-      const destination = logDestination(fd) as ReturnType<typeof logDestination> & {
-        flushSync(): void;
-        end(): void;
-        once(event: 'close', listener: () => void): void;
-      };
+    await withFileDestination('hanger-log-batch', async (destination, read) => {
       // 64-byte lines: a batch is exactly LOG_BATCH_BYTES.
       const line = (i: number) => `{"msg":"${String(i).padStart(53, '0')}"}\n`;
       expect(line(0)).toHaveLength(64);
       const perBatch = LOG_BATCH_BYTES / 64;
       for (let i = 0; i < perBatch - 1; i++) destination.write(line(i));
-      expect(readFileSync(file, 'utf8')).toBe('');
+      expect(read()).toBe('');
       destination.write(line(perBatch - 1));
       // The full batch goes to the file without waiting for the flush interval (its write is
       // asynchronous: on a busy machine it may take a few milliseconds).
-      await expect
-        .poll(() => readFileSync(file, 'utf8').length, { timeout: LOG_FLUSH_MS * 0.8 })
-        .toBe(LOG_BATCH_BYTES);
+      await expect.poll(() => read().length, { timeout: LOG_FLUSH_MS * 0.8 }).toBe(LOG_BATCH_BYTES);
       for (let i = perBatch; i < 3 * perBatch; i++) destination.write(line(i));
       destination.write('{"msg":"last"}\n');
       destination.flushSync();
       // What was held is written by flushSync; a batch already handed to an asynchronous write
       // lands when that write completes. Every line arrives, in order.
       const expected = `${Array.from({ length: 3 * perBatch }, (_, i) => line(i)).join('')}{"msg":"last"}\n`;
-      await expect
-        .poll(() => readFileSync(file, 'utf8').length, { timeout: 5_000 })
-        .toBe(expected.length);
-      expect(readFileSync(file, 'utf8')).toBe(expected);
-      const closed = new Promise<void>((resolve) => destination.once('close', resolve));
-      destination.end();
-      await closed;
-    } finally {
-      rmSync(file, { force: true });
-    }
+      await expect.poll(() => read().length, { timeout: 5_000 }).toBe(expected.length);
+      expect(read()).toBe(expected);
+    });
   });
 
   it('loses no line held when the process ends, exits, fails or is told to stop', async () => {
