@@ -89,7 +89,6 @@ interface LhResult {
   categories: Record<string, { score: number | null }>;
   audits: Record<string, LhAudit | undefined>;
   runtimeError?: { code?: string; message?: string };
-  runWarnings?: string[];
 }
 
 const num = (audit: LhAudit | undefined): number => round(audit?.numericValue ?? Number.NaN, 1);
@@ -129,7 +128,7 @@ function figuresOf(lhr: LhResult, origin: string): RunFigures {
     ),
     lcpElement: lcpNode ?? null,
     // Why Lighthouse could not measure a run, when it could not (e.g. NO_FCP).
-    error: lhr.runtimeError?.code ?? lhr.runWarnings?.[0] ?? null,
+    error: lhr.runtimeError?.code ?? null,
     waterfall,
   };
 }

@@ -304,6 +304,8 @@ export interface BenchVariant {
   name: 'current' | 'base';
   webDir: string;
   baseUrl: string;
+  /** The baseline's own built server, when it has one (BASE_SERVER_JS). */
+  serverJs?: string;
 }
 
 /**
@@ -315,7 +317,7 @@ export interface BenchVariant {
 export async function startVariants(
   account: SeededAccount,
 ): Promise<{ variants: BenchVariant[]; servers: ChildProcess[] }> {
-  const variants: (BenchVariant & { serverJs?: string })[] = [
+  const variants: BenchVariant[] = [
     {
       name: 'current',
       webDir: process.env.WEB_DIR ?? join(ROOT, 'packages/web/dist'),
@@ -339,10 +341,7 @@ export async function startVariants(
       }),
     ),
   );
-  return {
-    variants: variants.map(({ name, webDir, baseUrl }) => ({ name, webDir, baseUrl })),
-    servers,
-  };
+  return { variants, servers };
 }
 
 /**

@@ -18,7 +18,7 @@ const SHELL_OPEN = '<div id="boot-shell"';
 const SLOT_PATTERN = new RegExp(Object.values(BOOT_TILE_SLOTS).join('|'), 'g');
 
 /** What a filled page's code links carry instead of `rel="modulepreload"`: named, not fetched. */
-export const CODE_AFTER_PHOTOS = 'data-rel="modulepreload"';
+const CODE_AFTER_PHOTOS = 'data-rel="modulepreload"';
 
 /**
  * The page's module preloads held back until the first photos are painted, and its start-up
