@@ -6,10 +6,11 @@
  *
  * Run as its own process (like the server it is compared with):
  *   node bench/lib/bare-server.mjs <port> <body file> <gzip file> <etag> [<headers file>]
- * It prints "listening" once it accepts connections. With a headers file (a JSON object of header
- * names and values: the security, CORS and rate-limit headers Hanger sends, as the bench read them
- * from Hanger's own answer) every answer carries those too, so that a 304 is the same bytes as
- * Hanger's; without it, only ETag, Vary and Cache-Control.
+ * It prints "listening" once it accepts connections. With a headers file (a JSON object
+ * `{ ok, notModified }`, each the header names and values of Hanger's own answer of that status as
+ * the bench read them: security, CORS, rate-limit, Vary, Cache-Control) every answer carries those
+ * of its status, so that a 304 is the same bytes as Hanger's (Date aside); without it, only ETag,
+ * Vary and Cache-Control.
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -17,16 +18,19 @@ import { createServer } from 'node:http';
 const [port, bodyFile, gzipFile, etag, headersFile] = process.argv.slice(2);
 const body = readFileSync(bodyFile);
 const gzipped = readFileSync(gzipFile);
-const extra = headersFile ? JSON.parse(readFileSync(headersFile, 'utf8')) : {};
+const extra = headersFile
+  ? JSON.parse(readFileSync(headersFile, 'utf8'))
+  : { ok: {}, notModified: {} };
 
 const server = createServer((request, response) => {
+  const notModified = request.headers['if-none-match'] === etag;
   const headers = {
-    ...extra,
     etag,
     vary: 'Accept, Accept-Encoding',
     'cache-control': 'no-store',
+    ...(notModified ? extra.notModified : extra.ok),
   };
-  if (request.headers['if-none-match'] === etag) {
+  if (notModified) {
     response.writeHead(304, headers);
     response.end();
     return;
