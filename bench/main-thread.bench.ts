@@ -37,6 +37,8 @@ interface Load {
   longTasks: number;
   fcpMs: number;
   photoMs: number;
+  /** Each long task as "start+duration" (ms, rounded), in order. */
+  tasks: string[];
 }
 
 /** Installed before the page's own scripts: collects long tasks and paints. */
@@ -99,6 +101,7 @@ async function load(context: BrowserContext, url: string, repeat: boolean): Prom
       longTasks: tasks.length,
       fcpMs: Math.round(fcp),
       photoMs: Math.round(photo),
+      tasks: tasks.map(([s, d]) => `${Math.round(s)}+${Math.round(d)}`),
     };
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
@@ -107,7 +110,7 @@ async function load(context: BrowserContext, url: string, repeat: boolean): Prom
 }
 
 function summary(loads: Load[]) {
-  const med = (key: keyof Load) => round(median(loads.map((l) => l[key])), 0);
+  const med = (key: Exclude<keyof Load, 'tasks'>) => round(median(loads.map((l) => l[key])), 0);
   return {
     tbtMs: med('tbtMs'),
     longestMs: med('longestMs'),
