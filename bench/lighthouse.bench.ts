@@ -56,6 +56,8 @@ const STORAGE_TYPES = [
 
 interface RunFigures {
   performance: number;
+  /** Lighthouse's measure of the machine's speed (lhr.environment.benchmarkIndex). */
+  benchmarkIndex: number | null;
   accessibility: number;
   bestPractices: number;
   fcpMs: number;
@@ -89,6 +91,7 @@ interface LhResult {
   categories: Record<string, { score: number | null }>;
   audits: Record<string, LhAudit | undefined>;
   runtimeError?: { code?: string; message?: string };
+  environment?: { benchmarkIndex?: number };
 }
 
 const num = (audit: LhAudit | undefined): number => round(audit?.numericValue ?? Number.NaN, 1);
@@ -129,6 +132,9 @@ function figuresOf(lhr: LhResult, origin: string): RunFigures {
     lcpElement: lcpNode ?? null,
     // Why Lighthouse could not measure a run, when it could not (e.g. NO_FCP).
     error: lhr.runtimeError?.code ?? null,
+    // Lighthouse's measure of the machine's speed (higher is faster): scores of runs on
+    // different machines compare only alongside it.
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
     waterfall,
   };
 }

@@ -15,6 +15,25 @@ export function TabCount({ value }: { value: number | null }) {
   );
 }
 
+/** Whether the app has counted a wardrobe of its own in this page (then it never reads the shell's). */
+let countedOwn = false;
+
+/**
+ * A tab's count as the server drew it into the first screen (#boot-shell, boot-shell.tsx), until
+ * the app has counted its own wardrobe once: the app's first renders, made while its wardrobe is
+ * still on the way, show the same numbers, so the tabs do not move when the counts arrive (under
+ * the shell, or after it gave way to a slow wardrobe). The server counts the view it drew, which
+ * tabCounts gives for the same wardrobe (first-screen.integration.test.ts).
+ */
+function drawnCount(href: string): number | null {
+  if (countedOwn || typeof document === 'undefined') return null;
+  const badge = document.querySelector(
+    `#boot-shell nav[aria-label="Wardrobe"] a[href="${href}"] > span`,
+  );
+  const value = Number(badge?.textContent ?? Number.NaN);
+  return Number.isSafeInteger(value) && value >= 0 ? value : null;
+}
+
 /** Items (count) / Outfits (count) / Groups, above the three wardrobe screens (SPEC §2). */
 export function WardrobeTabs() {
   const { pathname } = useLocation();
@@ -29,9 +48,11 @@ export function WardrobeTabs() {
     [data, itemFilters, outfitFilters, outfitStats],
   );
 
+  if (counts) countedOwn = true;
+
   const tabs = [
-    { to: '/items', label: 'Items', count: counts?.items ?? null },
-    { to: '/outfits', label: 'Outfits', count: counts?.outfits ?? null },
+    { to: '/items', label: 'Items', count: counts ? counts.items : drawnCount('/items') },
+    { to: '/outfits', label: 'Outfits', count: counts ? counts.outfits : drawnCount('/outfits') },
     { to: '/groups', label: 'Groups', count: null },
   ];
 
