@@ -19,17 +19,16 @@ function drawShell(items: string, outfits: string): HTMLElement {
   return shell;
 }
 
-function renderTabs() {
-  return render(
-    <MemoryRouter initialEntries={['/items']}>
-      <Routes>
-        <Route element={<WardrobeTabs />}>
-          <Route path="/items" element={null} />
-        </Route>
-      </Routes>
-    </MemoryRouter>,
-  );
-}
+/** The tabs over /items. */
+const tabsOnItems = () => (
+  <MemoryRouter initialEntries={['/items']}>
+    <Routes>
+      <Route element={<WardrobeTabs />}>
+        <Route path="/items" element={null} />
+      </Route>
+    </Routes>
+  </MemoryRouter>
+);
 
 const tab = (name: RegExp) => screen.getByRole('link', { name });
 
@@ -43,27 +42,19 @@ describe('WardrobeTabs counts', () => {
   it('shows the counts the server drew until the wardrobe is in, so the tabs do not move', () => {
     const shell = drawShell('795', '177');
     signedInWith(null);
-    const view = renderTabs();
+    const view = render(tabsOnItems());
     expect(tab(/^Items/).textContent).toBe('Items795');
     expect(tab(/^Outfits/).textContent).toBe('Outfits177');
     // A badge that is not a count is not shown.
     shell.querySelector('a[href="/outfits"] > span')!.textContent = 'x';
-    view.rerender(
-      <MemoryRouter initialEntries={['/items']}>
-        <Routes>
-          <Route element={<WardrobeTabs />}>
-            <Route path="/items" element={null} />
-          </Route>
-        </Routes>
-      </MemoryRouter>,
-    );
+    view.rerender(tabsOnItems());
     expect(tab(/^Outfits/).textContent).toBe('Outfits');
     view.unmount();
   });
 
   it("counts its own wardrobe once it is in, and never shows the shell's counts again", async () => {
     signedInWith(null);
-    const view = renderTabs();
+    const view = render(tabsOnItems());
     act(() => {
       useWardrobeStore.setState({ data: wardrobeOf([item('a'), item('b')]) });
     });
