@@ -5,9 +5,8 @@ import pino from 'pino';
 import { serializeRequest, type LoggedRequest } from '../log-redaction.js';
 
 /**
- * Bytes of log lines held before they are written (some thirty access lines; below sonic-boom's
- * 16 kB maxWrite). Each write goes through libuv's thread pool: at 4 kB that was a write, and two
- * thread hand-overs, for every seven requests of a revalidation load.
+ * Bytes of log lines held before they are written (some forty access lines; below sonic-boom's
+ * 16 kB maxWrite).
  */
 export const LOG_BATCH_BYTES = 12 * 1024;
 /** The longest a log line waits to be written. */
@@ -22,13 +21,16 @@ export const LOG_FLUSH_MS = 250;
  * second of lines.
  *
  * The lines are held here and handed to pino's destination (sonic-boom) a batch at a time, which
- * writes each batch as it comes. sonic-boom holding them itself (its minLength) appends every line
- * to one growing string and measures that string's UTF-8 length again on every write: about 5 µs
+ * writes each batch at once, synchronously: one write(2) per batch, no hand-over to libuv's thread
+ * pool and back, and lines land in the order they were logged even when the process exits in the
+ * middle of a batch (an asynchronous write still in the thread pool then could land after the
+ * lines flushed at exit). sonic-boom holding the lines itself (its minLength) appended every line
+ * to one growing string and measured that string's UTF-8 length again on every write: about 5 µs
  * of a 304's 68 µs at a 12 kB batch (perf, bench/throughput.bench.ts), and more the longer the
  * batch.
  */
 export function logDestination(fd = 1): LineBatches {
-  return new LineBatches(pino.destination({ dest: fd, sync: false, minLength: 0 }));
+  return new LineBatches(pino.destination({ dest: fd, sync: true }));
 }
 
 /** pino's destination (sonic-boom), as LineBatches uses it. */
@@ -47,8 +49,7 @@ export class LineBatches {
   constructor(private readonly sink: Sink) {
     if (!exitHooked) {
       exitHooked = true;
-      // Synchronous: nothing asynchronous runs once 'exit' is emitted. The sink's own exit hook
-      // (pino's) may run before or after this one; this writes what it holds either way.
+      // Synchronous: nothing asynchronous runs once 'exit' is emitted.
       process.on('exit', () => {
         for (const destination of holding) destination.flushSync();
       });
@@ -61,14 +62,13 @@ export class LineBatches {
     if (this.bytes >= LOG_BATCH_BYTES) this.handOn();
     else if (this.timer === undefined) {
       holding.add(this);
-      // Not unref'd: a process that ends on its own first writes what is held (then pino's
-      // beforeExit hook flushes the sink and ends it).
+      // Not unref'd: a process that ends on its own first writes what is held.
       this.timer = setTimeout(() => this.handOn(), LOG_FLUSH_MS);
     }
     return true;
   }
 
-  /** Hands what is held to the sink, which writes it (asynchronously). */
+  /** Hands what is held to the sink, which writes it. */
   private handOn(): void {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
