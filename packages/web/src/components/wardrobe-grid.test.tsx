@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -163,5 +163,25 @@ describe('wardrobe grid', () => {
     expect(sameTile(props, { ...props, caption: '$2' })).toBe(false);
     expect(sameTile(props, { ...props, label: 'Other' })).toBe(false);
     expect(sameTile(props, { ...props, position: 2 })).toBe(false);
+  });
+  it('under the server-drawn first screen, measures in the next frame and holds that screen until its rows are in', async () => {
+    document.documentElement.setAttribute('data-boot-shell', '');
+    try {
+      renderGrid([thing('1'), thing('2'), thing('3')], 3);
+      const list = screen.getByRole('list', { name: 'Items' });
+      // Committed without rows: the width is read where the browser lays the page out anyway.
+      expect(within(list).queryAllByRole('listitem')).toHaveLength(0);
+      expect(list).toHaveAttribute('data-boot-hold');
+      await waitFor(() => expect(tiles()).toHaveLength(3));
+      expect(list).not.toHaveAttribute('data-boot-hold');
+    } finally {
+      document.documentElement.removeAttribute('data-boot-shell');
+    }
+  });
+
+  it('measures at once when nothing covers it, so its first paint has its rows', () => {
+    renderGrid([thing('1'), thing('2')], 2);
+    expect(tiles()).toHaveLength(2);
+    expect(screen.getByRole('list', { name: 'Items' })).not.toHaveAttribute('data-boot-hold');
   });
 });

@@ -1,5 +1,5 @@
 import { GRID_CAPTION_MAX_COLS, OUTFIT_ASPECT_RATIO } from '@hanger/domain';
-import { useVirtualizer, useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, useWindowVirtualizer, windowScroll } from '@tanstack/react-virtual';
 import { Check, Clock, ImageOff } from 'lucide-react';
 import {
   memo,
@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { Link } from 'react-router';
 import { useOutbox } from '../lib/outbox/state';
+import { firstScreenCovers } from '../lib/startup-render';
 import { gridGapPx, useViewportWidth } from './grid-columns';
 
 /** Anything a grid shows: a photo, with a small thumbnail the grid prefers. */
@@ -56,6 +57,24 @@ const CAPTION_PX = 28;
 /** Rows drawn beyond the screen, so a quick flick does not show blanks. */
 const OVERSCAN_ROWS = 3;
 
+/**
+ * Where the window virtualizer starts, and how it scrolls (issue 16). It reads the window's offset
+ * when it starts and writes it back: reading window.scrollY, or scrolling to anything but (0, 0),
+ * makes Chromium lay the page out at once, inside the task that commits the grid. While the first
+ * screen covers the app, that screen shows the top of the grid, so the grid starts there too.
+ */
+function initialWindowOffset(): number {
+  return firstScreenCovers() ? 0 : window.scrollY;
+}
+
+const scrollWindow: typeof windowScroll = (offset, options, instance) => {
+  if (offset + (options.adjustments ?? 0) === 0 && firstScreenCovers()) {
+    window.scrollTo({ left: 0, top: 0 });
+  } else {
+    windowScroll(offset, options, instance);
+  }
+};
+
 /** How far the element's top is from the top of what scrolls (the document, or `scroller`). */
 function scrollTop(el: HTMLElement, scroller: HTMLElement | null | undefined): number {
   if (!scroller) return el.getBoundingClientRect().top + window.scrollY;
@@ -85,15 +104,25 @@ export function WardrobeGrid<T extends GridRecord>({
   const [width, setWidth] = useState(0);
   const [scrollMargin, setScrollMargin] = useState(0);
 
+  const measured = useRef(false);
   const measure = useCallback(() => {
     const el = listRef.current;
     if (!el) return;
+    measured.current = true;
     // Before layout (or without one, in tests) the viewport is the best guess of the width.
     setWidth(el.clientWidth || window.innerWidth);
     setScrollMargin(scrollTop(el, scrollElement?.current));
   }, [scrollElement]);
 
   useLayoutEffect(() => {
+    // While the server-drawn first screen covers the app (main.tsx), the first width is read in
+    // the next frame, where the browser lays the page out anyway: read here, it would force that
+    // layout inside the task that commits the app, and the first tiles would follow in the same
+    // task (issue 16). Nothing shows meanwhile: the grid holds the first screen until it has rows.
+    if (!measured.current && firstScreenCovers()) {
+      const frame = requestAnimationFrame(measure);
+      return () => cancelAnimationFrame(frame);
+    }
     measure();
   }, [measure, viewport, records.length, cols]);
 
@@ -112,7 +141,7 @@ export function WardrobeGrid<T extends GridRecord>({
   const rowCount = Math.ceil(records.length / cols);
 
   const options = {
-    // Until the grid's width is measured (the layout effect below, before the first paint), no
+    // Until the grid's width is measured (the layout effects below, before the grid's first paint), no
     // rows: with an unknown width every row would be 1 px high, and the virtualizer would mount
     // a screenful of them, i.e. the whole wardrobe, only to unmount it in the same task (issue 16).
     count: width > 0 ? rowCount : 0,
@@ -123,7 +152,12 @@ export function WardrobeGrid<T extends GridRecord>({
   };
   // Both hooks always run (hooks cannot be conditional); the one not in use stays disabled.
   const inElement = scrollElement !== undefined;
-  const windowVirtualizer = useWindowVirtualizer({ ...options, enabled: !inElement });
+  const windowVirtualizer = useWindowVirtualizer({
+    ...options,
+    enabled: !inElement,
+    initialOffset: initialWindowOffset,
+    scrollToFn: scrollWindow,
+  });
   const elementVirtualizer = useVirtualizer({
     ...options,
     getScrollElement: () => scrollElement?.current ?? null,
@@ -141,6 +175,7 @@ export function WardrobeGrid<T extends GridRecord>({
       ref={listRef}
       role="list"
       aria-label={label}
+      data-boot-hold={width === 0 ? '' : undefined}
       style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
     >
       {virtualizer.getVirtualItems().map((row) => {

@@ -14,6 +14,15 @@ export function pageStarting(): boolean {
 }
 
 /**
+ * Whether index.html's first screen is on screen over the app: the server drew it (on /items,
+ * public/early.js marks it) and main.tsx has not released it yet. Unlike `pageStarting`, false on
+ * a route whose first screen stays hidden.
+ */
+export function firstScreenCovers(): boolean {
+  return typeof document !== 'undefined' && document.documentElement.hasAttribute('data-boot-shell');
+}
+
+/**
  * `value` for a component's render: when the component mounted while the page was starting, it
  * first renders `whileStarting` and then `value` in a deferred render; later changes of `value`
  * are deferred renders too. A component mounted later (a screen opened) renders `value` at once.
