@@ -147,18 +147,21 @@ const resetFirstLoad = {
 
 /**
  * The chunks marked with V8's explicit compile hint: the first screen's own code (the 'app' group
- * above), nearly all of which runs while the app starts.
+ * above), nearly all of which runs while the app starts, and React's.
  */
-const COMPILE_HINT_CHUNKS = new Set(['app']);
+const COMPILE_HINT_CHUNKS = new Set(['app', 'react']);
 
 /**
  * V8's explicit compile hint (`//# allFunctionsCalledOnLoad`, Chromium 136 and later; other
  * engines read a comment): every function of the file is compiled on the background thread that
  * compiles the downloaded chunk, instead of on the main thread the first time it runs (issue 16).
- * Measured at a phone's 4× CPU (bench/main-thread.bench.ts against the build without it, two runs,
- * 14 loads each, medians): blocking time cold 530 vs 588 ms, repeat view 51 vs 90 ms. React's
- * chunk is not marked: most of React DOM does not run at start, and with it marked too the repeat
- * view's blocking time doubled (84 vs 37 ms), the larger code cache being read on the main thread.
+ * Measured at a phone's 4× CPU (bench/main-thread.bench.ts, medians): the app's chunk against the
+ * build without it, two runs of 14 loads: blocking time cold 530 vs 588 ms, repeat view 51 vs
+ * 90 ms. React's chunk too, against the app's alone, two runs of 7 loads: cold 5 vs 27 and 32 vs
+ * 41 ms (lower in 11 of 14 pairs); repeat 0 vs 0 ms in both (a task over 50 ms after the first
+ * paint in 3 vs 2 of 14 loads). (An earlier run had found the repeat view slower with React's chunk
+ * marked, 84 vs 37 ms; that bench then counted Playwright's own injected script as a task of the
+ * page's.)
  */
 const compileHints = {
   name: 'hanger-compile-hints',
