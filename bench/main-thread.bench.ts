@@ -99,7 +99,7 @@ async function load(
   // From here on only CDP's Runtime.evaluate reads the page: Playwright's locators and evaluate
   // inject its own scripts into the page, whose compilation at 4× was itself a long task of
   // 50-60 ms on the page's main thread, counted as the page's.
-  for (let waited = 0; !(await inPage<boolean>(cdp, "!!document.querySelector('main img')")); ) {
+  for (let waited = 0; !(await inPage<boolean>(cdp, "!!document.querySelector('main img')"));) {
     if ((waited += 100) > 60_000) throw new Error('no photo in <main> after 60 s');
     await page.waitForTimeout(100);
   }

@@ -38,7 +38,14 @@ function releaseBootShell(container: HTMLElement): void {
     if (drawn() && (!filled || gridReady())) release();
   });
   const timer = filled ? setTimeout(release, FILLED_SHELL_MAX_MS) : undefined;
-  observer.observe(container, { childList: true, subtree: true });
+  // The grid lets go of the screen by dropping its data-boot-hold, which changes no children when
+  // it has no rows to add.
+  observer.observe(container, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['data-boot-hold'],
+  });
 }
 
 /**

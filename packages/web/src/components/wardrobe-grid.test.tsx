@@ -164,6 +164,7 @@ describe('wardrobe grid', () => {
     expect(sameTile(props, { ...props, label: 'Other' })).toBe(false);
     expect(sameTile(props, { ...props, position: 2 })).toBe(false);
   });
+
   it('under the server-drawn first screen, measures in the next frame and holds that screen until its rows are in', async () => {
     document.documentElement.setAttribute('data-boot-shell', '');
     try {

@@ -141,9 +141,10 @@ export function WardrobeGrid<T extends GridRecord>({
   const rowCount = Math.ceil(records.length / cols);
 
   const options = {
-    // Until the grid's width is measured (the layout effects below, before the grid's first paint), no
-    // rows: with an unknown width every row would be 1 px high, and the virtualizer would mount
-    // a screenful of them, i.e. the whole wardrobe, only to unmount it in the same task (issue 16).
+    // Until the grid's width is measured (the layout effects below, before the grid's first
+    // paint), no rows: with an unknown width every row would be 1 px high, and the virtualizer
+    // would mount a screenful of them, i.e. the whole wardrobe, only to unmount it in the same
+    // task (issue 16).
     count: width > 0 ? rowCount : 0,
     estimateSize: () => rowHeight,
     overscan: OVERSCAN_ROWS,

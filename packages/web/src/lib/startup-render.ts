@@ -19,7 +19,9 @@ export function pageStarting(): boolean {
  * a route whose first screen stays hidden.
  */
 export function firstScreenCovers(): boolean {
-  return typeof document !== 'undefined' && document.documentElement.hasAttribute('data-boot-shell');
+  return (
+    typeof document !== 'undefined' && document.documentElement.hasAttribute('data-boot-shell')
+  );
 }
 
 /**
