@@ -7,12 +7,33 @@ import sharp from 'sharp';
  * mints the bearer token from the session cookie, exactly as the app does.
  */
 
+/**
+ * Access tokens by the session cookie they were minted from: one token request per session, as
+ * the app makes, not one per seeded record. The identity service allows an address 100 requests
+ * in 10 s, and two workers seeding wardrobes an item at a time went over it (a 429, seen once in
+ * CI). A new sign-in is a new cookie, so it gets its own token. Tokens live 15 minutes, far
+ * longer than a spec.
+ */
+const tokens = new Map<string, Promise<string>>();
+
 async function bearer(page: Page): Promise<Record<string, string>> {
   const origin = new URL(page.url()).origin;
-  const res = await page.request.get('/api/auth/token', { headers: { origin } });
-  expect(res.ok(), `token request failed: ${res.status()}`).toBe(true);
-  const { token } = (await res.json()) as { token: string };
-  return { authorization: `Bearer ${token}` };
+  const cookies = await page.context().cookies(origin);
+  const session = cookies.find((c) => c.name.endsWith('.session_token'))?.value;
+  const mint = async () => {
+    const res = await page.request.get('/api/auth/token', { headers: { origin } });
+    expect(res.ok(), `token request failed: ${res.status()}`).toBe(true);
+    return ((await res.json()) as { token: string }).token;
+  };
+  let token: Promise<string>;
+  if (session === undefined) {
+    token = mint();
+  } else {
+    token = tokens.get(session) ?? mint();
+    tokens.set(session, token);
+    token.catch(() => tokens.delete(session));
+  }
+  return { authorization: `Bearer ${await token}` };
 }
 
 type Category =
