@@ -19,6 +19,31 @@ describe('the access token', () => {
     expect(jwtExpiry('not-a-jwt')).toBeNull();
   });
 
+  it("counts a token's lifetime from its receipt, whatever this device's clock says", async () => {
+    const serverNow = Date.parse('2026-11-27T18:00:00Z');
+    // Two years behind the server: the expiry is two years ahead on this clock, beyond what
+    // setTimeout can wait (it would fire at once, and the refresh would repeat without end).
+    vi.useFakeTimers({ now: new Date('2024-11-27T18:00:00Z') });
+    let server = fakeServer({
+      'GET /api/auth/token': () => json({ token: fakeJwt(15 * 60, serverNow) }),
+    });
+    await getAccessToken();
+    await vi.advanceTimersByTimeAsync(10 * 60 * 1000 - 1);
+    expect(tokenCalls(server)).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(tokenCalls(server)).toBe(2);
+
+    // An hour ahead of the server: a fresh token is not taken for an expired one.
+    clearAccessToken();
+    vi.setSystemTime(new Date(serverNow + 60 * 60 * 1000));
+    server = fakeServer({
+      'GET /api/auth/token': () => json({ token: fakeJwt(15 * 60, serverNow) }),
+    });
+    const token = await getAccessToken();
+    expect(await getAccessToken()).toBe(token);
+    expect(tokenCalls(server)).toBe(1);
+  });
+
   it('is minted once and reused while more than 5 minutes remain', async () => {
     const server = fakeServer();
     const first = await getAccessToken();

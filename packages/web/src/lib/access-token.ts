@@ -19,8 +19,13 @@ export class TokenUnavailableError extends Error {
   }
 }
 
-/** Expiry of a JWT in epoch milliseconds, or null when it cannot be read. */
-export function jwtExpiry(token: string): number | null {
+/**
+ * When a JWT received at `receivedAt` stops being good, on this device's clock (epoch
+ * milliseconds), or null when it cannot be read. Its lifetime (exp − iat) is counted from its
+ * receipt: a device whose clock is off (a phone whose date was reset) would otherwise think a
+ * fresh token long expired, and ask for one before every request, or valid for years.
+ */
+export function jwtExpiry(token: string, receivedAt = Date.now()): number | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
@@ -30,8 +35,9 @@ export function jwtExpiry(token: string): number | null {
         .replace(/_/g, '/')
         .padEnd(Math.ceil(payload.length / 4) * 4, '='),
     );
-    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
-    return typeof exp === 'number' ? exp * 1000 : null;
+    const { exp, iat } = JSON.parse(json) as { exp?: unknown; iat?: unknown };
+    if (typeof exp !== 'number') return null;
+    return typeof iat === 'number' ? receivedAt + (exp - iat) * 1000 : exp * 1000;
   } catch {
     return null;
   }
@@ -50,9 +56,12 @@ function isFresh(t: CachedToken | null, now = Date.now()): t is CachedToken {
   return t !== null && t.expiresAt - now > TOKEN_REFRESH_LEAD_MS;
 }
 
+/** The longest delay setTimeout keeps; a longer one fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 function scheduleRefresh(t: CachedToken): void {
   clearTimeout(refreshTimer);
-  const due = t.expiresAt - TOKEN_REFRESH_LEAD_MS - Date.now();
+  const due = Math.min(t.expiresAt - TOKEN_REFRESH_LEAD_MS - Date.now(), MAX_TIMER_MS);
   if (due <= 0) return;
   refreshTimer = setTimeout(() => {
     // A failed background refresh is retried by the next request that needs a token.

@@ -3,10 +3,11 @@ import { clearAccessToken } from '../lib/access-token';
 import { signedInWith } from './fixtures';
 
 /** A JWT whose payload says it expires `secondsFromNow` from now (the signature is not checked). */
-export function fakeJwt(secondsFromNow = 900): string {
+export function fakeJwt(secondsFromNow = 900, serverNow = Date.now()): string {
   const b64 = (o: object) =>
     btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  return `${b64({ alg: 'EdDSA' })}.${b64({ sub: 'u1', exp: Math.floor(Date.now() / 1000) + secondsFromNow })}.sig`;
+  const iat = Math.floor(serverNow / 1000);
+  return `${b64({ alg: 'EdDSA' })}.${b64({ sub: 'u1', iat, exp: iat + secondsFromNow })}.sig`;
 }
 
 export interface Call {
