@@ -10,9 +10,8 @@ import sharp from 'sharp';
 /**
  * Access tokens by the session cookie they were minted from: one token request per session, as
  * the app makes, not one per seeded record. The identity service allows an address 100 requests
- * in 10 s, and two workers seeding wardrobes an item at a time went over it (a 429, seen once in
- * CI). A new sign-in is a new cookie, so it gets its own token. Tokens live 15 minutes, far
- * longer than a spec.
+ * in 10 s, shared by both workers. A new sign-in is a new cookie, so it gets its own token.
+ * Tokens live 15 minutes, far longer than a spec.
  */
 const tokens = new Map<string, Promise<string>>();
 
