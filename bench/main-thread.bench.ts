@@ -67,6 +67,45 @@ async function inPage<T>(cdp: CDPSession, expression: string): Promise<T> {
   return result.value as T;
 }
 
+/** What the page observed: its long tasks as [start, duration], its first paint, its LCP, now. */
+interface PageReadings {
+  tasks: [number, number][];
+  fcp: number;
+  lcp: number;
+  now: number;
+}
+
+function readPage(cdp: CDPSession): Promise<PageReadings> {
+  return inPage<PageReadings>(
+    cdp,
+    `({
+      tasks: window.__longTasks,
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
+      lcp: window.__lcp,
+      now: performance.now(),
+    })`,
+  );
+}
+
+function figuresOf({ tasks, fcp, lcp }: PageReadings): Load {
+  let tbt = 0;
+  for (const [start, duration] of tasks) {
+    const end = start + duration;
+    if (end <= fcp) continue;
+    // A task under way at the first paint counts from the paint on (as Lighthouse does).
+    const counted = end - Math.max(start, fcp);
+    if (duration > 50) tbt += Math.max(0, Math.min(counted, duration - 50));
+  }
+  return {
+    tbtMs: Math.round(tbt),
+    longestMs: Math.max(0, ...tasks.map(([, d]) => d)),
+    longTasks: tasks.length,
+    fcpMs: Math.round(fcp),
+    photoMs: Math.round(lcp),
+    tasks: tasks.map(([s, d]) => `${Math.round(s)}+${Math.round(d)}`),
+  };
+}
+
 async function load(
   context: BrowserContext,
   url: string,
@@ -104,42 +143,14 @@ async function load(
     await page.waitForTimeout(100);
   }
   // Quiet: no long task has started for QUIET_MS.
+  let seen = await readPage(cdp);
   for (let waited = 0; waited < 30_000; waited += 500) {
-    const last = await inPage<number>(
-      cdp,
-      `(() => {
-        const tasks = window.__longTasks;
-        const end = tasks.length ? Math.max(...tasks.map(([s, d]) => s + d)) : 0;
-        return performance.now() - end;
-      })()`,
-    );
-    if (last >= QUIET_MS) break;
+    const end = Math.max(0, ...seen.tasks.map(([s, d]) => s + d));
+    if (seen.now - end >= QUIET_MS) break;
     await page.waitForTimeout(500);
+    seen = await readPage(cdp);
   }
-  const figures = await inPage<Load>(
-    cdp,
-    `(() => {
-      const tasks = window.__longTasks;
-      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
-      const photo = window.__lcp;
-      let tbt = 0;
-      for (const [start, duration] of tasks) {
-        const end = start + duration;
-        if (end <= fcp) continue;
-        // A task under way at the first paint counts from the paint on (as Lighthouse does).
-        const counted = end - Math.max(start, fcp);
-        if (duration > 50) tbt += Math.max(0, Math.min(counted, duration - 50));
-      }
-      return {
-        tbtMs: Math.round(tbt),
-        longestMs: tasks.length ? Math.max(...tasks.map(([, d]) => d)) : 0,
-        longTasks: tasks.length,
-        fcpMs: Math.round(fcp),
-        photoMs: Math.round(photo),
-        tasks: tasks.map(([s, d]) => Math.round(s) + '+' + Math.round(d)),
-      };
-    })()`,
-  );
+  const figures = figuresOf(seen);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await page.close();
   return figures;
