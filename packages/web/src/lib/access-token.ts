@@ -69,6 +69,12 @@ function scheduleRefresh(t: CachedToken): void {
   }, due);
 }
 
+/** Takes a token just received as the current one, and schedules its refresh. */
+function keep(token: string): void {
+  cached = { token, expiresAt: jwtExpiry(token) ?? Date.now() + FALLBACK_LIFETIME_MS };
+  scheduleRefresh(cached);
+}
+
 /** Mint a new token from the session now. */
 export function refreshAccessToken(): Promise<string> {
   inflight ??= (async () => {
@@ -85,13 +91,8 @@ export function refreshAccessToken(): Promise<string> {
       if (!res.ok) throw new TokenUnavailableError(res.status);
       const body = (await res.json().catch(() => null)) as { token?: unknown } | null;
       if (!body || typeof body.token !== 'string') throw new TokenUnavailableError(res.status);
-      const next = {
-        token: body.token,
-        expiresAt: jwtExpiry(body.token) ?? Date.now() + FALLBACK_LIFETIME_MS,
-      };
-      cached = next;
-      scheduleRefresh(next);
-      return next.token;
+      keep(body.token);
+      return body.token;
     } finally {
       inflight = null;
     }
@@ -104,9 +105,7 @@ export function refreshAccessToken(): Promise<string> {
  * one, so that the first API call does not ask for another.
  */
 export function primeAccessToken(token: string): void {
-  const next = { token, expiresAt: jwtExpiry(token) ?? Date.now() + FALLBACK_LIFETIME_MS };
-  cached = next;
-  scheduleRefresh(next);
+  keep(token);
 }
 
 /** A token with more than the refresh lead left, minting one when needed. */
