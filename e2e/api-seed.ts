@@ -24,13 +24,14 @@ async function bearer(page: Page): Promise<Record<string, string>> {
     expect(res.ok(), `token request failed: ${res.status()}`).toBe(true);
     return ((await res.json()) as { token: string }).token;
   };
-  let token: Promise<string>;
-  if (session === undefined) {
+  let token = session === undefined ? undefined : tokens.get(session);
+  if (token === undefined) {
     token = mint();
-  } else {
-    token = tokens.get(session) ?? mint();
-    tokens.set(session, token);
-    token.catch(() => tokens.delete(session));
+    if (session !== undefined) {
+      tokens.set(session, token);
+      // A failed request is not kept: the next call asks again.
+      token.catch(() => tokens.delete(session));
+    }
   }
   return { authorization: `Bearer ${await token}` };
 }
