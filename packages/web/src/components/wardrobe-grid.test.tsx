@@ -1,7 +1,7 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { WardrobeGrid, sameTile, type GridRecord } from './wardrobe-grid';
 
 interface Thing extends GridRecord {
@@ -165,18 +165,45 @@ describe('wardrobe grid', () => {
     expect(sameTile(props, { ...props, position: 2 })).toBe(false);
   });
 
-  it('under the server-drawn first screen, measures in the next frame and holds that screen until its rows are in', async () => {
+  it('under the server-drawn first screen, measures when the browser has laid it out and holds that screen until its rows are in', async () => {
+    // As in a browser: a ResizeObserver reports an observed element once, after the next layout.
+    const observed: Array<() => void> = [];
+    class LayoutReport {
+      constructor(private readonly report: ResizeObserverCallback) {}
+      observe() {
+        observed.push(() => this.report([], this as unknown as ResizeObserver));
+      }
+      unobserve() {}
+      disconnect() {}
+    }
+    vi.stubGlobal('ResizeObserver', LayoutReport);
+    // Reading a width lays the page out at once (forced layout) unless the browser just did.
+    let widthReads = 0;
+    const clientWidth = vi
+      .spyOn(HTMLElement.prototype, 'clientWidth', 'get')
+      .mockImplementation(() => ++widthReads && 300);
     document.documentElement.setAttribute('data-boot-shell', '');
     try {
       renderGrid([thing('1'), thing('2'), thing('3')], 3);
       const list = screen.getByRole('list', { name: 'Items' });
-      // Committed without rows: the width is read where the browser lays the page out anyway.
+      // Committed without rows: the width is not read before the browser lays the page out.
       expect(within(list).queryAllByRole('listitem')).toHaveLength(0);
       expect(list).toHaveAttribute('data-boot-hold');
+      await act(async () => {
+        await new Promise((r) => requestAnimationFrame(r));
+        await new Promise((r) => setTimeout(r, 20));
+      });
+      expect(widthReads).toBe(0);
+      expect(within(list).queryAllByRole('listitem')).toHaveLength(0);
+      // The layout's report: the rows follow (as a transition) and the screen is let go.
+      act(() => observed.forEach((report) => report()));
+      expect(widthReads).toBeGreaterThan(0);
       await waitFor(() => expect(tiles()).toHaveLength(3));
       expect(list).not.toHaveAttribute('data-boot-hold');
     } finally {
       document.documentElement.removeAttribute('data-boot-shell');
+      clientWidth.mockRestore();
+      vi.unstubAllGlobals();
     }
   });
 

@@ -3,6 +3,7 @@ import { useVirtualizer, useWindowVirtualizer, windowScroll } from '@tanstack/re
 import { Check, Clock, ImageOff } from 'lucide-react';
 import {
   memo,
+  startTransition,
   useCallback,
   useLayoutEffect,
   useRef,
@@ -105,22 +106,38 @@ export function WardrobeGrid<T extends GridRecord>({
   const [scrollMargin, setScrollMargin] = useState(0);
 
   const measured = useRef(false);
-  const measure = useCallback(() => {
-    const el = listRef.current;
-    if (!el) return;
-    measured.current = true;
-    // Before layout (or without one, in tests) the viewport is the best guess of the width.
-    setWidth(el.clientWidth || window.innerWidth);
-    setScrollMargin(scrollTop(el, scrollElement?.current));
-  }, [scrollElement]);
+  /**
+   * Reads the grid's width and offset. `sliced`: the first read under the server-drawn first
+   * screen, whose tiles then render as a transition, in slices of a few milliseconds, instead of
+   * one task of the whole screenful (issue 16); that screen stays up until they are in.
+   */
+  const measure = useCallback(
+    (sliced = false) => {
+      const el = listRef.current;
+      if (!el) return;
+      measured.current = true;
+      // Before layout (or without one, in tests) the viewport is the best guess of the width.
+      const nextWidth = el.clientWidth || window.innerWidth;
+      const nextMargin = scrollTop(el, scrollElement?.current);
+      const apply = () => {
+        setWidth(nextWidth);
+        setScrollMargin(nextMargin);
+      };
+      if (sliced) startTransition(apply);
+      else apply();
+    },
+    [scrollElement],
+  );
 
   useLayoutEffect(() => {
-    // While the server-drawn first screen covers the app (main.tsx), the first width is read in
-    // the next frame, where the browser lays the page out anyway: read here, it would force that
-    // layout inside the task that commits the app, and the first tiles would follow in the same
-    // task (issue 16). Nothing shows meanwhile: the grid holds the first screen until it has rows.
+    // While the server-drawn first screen covers the app (main.tsx), the first width is read
+    // where the browser has laid the page out anyway: in the ResizeObserver's first callback
+    // (below), which comes after the frame's layout. Read here, or in an animation frame (before
+    // that layout), it would force the layout at once, in a task of its own work (issue 16).
+    // Nothing shows meanwhile: the grid holds the first screen until it has rows.
     if (!measured.current && firstScreenCovers()) {
-      const frame = requestAnimationFrame(measure);
+      if (typeof ResizeObserver !== 'undefined') return;
+      const frame = requestAnimationFrame(() => measure(true));
       return () => cancelAnimationFrame(frame);
     }
     measure();
@@ -129,7 +146,7 @@ export function WardrobeGrid<T extends GridRecord>({
   useLayoutEffect(() => {
     const el = listRef.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => measure());
+    const observer = new ResizeObserver(() => measure(!measured.current && firstScreenCovers()));
     observer.observe(el);
     return () => observer.disconnect();
   }, [measure]);
