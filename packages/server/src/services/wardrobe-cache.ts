@@ -4,7 +4,10 @@ import { gzip as gzipCallback } from 'node:zlib';
 import type { Redis } from 'ioredis';
 import { capabilityIn } from '../storage/signed-url.js';
 
-const gzip = promisify(gzipCallback);
+const gzipAsync = promisify(gzipCallback);
+
+/** gzip at level 6, off the main thread: the wardrobe answers' and the drawn pages' compression. */
+export const gzipAnswer = (data: string | Buffer): Promise<Buffer> => gzipAsync(data, { level: 6 });
 
 /** The forms GET users answers: the default maps (SPEC §7) and the columns (wire-columns.ts). */
 export type WardrobeForm = 'json' | 'columns';
@@ -299,7 +302,7 @@ function makeRepresentation(
     etag,
     capability: () => (capability === undefined ? (capability = capabilityIn(body)) : capability),
     gzipped: () =>
-      (gzipped ??= gzip(body, { level: 6 }).then((gz) => {
+      (gzipped ??= gzipAnswer(body).then((gz) => {
         grow(gz.length);
         return gz;
       })),
