@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -261,10 +262,26 @@ export default defineConfig({
     precompress(),
   ],
   resolve: {
-    // The domain package is consumed as TypeScript source, so web never waits on its build.
-    alias: {
-      '@hanger/domain': fileURLToPath(new URL('../domain/src/index.ts', import.meta.url)),
-    },
+    alias: [
+      // The domain package is consumed as TypeScript source, so web never waits on its build.
+      {
+        find: '@hanger/domain',
+        replacement: fileURLToPath(new URL('../domain/src/index.ts', import.meta.url)),
+      },
+      // React Router's package exports only its development build (its own Vite plugin swaps in
+      // the production one); the same code without the development warnings and their messages.
+      ...(process.env.NODE_ENV === 'production'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: join(
+                dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+                'dist/production/index.mjs',
+              ),
+            },
+          ]
+        : []),
+    ],
   },
   server: {
     proxy: {
