@@ -107,27 +107,25 @@ export function WardrobeGrid<T extends GridRecord>({
 
   const measured = useRef(false);
   /**
-   * Reads the grid's width and offset. `sliced`: the first read under the server-drawn first
-   * screen, whose tiles then render as a transition, in slices of a few milliseconds, instead of
-   * one task of the whole screenful (issue 16); that screen stays up until they are in.
+   * Reads the grid's width and offset. The first read under the server-drawn first screen sets
+   * them as a transition: the first tiles render in slices of a few milliseconds instead of one
+   * task of the whole screenful (issue 16); that screen stays up until they are in.
    */
-  const measure = useCallback(
-    (sliced = false) => {
-      const el = listRef.current;
-      if (!el) return;
-      measured.current = true;
-      // Before layout (or without one, in tests) the viewport is the best guess of the width.
-      const nextWidth = el.clientWidth || window.innerWidth;
-      const nextMargin = scrollTop(el, scrollElement?.current);
-      const apply = () => {
-        setWidth(nextWidth);
-        setScrollMargin(nextMargin);
-      };
-      if (sliced) startTransition(apply);
-      else apply();
-    },
-    [scrollElement],
-  );
+  const measure = useCallback(() => {
+    const el = listRef.current;
+    if (!el) return;
+    const sliced = !measured.current && firstScreenCovers();
+    measured.current = true;
+    // Before layout (or without one, in tests) the viewport is the best guess of the width.
+    const nextWidth = el.clientWidth || window.innerWidth;
+    const nextMargin = scrollTop(el, scrollElement?.current);
+    const apply = () => {
+      setWidth(nextWidth);
+      setScrollMargin(nextMargin);
+    };
+    if (sliced) startTransition(apply);
+    else apply();
+  }, [scrollElement]);
 
   useLayoutEffect(() => {
     // While the server-drawn first screen covers the app (main.tsx), the first width is read
@@ -137,7 +135,7 @@ export function WardrobeGrid<T extends GridRecord>({
     // Nothing shows meanwhile: the grid holds the first screen until it has rows.
     if (!measured.current && firstScreenCovers()) {
       if (typeof ResizeObserver !== 'undefined') return;
-      const frame = requestAnimationFrame(() => measure(true));
+      const frame = requestAnimationFrame(measure);
       return () => cancelAnimationFrame(frame);
     }
     measure();
@@ -146,7 +144,7 @@ export function WardrobeGrid<T extends GridRecord>({
   useLayoutEffect(() => {
     const el = listRef.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => measure(!measured.current && firstScreenCovers()));
+    const observer = new ResizeObserver(() => measure());
     observer.observe(el);
     return () => observer.disconnect();
   }, [measure]);
