@@ -20,12 +20,12 @@ export class TokenUnavailableError extends Error {
 }
 
 /**
- * When a JWT received at `receivedAt` stops being good, on this device's clock (epoch
- * milliseconds), or null when it cannot be read. Its lifetime (exp − iat) is counted from its
- * receipt: a device whose clock is off (a phone whose date was reset) would otherwise think a
- * fresh token long expired, and ask for one before every request, or valid for years.
+ * When a JWT received just now stops being good, on this device's clock (epoch milliseconds),
+ * or null when it cannot be read. Its lifetime (exp − iat) is counted from its receipt: a device
+ * whose clock is off (a phone whose date was reset) would otherwise think a fresh token long
+ * expired, and ask for one before every request, or valid for years.
  */
-export function jwtExpiry(token: string, receivedAt = Date.now()): number | null {
+export function jwtExpiry(token: string): number | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
@@ -37,7 +37,7 @@ export function jwtExpiry(token: string, receivedAt = Date.now()): number | null
     );
     const { exp, iat } = JSON.parse(json) as { exp?: unknown; iat?: unknown };
     if (typeof exp !== 'number') return null;
-    return typeof iat === 'number' ? receivedAt + (exp - iat) * 1000 : exp * 1000;
+    return typeof iat === 'number' ? Date.now() + (exp - iat) * 1000 : exp * 1000;
   } catch {
     return null;
   }
