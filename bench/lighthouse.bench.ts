@@ -26,8 +26,10 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import {
   median,
+  PHONE_VIEWPORT,
   round,
   seedAccount,
+  signInCookies,
   startVariants,
   stopServer,
   writeResult,
@@ -159,25 +161,15 @@ function saveShots(lhr: LhResult, dir: string | undefined, label: string): void 
   writeFileSync(join(dir, `${label}.lhr.json`), JSON.stringify(lhr));
 }
 
-async function signInCookies(baseUrl: string, email: string, password: string) {
-  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email, password, rememberMe: true }),
-  });
-  if (!response.ok) throw new Error(`sign-in answered ${response.status}`);
-  return response.headers.getSetCookie().map((line) => {
-    const [pair = ''] = line.split(';');
-    const eq = pair.indexOf('=');
-    return {
-      name: pair.slice(0, eq).trim(),
-      value: pair.slice(eq + 1).trim(),
-      domain: '127.0.0.1',
-      path: '/',
-      httpOnly: true,
-      sameSite: 'Lax' as const,
-    };
-  });
+/** The session cookies as Playwright sets them. */
+async function sessionCookies(baseUrl: string, email: string, password: string) {
+  return (await signInCookies(baseUrl, email, password)).map((cookie) => ({
+    ...cookie,
+    domain: '127.0.0.1',
+    path: '/',
+    httpOnly: true,
+    sameSite: 'Lax' as const,
+  }));
 }
 
 /** Clears everything but cookies for the origin, and the HTTP cache. */
@@ -193,7 +185,7 @@ async function clearOrigin(browser: Browser, origin: string): Promise<void> {
 /** Opens /items once as the user would, and waits for the copy to be stored and the worker idle. */
 async function warm(browser: Browser, baseUrl: string): Promise<void> {
   const page = await browser.contexts()[0]!.newPage();
-  await page.setViewportSize({ width: 412, height: 823 });
+  await page.setViewportSize(PHONE_VIEWPORT);
   await page.goto(`${baseUrl}/items`);
   await page.locator('main img').first().waitFor({ state: 'visible', timeout: 60_000 });
   await page.waitForLoadState('networkidle');
@@ -273,7 +265,7 @@ async function main(): Promise<void> {
     // One session cookie serves both servers: cookies are per host, not per port.
     await browser
       .contexts()[0]!
-      .addCookies(await signInCookies(account.baseUrl, account.email, account.password));
+      .addCookies(await sessionCookies(account.baseUrl, account.email, account.password));
     // Both servers answer GET users once before measuring (their wardrobe caches start empty).
     for (const v of variants) await warm(browser, v.baseUrl);
 

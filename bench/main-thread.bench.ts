@@ -26,11 +26,13 @@
  *
  * Writes bench/results/main-thread.json.
  */
-import { BareChromium, signInCookies, type BarePage } from './lib/bare-cdp.js';
+import { BareChromium, type BarePage } from './lib/bare-cdp.js';
 import {
   median,
+  PHONE_VIEWPORT,
   round,
   seedAccount,
+  signInCookies,
   startVariants,
   stopServer,
   writeResult,
@@ -40,8 +42,6 @@ const RUNS = Number(process.env.RUNS ?? 5);
 const CPU_SLOWDOWN = 4;
 /** The load is over once no long task has started for this long (Lighthouse's TTI uses 5 s). */
 const QUIET_MS = 3000;
-/** The phone's screen, as signedInPhone (browser-harness.ts) has it. */
-const PHONE = { width: 412, height: 823, deviceScaleFactor: 1, mobile: false };
 
 interface Load {
   tbtMs: number;
@@ -123,7 +123,11 @@ async function load(
   { appCode = true, watch = 'phone' as Watch } = {},
 ): Promise<Load> {
   const page = await browser.newPage();
-  await page.send('Emulation.setDeviceMetricsOverride', PHONE);
+  await page.send('Emulation.setDeviceMetricsOverride', {
+    ...PHONE_VIEWPORT,
+    deviceScaleFactor: 1,
+    mobile: false,
+  });
   // The reference: the server-drawn first screen with none of the app's code (start-app.js).
   if (!appCode) await page.refuse('*/start-app.js');
   if (!repeat) {

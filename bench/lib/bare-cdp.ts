@@ -112,14 +112,9 @@ export class BareChromium {
     return () => set.delete(handler);
   }
 
-  /** Sets cookies for every page of the browser (e.g. a session signed in through the API). */
-  async setCookies(url: string, setCookieHeaders: string[]): Promise<void> {
-    const cookies = setCookieHeaders.map((header) => {
-      const [pair = ''] = header.split(';');
-      const at = pair.indexOf('=');
-      return { name: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim(), url };
-    });
-    await this.send('Storage.setCookies', { cookies });
+  /** Sets cookies for `url` in every tab (e.g. a session signed in through the API). */
+  async setCookies(url: string, cookies: { name: string; value: string }[]): Promise<void> {
+    await this.send('Storage.setCookies', { cookies: cookies.map((c) => ({ ...c, url })) });
   }
 
   /** A new tab, attached (flat sessions), its Page domain enabled. */
@@ -170,15 +165,19 @@ export class BarePage {
     await this.send('Page.addScriptToEvaluateOnNewDocument', { source });
   }
 
+  /** What close() lets go of: handlers of this tab's events. */
+  private readonly offs: (() => void)[] = [];
+
   /** Fails every request whose URL matches the pattern (Fetch domain, wildcards * and ?). */
   async refuse(urlPattern: string): Promise<void> {
-    this.browser.on('Fetch.requestPaused', (params, sessionId) => {
+    const off = this.browser.on('Fetch.requestPaused', (params, sessionId) => {
       if (sessionId !== this.sessionId) return;
       void this.send('Fetch.failRequest', {
         requestId: params.requestId,
         errorReason: 'BlockedByClient',
       }).catch(() => undefined);
     });
+    this.offs.push(off);
     await this.send('Fetch.enable', { patterns: [{ urlPattern }] });
   }
 
@@ -228,21 +227,7 @@ export class BarePage {
   }
 
   async close(): Promise<void> {
+    for (const off of this.offs.splice(0)) off();
     await this.browser.send('Target.closeTarget', { targetId: this.targetId });
   }
-}
-
-/** Signs in through the API and returns the session's Set-Cookie headers. */
-export async function signInCookies(
-  baseUrl: string,
-  email: string,
-  password: string,
-): Promise<string[]> {
-  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { origin: baseUrl, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, rememberMe: true }),
-  });
-  if (!res.ok) throw new Error(`sign-in answered ${res.status}`);
-  return res.headers.getSetCookie();
 }

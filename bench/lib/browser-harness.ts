@@ -344,8 +344,30 @@ export async function startVariants(
   return { variants, servers };
 }
 
+/** The phone's screen every browser benchmark opens /items on (CSS pixels). */
+export const PHONE_VIEWPORT = { width: 412, height: 823 } as const;
+
+/** Signs in through the API as a browser would: the session cookies it is given, by name. */
+export async function signInCookies(
+  baseUrl: string,
+  email: string,
+  password: string,
+): Promise<{ name: string; value: string }[]> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email, password, rememberMe: true }),
+  });
+  if (!response.ok) throw new Error(`sign-in answered ${response.status}`);
+  return response.headers.getSetCookie().map((line) => {
+    const [pair = ''] = line.split(';');
+    const eq = pair.indexOf('=');
+    return { name: pair.slice(0, eq).trim(), value: pair.slice(eq + 1).trim() };
+  });
+}
+
 /**
- * Debian's Chromium (CHROMIUM_PATH) and, in it, a phone-sized (412×823) context signed in as the
+ * Debian's Chromium (CHROMIUM_PATH) and, in it, a phone-sized (PHONE_VIEWPORT) context signed in as the
  * seeded account through the sign-in API: the browser, profile and start-up benchmarks.
  */
 export async function signedInPhone(
@@ -354,7 +376,7 @@ export async function signedInPhone(
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   });
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  const context = await browser.newContext({ viewport: PHONE_VIEWPORT });
   const signIn = await context.request.post(`${account.baseUrl}/api/auth/sign-in/email`, {
     headers: { origin: account.baseUrl },
     data: { email: account.email, password: account.password, rememberMe: true },
