@@ -29,6 +29,7 @@ import {
   PHONE_VIEWPORT,
   round,
   seedAccount,
+  SERVICE_WORKER_ACTIVE,
   signInCookies,
   startVariants,
   stopServer,
@@ -189,7 +190,9 @@ async function warm(browser: Browser, baseUrl: string): Promise<void> {
   await page.goto(`${baseUrl}/items`);
   await page.locator('main img').first().waitFor({ state: 'visible', timeout: 60_000 });
   await page.waitForLoadState('networkidle');
-  // The IndexedDB write and the service worker's install and photo caching settle.
+  // The service worker registers a few seconds after the start-up (lib/pwa/update-state.ts):
+  // installed and active, then the IndexedDB write and its photo caching settle.
+  await page.evaluate(SERVICE_WORKER_ACTIVE);
   await page.waitForTimeout(3000);
   await page.reload();
   await page.locator('main img').first().waitFor({ state: 'visible', timeout: 60_000 });

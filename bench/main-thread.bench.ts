@@ -32,6 +32,7 @@ import {
   PHONE_VIEWPORT,
   round,
   seedAccount,
+  SERVICE_WORKER_ACTIVE,
   signInCookies,
   startVariants,
   stopServer,
@@ -141,6 +142,7 @@ async function load(
     // until no resource has been asked for in a second (at most 10 s), then 2.5 s more.
     await page.goto(url);
     await page.waitFor("document.querySelector('main img')");
+    await page.evaluate(SERVICE_WORKER_ACTIVE);
     let seen = -1;
     for (let waited = 0; waited < 10_000; waited += 1000) {
       const now = await page.evaluate<number>("performance.getEntriesByType('resource').length");

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import {
   ROOT,
   seedAccount,
+  SERVICE_WORKER_ACTIVE,
   signedInPhone,
   startServer,
   stopServer,
@@ -237,6 +238,7 @@ async function main(): Promise<void> {
           await page.goto(`${account.baseUrl}/items`);
           await page.locator('main img').first().waitFor({ timeout: 60_000 });
           await page.waitForLoadState('networkidle');
+          await page.evaluate(SERVICE_WORKER_ACTIVE);
           await page.waitForTimeout(2500);
         }
         await browser.startTracing(page, { categories });

@@ -344,6 +344,22 @@ export async function startVariants(
   return { variants, servers };
 }
 
+/**
+ * A page expression that resolves once the page's service worker is installed and active. The app
+ * registers it a few seconds after its start-up (web lib/pwa/update-state.ts), so a repeat view's
+ * set-up waits for it (Playwright's page.evaluate and bare-cdp's evaluate both take it).
+ */
+export const SERVICE_WORKER_ACTIVE = `(async () => {
+  const registration = await navigator.serviceWorker.ready;
+  const worker = registration.active;
+  if (worker && worker.state !== 'activated')
+    await new Promise((done) => {
+      worker.addEventListener('statechange', () => {
+        if (worker.state === 'activated') done();
+      });
+    });
+})()`;
+
 /** The phone's screen every browser benchmark opens /items on (CSS pixels). */
 export const PHONE_VIEWPORT = { width: 412, height: 823 } as const;
 

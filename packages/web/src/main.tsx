@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, appRouter } from './app/app';
 import { renderStartupFailure } from './app/startup-failure';
+import { firstScreenReleased } from './lib/startup-render';
 import { watchCustomViewCookie } from './lib/stores/view-cookie';
 import './styles.css';
 
@@ -33,6 +34,7 @@ function releaseBootShell(container: HTMLElement): void {
     clearTimeout(timer);
     shell.remove();
     document.documentElement.removeAttribute('data-boot-shell');
+    firstScreenReleased();
   };
   const observer = new MutationObserver(() => {
     if (drawn() && (!filled || gridReady())) release();

@@ -13,6 +13,24 @@ export function pageStarting(): boolean {
   return typeof document !== 'undefined' && document.getElementById('boot-shell') !== null;
 }
 
+let markDrawn: () => void = () => undefined;
+const drawn = new Promise<void>((resolve) => {
+  markDrawn = resolve;
+});
+
+/** main.tsx: the app has drawn a screen of its own and index.html's first screen is gone. */
+export function firstScreenReleased(): void {
+  markDrawn();
+}
+
+/**
+ * Resolves once the app shows a screen of its own (at once when index.html's first screen is not
+ * there): work that can wait for the start-up to be over waits for it.
+ */
+export function afterStartup(): Promise<void> {
+  return pageStarting() ? drawn : Promise.resolve();
+}
+
 /**
  * Whether index.html's first screen is on screen over the app: the server drew it (on /items,
  * public/early.js marks it) and main.tsx has not released it yet. Unlike `pageStarting`, false on

@@ -1,7 +1,9 @@
+import { afterStartup } from '../startup-render';
+
 /**
  * Whether a new version of the app is waiting, for the "Update available — reload" banner. Kept
  * apart from the registration code (which loads workbox-window) so the first load stays small:
- * `startServiceWorker` loads that code only once the page has loaded and the browser is idle.
+ * `startServiceWorker` loads that code only once the start-up is over and the browser is idle.
  */
 
 export interface UpdateState {
@@ -53,21 +55,36 @@ export function resetUpdateState(): void {
 let started = false;
 
 /**
- * Registers the service worker once the page has loaded and the browser is idle, so it never
- * competes with the first paint. Not in development (Vite serves modules, not the built shell)
- * and not where service workers do not exist.
+ * How long after the app's own first screen the service worker is registered (issue 16). Its
+ * install fetches and stores the whole app (some 90 files, 2 MB) for offline use: on a cold first
+ * visit that took about 2 s of CPU across the browser and the server, and a phone's bandwidth.
+ * Registered at the page's load event, it ran while the first screen was still being built (the
+ * server-drawn page loads early) and stretched the start-up's tasks on a 2-core machine; the
+ * seconds after the first screen are the quiet ones.
+ */
+export const REGISTER_AFTER_START_MS = 3000;
+
+/**
+ * Registers the service worker once the page has loaded, the app shows a screen of its own (the
+ * start-up's work is done: afterStartup) and, REGISTER_AFTER_START_MS later, the browser is idle.
+ * Not in development (Vite serves modules, not the built shell) and not where service workers do
+ * not exist.
  */
 export function startServiceWorker(): void {
   if (started || import.meta.env.DEV || import.meta.env.MODE === 'test') return;
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   started = true;
+  const register = () => {
+    import('./register')
+      .then(({ registerServiceWorker }) => registerServiceWorker(updateReady))
+      .catch((err: unknown) => console.error('Hanger: service worker registration failed', err));
+  };
+  const whenIdle = () => {
+    if (window.requestIdleCallback) window.requestIdleCallback(register, { timeout: 5000 });
+    else setTimeout(register, 1);
+  };
   const go = () => {
-    const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 1));
-    idle(() => {
-      import('./register')
-        .then(({ registerServiceWorker }) => registerServiceWorker(updateReady))
-        .catch((err: unknown) => console.error('Hanger: service worker registration failed', err));
-    });
+    void afterStartup().then(() => setTimeout(whenIdle, REGISTER_AFTER_START_MS));
   };
   if (document.readyState === 'complete') go();
   else window.addEventListener('load', go, { once: true });
