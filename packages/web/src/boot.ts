@@ -1,7 +1,6 @@
-import { warmAnswerWorker } from './lib/api/parse-off-thread';
 import { beginStart } from './lib/api/start';
 import { beginEarlyWardrobe, takeEarlyStart } from './lib/stores/early-boot';
-import { startSession } from './lib/stores/session-actions';
+import { startSession, warmParsersForStart } from './lib/stores/session-actions';
 
 // Before React renders (issue 16). The page's first script (public/early.js) has usually asked
 // for GET /api/start and GET users already: they are taken over here (the wardrobe answer goes to
@@ -14,7 +13,7 @@ import { startSession } from './lib/stores/session-actions';
 // and more under a phone's 4× slower CPU.
 beginStart(takeEarlyStart());
 setTimeout(() => {
-  warmAnswerWorker();
+  warmParsersForStart();
   beginEarlyWardrobe();
   setTimeout(() => {
     startSession().catch(() => undefined);

@@ -2,13 +2,31 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { item, settings, signedInWith, user } from '../../test-utils/fixtures';
 import { fakeJwt, fakeServer, json } from '../../test-utils/fake-server';
 import { clearAccessToken } from '../access-token';
+import type * as ParseOffThread from '../api/parse-off-thread';
+import { parseSettingsOffThread, warmAnswerWorker } from '../api/parse-off-thread';
 import { resetStartForTests } from '../api/start';
 import { useClothesFilters, useOutfitsFilters } from './filters-store';
-import { logIn, logOut, resetSessionStartForTests, startSession } from './session-actions';
+import {
+  logIn,
+  logOut,
+  resetSessionStartForTests,
+  startSession,
+  warmParsersForStart,
+} from './session-actions';
 import { SESSION_STORAGE_KEY, useSessionStore } from './session-store';
 import { useToastStore } from './toast-store';
 import { UI_PREFS_STORAGE_KEY, useUiPrefsStore } from './ui-prefs-store';
 import { useWardrobeStore } from './wardrobe-store';
+
+// The real parsers, watched: which starts read the settings and warm the answer workers.
+vi.mock('../api/parse-off-thread', async (importOriginal) => {
+  const actual = await importOriginal<typeof ParseOffThread>();
+  return {
+    ...actual,
+    parseSettingsOffThread: vi.fn(actual.parseSettingsOffThread),
+    warmAnswerWorker: vi.fn(actual.warmAnswerWorker),
+  };
+});
 
 const identity = { id: 'u1', name: 'Ada', email: 'ada@example.com', image: null };
 const wardrobeAnswer = {
@@ -51,8 +69,10 @@ beforeEach(() => {
   clearAccessToken();
   resetSessionStartForTests();
   resetStartForTests();
-  useSessionStore.setState({ user: null, status: 'checking', syncing: false });
+  useSessionStore.setState({ user: null, status: 'checking', syncing: false, startSettings: null });
   useWardrobeStore.setState({ data: null, hydrated: true });
+  vi.mocked(parseSettingsOffThread).mockClear();
+  vi.mocked(warmAnswerWorker).mockClear();
 });
 
 afterEach(() => {
@@ -163,6 +183,50 @@ describe('start-up', () => {
     fakeServer({ 'GET /api/start': signedOutAnswer });
     await startSession();
     expect(useSessionStore.getState().status).toBe('signedOut');
+  });
+});
+
+describe('a returning user’s start (issue 16)', () => {
+  /** Starts the app again, as a reload does: the stores keep what they persisted. */
+  async function restart(answerSettings: object) {
+    resetSessionStartForTests();
+    resetStartForTests();
+    fakeServer({
+      'GET /api/start': () => json({ user: identity, token: fakeJwt(), settings: answerSettings }),
+      'GET /api/users': () => json(wardrobeAnswer),
+    });
+    await startSession();
+  }
+
+  it('reads settings the server sends unchanged only once, and changed ones again', async () => {
+    signedInWith(null);
+    await restart(settingsAnswer);
+    expect(parseSettingsOffThread).toHaveBeenCalledTimes(1);
+    expect(useSessionStore.getState().user?.settings.currency).toBe('EUR');
+
+    await restart(settingsAnswer);
+    expect(parseSettingsOffThread).toHaveBeenCalledTimes(1);
+    expect(useSessionStore.getState().user?.settings.currency).toBe('EUR');
+
+    await restart({ ...settingsAnswer, currency: 'USD' });
+    expect(parseSettingsOffThread).toHaveBeenCalledTimes(2);
+    expect(useSessionStore.getState().user?.settings.currency).toBe('USD');
+  });
+
+  it('forgets the settings it read when the user signs out', async () => {
+    signedInWith(null);
+    await restart(settingsAnswer);
+    expect(useSessionStore.getState().startSettings).not.toBeNull();
+    useSessionStore.getState().reset(true);
+    expect(useSessionStore.getState().startSettings).toBeNull();
+  });
+
+  it('warms the answer workers for a first visit, not for a returning user', () => {
+    warmParsersForStart();
+    expect(warmAnswerWorker).toHaveBeenCalledTimes(1);
+    signedInWith(null);
+    warmParsersForStart();
+    expect(warmAnswerWorker).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -45,10 +45,20 @@ export async function syncFromServer(): Promise<void> {
   }
 }
 
-/** The start answer's settings, read off the main thread; null, said with 'Failed to Load Settings', if unreadable. */
+/**
+ * The start answer's settings, read off the main thread; null, said with 'Failed to Load Settings',
+ * if unreadable. Settings the server sends as it sent them last time, to this build of the app,
+ * are the ones read then (issue 16): a returning user's start validates nothing and starts no
+ * worker for them.
+ */
 async function readStartSettings(answer: StartAnswer): Promise<Settings | null> {
+  const sent = `${import.meta.url}\n${JSON.stringify(answer.settings ?? {})}`;
+  const last = useSessionStore.getState().startSettings;
+  if (last?.sent === sent) return last.settings;
   try {
-    return await parseSettingsOffThread(answer.settings ?? {});
+    const settings = await parseSettingsOffThread(answer.settings ?? {});
+    useSessionStore.getState().setStartSettings({ sent, settings });
+    return settings;
   } catch (err) {
     toast.error(ERROR_TOASTS.loadSettings, toCatalogueError(err).message);
     return null;
@@ -162,6 +172,15 @@ function sameIdentity(user: User, identity: IdentityUser): boolean {
 }
 
 /**
+ * The workers that read the wardrobe answer, loading while GET /api/start runs: on a first visit,
+ * whose answer is the whole wardrobe. A returning user's copy is revalidated (a 304, nothing to
+ * read): their start leaves the workers to be made if an answer does come (issue 16).
+ */
+export function warmParsersForStart(): void {
+  if (!useSessionStore.getState().user) warmAnswerWorker();
+}
+
+/**
  * The first authentication check at start-up. A returning user is shown their cached wardrobe
  * at once (status stays signedIn) while the session is confirmed and the data refreshed; only
  * a first visit shows the spinner while the check runs.
@@ -169,8 +188,7 @@ function sameIdentity(user: User, identity: IdentityUser): boolean {
 export function startSession(): Promise<void> {
   started ??= (async () => {
     onSessionExpired(() => void expireSession());
-    // The worker that reads the wardrobe answer loads while GET /api/start runs.
-    warmAnswerWorker();
+    warmParsersForStart();
     const cached = useSessionStore.getState().user;
     useSessionStore.getState().setStatus(cached ? 'signedIn' : 'checking');
     let answer: StartAnswer;

@@ -16,10 +16,16 @@ interface SessionState {
   syncing: boolean;
   /** The user chose to sign out: the next sign-in starts afresh instead of returning to the last page. */
   signedOutByUser: boolean;
+  /**
+   * The settings of the last GET /api/start answer read, as sent (with the app build that read
+   * them) and as read: the same answer again needs no reading (session-actions.ts).
+   */
+  startSettings: { sent: string; settings: Settings } | null;
   setUser: (user: User | null) => void;
   setSettings: (settings: Settings) => void;
   setStatus: (status: AuthStatus) => void;
   setSyncing: (syncing: boolean) => void;
+  setStartSettings: (read: { sent: string; settings: Settings }) => void;
   /** Empties the session; `byUser` when the person signed out themselves. */
   reset: (byUser?: boolean) => void;
 }
@@ -33,13 +39,21 @@ export const useSessionStore = create<SessionState>()(
       status: 'checking',
       syncing: false,
       signedOutByUser: false,
+      startSettings: null,
       setUser: (user) => set({ user }),
       setSettings: (settings) => set((s) => (s.user ? { user: { ...s.user, settings } } : {})),
       setStatus: (status) =>
         set(status === 'loggingIn' ? { status, signedOutByUser: false } : { status }),
       setSyncing: (syncing) => set({ syncing }),
+      setStartSettings: (startSettings) => set({ startSettings }),
       reset: (byUser = false) =>
-        set({ user: null, status: 'signedOut', syncing: false, signedOutByUser: byUser }),
+        set({
+          user: null,
+          status: 'signedOut',
+          syncing: false,
+          signedOutByUser: byUser,
+          startSettings: null,
+        }),
     }),
     {
       name: SESSION_STORAGE_KEY,
@@ -48,6 +62,7 @@ export const useSessionStore = create<SessionState>()(
       partialize: (s) => ({
         user: s.user,
         status: s.user ? ('signedIn' as const) : ('checking' as const),
+        startSettings: s.user ? s.startSettings : null,
       }),
       version: 1,
     },
