@@ -2,9 +2,17 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../components/spinner';
 import { useStartupDeferred } from '../lib/startup-render';
+import { useShownAfter } from '../lib/use-shown-after';
 import { useSessionStore } from '../lib/stores/session-store';
 import { useWardrobeStore } from '../lib/stores/wardrobe-store';
 import { LoggingInScreen } from './logging-in';
+
+/**
+ * How long a sync runs before its bar shows. A returning user's every start revalidates the stored
+ * copy (a 304, usually well under a second): the bar flashed at the top of the screen for it.
+ * Screen readers are told at once (the progressbar is there, only not drawn).
+ */
+const SYNC_BAR_DELAY_MS = 1000;
 
 interface RequireAuthProps {
   /** The wardrobe is being fetched: the content is shown (from local data) and marked busy. */
@@ -27,6 +35,7 @@ export function RequireAuth({ syncing, children }: RequireAuthProps) {
   // is split into short tasks; they close at once (a signed-out user's screens never render).
   const open = user !== null && hydrated;
   const opened = useStartupDeferred(open, false);
+  const barShown = useShownAfter(syncing, SYNC_BAR_DELAY_MS);
 
   if (status === 'loggingIn') return <LoggingInScreen />;
   if (!user) {
@@ -43,9 +52,11 @@ export function RequireAuth({ syncing, children }: RequireAuthProps) {
         <div
           role="progressbar"
           aria-label="Syncing your wardrobe"
-          className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden bg-accent-soft"
+          className={`fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden ${barShown ? 'bg-accent-soft' : ''}`}
         >
-          <div className="h-full w-1/3 animate-[sync-bar_1.2s_ease-in-out_infinite] bg-accent" />
+          {barShown && (
+            <div className="h-full w-1/3 animate-[sync-bar_1.2s_ease-in-out_infinite] bg-accent" />
+          )}
         </div>
       )}
       {children}

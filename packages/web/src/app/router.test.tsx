@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../lib/stores/session-store';
@@ -62,7 +62,10 @@ describe('the guard', () => {
     useSessionStore.setState({ syncing: true });
     open('/groups');
     expect(await screen.findByRole('heading', { name: 'Custom Collections' })).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Syncing your wardrobe' })).toBeInTheDocument();
+    const bar = screen.getByRole('progressbar', { name: 'Syncing your wardrobe' });
+    // Told at once, drawn only once the sync has taken a second (a quick one never flashes).
+    expect(bar).toBeEmptyDOMElement();
+    await waitFor(() => expect(bar).not.toBeEmptyDOMElement(), { timeout: 2000 });
     act(() => useSessionStore.setState({ syncing: false }));
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
