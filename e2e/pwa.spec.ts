@@ -213,6 +213,43 @@ test.describe('installable app', () => {
 });
 
 test.describe('offline', () => {
+  test('the photos of the first visit are kept, though the worker installs after them', async ({
+    page,
+    context,
+  }) => {
+    await signUpByApi(page);
+    await addItems(page, [
+      { category: 'top', color: '#2f3e5c', brand: 'Uniqlo' },
+      { category: 'shoes', color: '#1f1f1f', brand: 'Veja' },
+    ]);
+    await reloadWardrobe(page);
+    await expect(grid(page).getByRole('link')).toHaveCount(2);
+    await settled(page);
+    // Shown before the worker controlled the page (it registers a few seconds after the first
+    // screen), and no reload since: the page hands them over when the worker claims it.
+    await swActive(page);
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const cache = await caches.open('hanger-photos-v1');
+          return (await cache.keys()).length;
+        }),
+      )
+      .toBeGreaterThanOrEqual(2);
+
+    await context.setOffline(true);
+    await page.goto('/items');
+    await expect(grid(page).getByRole('link')).toHaveCount(2);
+    await settled(page);
+    const loaded = await grid(page)
+      .locator('img')
+      .evaluateAll((imgs) =>
+        (imgs as HTMLImageElement[]).map((img) => img.complete && img.naturalWidth > 0),
+      );
+    expect(loaded).toEqual([true, true]);
+    await context.setOffline(false);
+  });
+
   test('with the network cut, the items screen opens from cold with its photos', async ({
     page,
     context,

@@ -60,11 +60,30 @@ const photos = new PhotoCache(
   self.location.origin,
   photoBudgetBytes(import.meta.env.VITE_PHOTO_CACHE_MB as string | undefined),
 );
+const photoStrategy = new CacheFirst({ cacheName: PHOTO_CACHE, plugins: [photos.plugin()] });
 registerRoute(
   ({ url, request, sameOrigin }) =>
     sameOrigin && request.method === 'GET' && url.pathname.startsWith('/media/'),
-  new CacheFirst({ cacheName: PHOTO_CACHE, plugins: [photos.plugin()] }),
+  photoStrategy,
 );
+
+/** The most photos one cachePhotos message keeps (a first screen has a few dozen). */
+const PHOTOS_PER_MESSAGE = 200;
+
+/** Photos the page showed before this worker controlled it, kept as if it had fetched them. */
+function cachePhotos(event: ExtendableMessageEvent, urls: unknown): Promise<unknown> {
+  const own = (Array.isArray(urls) ? urls : [])
+    .filter((url): url is string => typeof url === 'string')
+    .filter((url) => photos.keyOf(url) !== null)
+    .slice(0, PHOTOS_PER_MESSAGE);
+  return Promise.all(
+    own.map((url) =>
+      photoStrategy
+        .handle({ event, request: new Request(url, { credentials: 'same-origin' }) })
+        .catch(() => undefined),
+    ),
+  );
+}
 
 /** Web Share Target: keep the photos, then open the upload page (303: the POST is not repeated). */
 registerRoute(
@@ -108,6 +127,8 @@ self.addEventListener('message', (event) => {
   const type = (event.data as { type?: unknown } | null)?.type;
   if (type === SW_MESSAGE.skipWaiting) {
     void self.skipWaiting();
+  } else if (type === SW_MESSAGE.cachePhotos) {
+    event.waitUntil(cachePhotos(event, (event.data as { urls?: unknown }).urls));
   } else if (type === SW_MESSAGE.clearCaches) {
     event.waitUntil(
       clearEverything()

@@ -22,4 +22,10 @@ export const SW_MESSAGE = {
   skipWaiting: 'SKIP_WAITING',
   /** Delete every cache and the LRU index (sign-out); replies on the message port when done. */
   clearCaches: 'HANGER_CLEAR_CACHES',
+  /**
+   * Keep these photos (`urls`), which the page showed before the worker controlled it: it registers
+   * a few seconds after the first screen (update-state.ts), whose photos would otherwise not be
+   * kept for the next visit or for offline use.
+   */
+  cachePhotos: 'HANGER_CACHE_PHOTOS',
 } as const;

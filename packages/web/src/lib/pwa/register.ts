@@ -1,6 +1,20 @@
 import { Workbox } from 'workbox-window';
 import { SW_MESSAGE } from './names';
 
+/**
+ * Tells the worker that now controls the page which photos the page has shown: the worker
+ * registers a few seconds after the first screen, whose photos it would otherwise never have seen.
+ */
+function handOverPhotos(): void {
+  const urls = performance
+    .getEntriesByType('resource')
+    .map((entry) => entry.name)
+    .filter((url) => url.startsWith(`${location.origin}/media/`));
+  if (urls.length > 0) {
+    navigator.serviceWorker.controller?.postMessage({ type: SW_MESSAGE.cachePhotos, urls });
+  }
+}
+
 /** How often an open app asks the server for a new version. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
@@ -30,6 +44,10 @@ export async function registerServiceWorker(
   };
 
   wb.addEventListener('waiting', () => onUpdateReady(activate));
+  // A first install claims this page (sw.ts): the photos it showed meanwhile are handed over.
+  if (!navigator.serviceWorker.controller) {
+    navigator.serviceWorker.addEventListener('controllerchange', handOverPhotos, { once: true });
+  }
   const registration = await wb.register();
   if (!registration) return;
   setInterval(() => void wb.update(), UPDATE_CHECK_MS);
