@@ -3,7 +3,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { addItems, garmentJpeg, reloadWardrobe } from './api-seed';
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect, signUpByApi, test } from './fixtures';
@@ -212,41 +212,51 @@ test.describe('installable app', () => {
   });
 });
 
+/** A new account with two items, its wardrobe loaded on /items. */
+async function twoItems(page: Page): Promise<void> {
+  await signUpByApi(page);
+  await addItems(page, [
+    { category: 'top', color: '#2f3e5c', brand: 'Uniqlo' },
+    { category: 'shoes', color: '#1f1f1f', brand: 'Veja' },
+  ]);
+  await reloadWardrobe(page);
+}
+
+/** Both items' photos are in the worker's photo cache, and /items shows them with the network cut. */
+async function photosOpenOffline(page: Page, context: BrowserContext): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const cache = await caches.open('hanger-photos-v1');
+        return (await cache.keys()).length;
+      }),
+    )
+    .toBeGreaterThanOrEqual(2);
+
+  await context.setOffline(true);
+  await page.goto('/items');
+  await expect(grid(page).getByRole('link')).toHaveCount(2);
+  await settled(page);
+  const loaded = await grid(page)
+    .locator('img')
+    .evaluateAll((imgs) =>
+      (imgs as HTMLImageElement[]).map((img) => img.complete && img.naturalWidth > 0),
+    );
+  expect(loaded).toEqual([true, true]);
+}
+
 test.describe('offline', () => {
   test('the photos of the first visit are kept, though the worker installs after them', async ({
     page,
     context,
   }) => {
-    await signUpByApi(page);
-    await addItems(page, [
-      { category: 'top', color: '#2f3e5c', brand: 'Uniqlo' },
-      { category: 'shoes', color: '#1f1f1f', brand: 'Veja' },
-    ]);
-    await reloadWardrobe(page);
+    await twoItems(page);
     await expect(grid(page).getByRole('link')).toHaveCount(2);
     await settled(page);
     // Shown before the worker controlled the page (it registers a few seconds after the first
     // screen), and no reload since: the page hands them over when the worker claims it.
     await swActive(page);
-    await expect
-      .poll(() =>
-        page.evaluate(async () => {
-          const cache = await caches.open('hanger-photos-v1');
-          return (await cache.keys()).length;
-        }),
-      )
-      .toBeGreaterThanOrEqual(2);
-
-    await context.setOffline(true);
-    await page.goto('/items');
-    await expect(grid(page).getByRole('link')).toHaveCount(2);
-    await settled(page);
-    const loaded = await grid(page)
-      .locator('img')
-      .evaluateAll((imgs) =>
-        (imgs as HTMLImageElement[]).map((img) => img.complete && img.naturalWidth > 0),
-      );
-    expect(loaded).toEqual([true, true]);
+    await photosOpenOffline(page, context);
     await context.setOffline(false);
   });
 
@@ -254,37 +264,14 @@ test.describe('offline', () => {
     page,
     context,
   }) => {
-    await signUpByApi(page);
-    await addItems(page, [
-      { category: 'top', color: '#2f3e5c', brand: 'Uniqlo' },
-      { category: 'shoes', color: '#1f1f1f', brand: 'Veja' },
-    ]);
-    await reloadWardrobe(page);
+    await twoItems(page);
     await swActive(page);
     // Online and controlled by the worker: the thumbnails go through its photo cache.
     await reloadWardrobe(page);
     expect(await controlled(page)).toMatch(/\/sw\.js$/);
     await expect(grid(page).getByRole('link')).toHaveCount(2);
     await settled(page);
-    await expect
-      .poll(() =>
-        page.evaluate(async () => {
-          const cache = await caches.open('hanger-photos-v1');
-          return (await cache.keys()).length;
-        }),
-      )
-      .toBeGreaterThanOrEqual(2);
-
-    await context.setOffline(true);
-    await page.goto('/items');
-    await expect(grid(page).getByRole('link')).toHaveCount(2);
-    await settled(page);
-    const loaded = await grid(page)
-      .locator('img')
-      .evaluateAll((imgs) =>
-        (imgs as HTMLImageElement[]).map((img) => img.complete && img.naturalWidth > 0),
-      );
-    expect(loaded).toEqual([true, true]);
+    await photosOpenOffline(page, context);
 
     // A lazy screen opens offline too (its chunk is precached).
     await page.goto('/stats');
