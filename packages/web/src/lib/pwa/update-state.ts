@@ -83,8 +83,12 @@ export function startServiceWorker(): void {
     if (window.requestIdleCallback) window.requestIdleCallback(register, { timeout: 5000 });
     else setTimeout(register, 1);
   };
+  // Only a first install waits for the start-up to be over: on a later visit the worker is
+  // there already, and registering only asks whether /sw.js changed.
+  const installing = navigator.serviceWorker.controller === null;
   const go = () => {
-    void afterStartup().then(() => setTimeout(whenIdle, REGISTER_AFTER_START_MS));
+    if (!installing) whenIdle();
+    else void afterStartup().then(() => setTimeout(whenIdle, REGISTER_AFTER_START_MS));
   };
   if (document.readyState === 'complete') go();
   else window.addEventListener('load', go, { once: true });
