@@ -1,3 +1,4 @@
+import { photoCacheKey } from '@hanger/domain';
 import { Workbox } from 'workbox-window';
 import { SW_MESSAGE } from './names';
 
@@ -9,7 +10,7 @@ function handOverPhotos(): void {
   const urls = performance
     .getEntriesByType('resource')
     .map((entry) => entry.name)
-    .filter((url) => url.startsWith(`${location.origin}/media/`));
+    .filter((url) => photoCacheKey(url, location.origin) !== null);
   if (urls.length > 0) {
     navigator.serviceWorker.controller?.postMessage({ type: SW_MESSAGE.cachePhotos, urls });
   }

@@ -52,11 +52,12 @@ export async function syncFromServer(): Promise<void> {
  * worker for them.
  */
 async function readStartSettings(answer: StartAnswer): Promise<Settings | null> {
-  const sent = `${import.meta.url}\n${JSON.stringify(answer.settings ?? {})}`;
+  const wire = answer.settings ?? {};
+  const sent = `${import.meta.url}\n${JSON.stringify(wire)}`;
   const last = useSessionStore.getState().startSettings;
   if (last?.sent === sent) return last.settings;
   try {
-    const settings = await parseSettingsOffThread(answer.settings ?? {});
+    const settings = await parseSettingsOffThread(wire);
     useSessionStore.getState().setStartSettings({ sent, settings });
     return settings;
   } catch (err) {
