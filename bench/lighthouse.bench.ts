@@ -30,7 +30,7 @@ import {
   round,
   seedAccount,
   SERVICE_WORKER_ACTIVE,
-  signInCookies,
+  signInContext,
   startVariants,
   stopServer,
   writeResult,
@@ -162,17 +162,6 @@ function saveShots(lhr: LhResult, dir: string | undefined, label: string): void 
   writeFileSync(join(dir, `${label}.lhr.json`), JSON.stringify(lhr));
 }
 
-/** The session cookies as Playwright sets them. */
-async function sessionCookies(baseUrl: string, email: string, password: string) {
-  return (await signInCookies(baseUrl, email, password)).map((cookie) => ({
-    ...cookie,
-    domain: '127.0.0.1',
-    path: '/',
-    httpOnly: true,
-    sameSite: 'Lax' as const,
-  }));
-}
-
 /** Clears everything but cookies for the origin, and the HTTP cache. */
 async function clearOrigin(browser: Browser, origin: string): Promise<void> {
   const context = browser.contexts()[0]!;
@@ -266,9 +255,7 @@ async function main(): Promise<void> {
   const repeat: Record<string, RunFigures[]> = {};
   try {
     // One session cookie serves both servers: cookies are per host, not per port.
-    await browser
-      .contexts()[0]!
-      .addCookies(await sessionCookies(account.baseUrl, account.email, account.password));
+    await signInContext(browser.contexts()[0]!, account);
     // Both servers answer GET users once before measuring (their wardrobe caches start empty).
     for (const v of variants) await warm(browser, v.baseUrl);
 

@@ -393,12 +393,23 @@ export async function signedInPhone(
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   });
   const context = await browser.newContext({ viewport: PHONE_VIEWPORT });
+  await signInContext(context, account);
+  return { browser, context };
+}
+
+/**
+ * Signs a browser context in as the seeded account through the sign-in API: its session cookies
+ * land in the context as the server set them.
+ */
+export async function signInContext(
+  context: BrowserContext,
+  account: Pick<SeededAccount, 'baseUrl' | 'email' | 'password'>,
+): Promise<void> {
   const signIn = await context.request.post(`${account.baseUrl}/api/auth/sign-in/email`, {
     headers: { origin: account.baseUrl },
     data: { email: account.email, password: account.password, rememberMe: true },
   });
   if (!signIn.ok()) throw new Error(`sign-in answered ${signIn.status()}`);
-  return { browser, context };
 }
 
 /** Starts the server, seeds an account of the given size and opens a signed-in page. */
