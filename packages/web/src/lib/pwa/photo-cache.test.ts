@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LruRecord } from './lru';
+import { writeLru } from './lru-db';
 import { PhotoCache } from './photo-cache';
+
+vi.mock('./lru-db', () => ({
+  readLru: vi.fn(() => Promise.resolve([])),
+  writeLru: vi.fn(() => Promise.resolve()),
+  clearLru: vi.fn(() => Promise.resolve()),
+}));
 
 /** What the service worker's photo cache agrees to keep (cacheWillUpdate of its Workbox plugin). */
 function keeps(type: ResponseType, status = 200): Promise<Response | null | undefined | void> {
@@ -29,5 +37,58 @@ describe('the photo cache keeps', () => {
     expect(await keeps('basic', 403)).toBeNull();
     expect(await keeps('cors', 404)).toBeNull();
     expect(await keeps('opaque', 0)).toBeNull();
+  });
+});
+
+describe('the photo index on disk', () => {
+  const origin = 'https://closet.example';
+  const url = (name: string) => `${origin}/media/u/${name}-thumbnail.webp`;
+
+  /** The worker's Cache Storage, as far as the photo cache uses it. */
+  function fakeCaches() {
+    const entries = new Map<string, Response>();
+    const cache = {
+      match: (key: string) => Promise.resolve(entries.get(key)?.clone()),
+      keys: () => Promise.resolve([...entries.keys()].map((key) => new Request(key))),
+      delete: (key: string) => Promise.resolve(entries.delete(key)),
+    };
+    vi.stubGlobal('caches', { open: () => Promise.resolve(cache) });
+    return entries;
+  }
+
+  /** The index as the disk holds it after each flush's puts, then deletes, in one transaction. */
+  function disk(): Map<string, LruRecord> {
+    const stored = new Map<string, LruRecord>();
+    for (const [put, remove] of vi.mocked(writeLru).mock.calls) {
+      for (const [key, record] of put) stored.set(key, record);
+      for (const key of remove) stored.delete(key);
+    }
+    return stored;
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.mocked(writeLru).mockClear();
+  });
+
+  it('keeps a photo that was evicted and then stored again before the flush', async () => {
+    const cached = fakeCaches();
+    let now = 1_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => (now += 1));
+    // Room for one photo of 6 bytes, not two.
+    const photos = new PhotoCache(origin, 10);
+    const store = async (name: string) => {
+      const response = new Response('abcdef');
+      cached.set(url(name), response.clone());
+      await photos.stored(url(name), response);
+    };
+
+    await store('a');
+    await store('b'); // evicts a
+    await store('a'); // a again, evicts b
+    await photos.flush();
+
+    expect([...cached.keys()]).toEqual([url('a')]);
+    expect([...disk().keys()]).toEqual([url('a')]);
   });
 });

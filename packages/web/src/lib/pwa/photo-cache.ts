@@ -61,7 +61,7 @@ export class PhotoCache {
       const response = await cache.match(url);
       const bytes = response ? await sizeOf(response) : 0;
       for (const evicted of lru.record(url, bytes, now)) await this.evict(cache, evicted);
-      this.dirty.add(url);
+      this.changed(url);
     }
     this.scheduleFlush();
     return lru;
@@ -78,7 +78,7 @@ export class PhotoCache {
   used(url: string): Promise<void> {
     return this.exclusive(async () => {
       const lru = await this.index();
-      if (lru.touch(url, Date.now())) this.dirty.add(url);
+      if (lru.touch(url, Date.now())) this.changed(url);
       this.scheduleFlush();
     });
   }
@@ -92,10 +92,20 @@ export class PhotoCache {
       if (!(await cache.match(url))) return;
       const bytes = await sizeOf(response);
       const evicted = lru.record(url, bytes, Date.now());
-      if (lru.has(url)) this.dirty.add(url);
+      if (lru.has(url)) this.changed(url);
       for (const key of evicted) await this.evict(cache, key);
       this.scheduleFlush();
     });
+  }
+
+  /**
+   * A record to write at the next flush. It may have been evicted since the last flush (a photo
+   * evicted, then fetched and stored again): it is no longer one to delete, or the flush, which
+   * writes and deletes in one transaction, would drop it from the stored index.
+   */
+  private changed(key: string): void {
+    this.removed.delete(key);
+    this.dirty.add(key);
   }
 
   private async evict(cache: Cache, key: string): Promise<void> {
