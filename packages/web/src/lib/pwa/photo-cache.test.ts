@@ -68,6 +68,8 @@ describe('the photo index on disk', () => {
 
   afterEach(() => {
     vi.unstubAllGlobals();
+    // The Date.now spy; the mocked lru-db module keeps its implementations (Vitest 4).
+    vi.restoreAllMocks();
     vi.mocked(writeLru).mockClear();
   });
 

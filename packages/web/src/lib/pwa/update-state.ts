@@ -67,8 +67,8 @@ export const REGISTER_AFTER_START_MS = 3000;
 /**
  * Registers the service worker once the page has loaded and the browser is idle; a first install
  * also waits until the app shows a screen of its own (the start-up's work is done: afterStartup)
- * and REGISTER_AFTER_START_MS more. Not in development (Vite serves modules, not the built shell) and not where service workers do
- * not exist.
+ * and REGISTER_AFTER_START_MS more. Not in development (Vite serves modules, not the built shell)
+ * and not where service workers do not exist.
  */
 export function startServiceWorker(): void {
   if (started || import.meta.env.DEV || import.meta.env.MODE === 'test') return;
