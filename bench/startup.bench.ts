@@ -17,6 +17,12 @@
  * are medians; ratios are this server's median over the previous one's.
  *
  * Run: npx tsx bench/startup.bench.ts   (writes bench/results/startup.json)
+ *
+ * The servers run on the Node that runs the bench. For Node 24 (the Node of
+ * scripts/test-node-lts.sh, whose preload loads better-sqlite3 built for it), with its compile
+ * cache (dist/server.js turns it on; each server's first start fills it):
+ *   NODE_OPTIONS="--require <cache>/better-sqlite3-…/preload.cjs" BENCH_OUT=bench/results/startup-node24.json \
+ *     <cache>/node-24…/node_modules/node/bin/node node_modules/tsx/dist/cli.mjs bench/startup.bench.ts
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -29,7 +35,7 @@ import { insertWardrobeRows } from './lib/seed-rows.js';
 import { cpuMs, rssMb, SERVER, signUp, startServer, stopServer } from './lib/server.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const OUT = join(ROOT, 'bench/results/startup.json');
+const OUT = process.env.BENCH_OUT ?? join(ROOT, 'bench/results/startup.json');
 const BASE = process.env.BENCH_BASE_SERVER;
 const STARTS = Number(process.env.BENCH_STARTS ?? 7);
 const IDLE_MS = 3000;

@@ -1,3 +1,4 @@
+import module from 'node:module';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -17,6 +18,9 @@ async function main(): Promise<void> {
 
   const app = await buildApp(config);
   await app.listen({ host: config.host, port: config.port });
+  // What start-up compiled goes to the compile cache now (dist/server.js turns it on; Node 22.10+),
+  // not only when the process exits: a server that is killed outright still starts faster next.
+  (module as { flushCompileCache?: () => void }).flushCompileCache?.();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const local = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
