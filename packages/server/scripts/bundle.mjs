@@ -16,17 +16,18 @@
  * (types, and `main` for anything importing the package); this overwrites only dist/server.js.
  */
 import { rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-// BUNDLE_OUTDIR (relative to the package) builds a copy elsewhere, e.g. to compare two builds.
+// BUNDLE_OUTDIR (relative to the package, or absolute) builds a copy elsewhere, e.g. to compare
+// two builds.
 const outdir = process.env.BUNDLE_OUTDIR ?? 'dist';
-rmSync(join(root, outdir, 'chunks'), { recursive: true, force: true });
+rmSync(resolve(root, outdir, 'chunks'), { recursive: true, force: true });
 // The compile cache of the previous build (see ENTRY): its entries are keyed by source text, so
 // they would only pile up.
-rmSync(join(root, outdir, '.compile-cache'), { recursive: true, force: true });
+rmSync(resolve(root, outdir, '.compile-cache'), { recursive: true, force: true });
 
 /**
  * Framework modules replaced by a stand-in that requires the real one from node_modules the first
@@ -207,6 +208,6 @@ import { fileURLToPath } from 'node:url';
 module.enableCompileCache?.(fileURLToPath(new URL('./.compile-cache', import.meta.url)));
 await import('./main.js');
 `;
-writeFileSync(join(root, outdir, 'server.js'), ENTRY);
+writeFileSync(resolve(root, outdir, 'server.js'), ENTRY);
 // tsc's source map of its per-file server.js, which the entry replaces.
-rmSync(join(root, outdir, 'server.js.map'), { force: true });
+rmSync(resolve(root, outdir, 'server.js.map'), { force: true });
