@@ -1,6 +1,7 @@
 /**
- * Bundles the server for `npm run serve`: dist/server.js becomes one file (plus lazily loaded
- * chunks under dist/chunks/) instead of a graph of some two thousand modules in node_modules.
+ * Bundles the server for `npm run serve`: dist/main.js becomes one file (plus lazily loaded
+ * chunks under dist/chunks/) instead of a graph of some two thousand modules in node_modules, and
+ * dist/server.js the entry that loads it (ENTRY, below).
  * Node 20 spends most of a cold start resolving and compiling that graph; measured on the 2-core
  * reference machine, start-up CPU time drops from about 1.2 s to under 0.5 s (bench/api.bench.ts).
  *

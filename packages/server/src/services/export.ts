@@ -259,7 +259,7 @@ export interface ExportArchive {
   photos: number;
 }
 
-/** yazl is CommonJS: its exports are the default export once bundled (dist/server.js). */
+/** yazl is CommonJS: its exports are the default export once bundled (dist/main.js). */
 async function yazl(): Promise<typeof Yazl> {
   const mod = (await import('yazl')) as typeof Yazl & { default?: typeof Yazl };
   return mod.default ?? mod;

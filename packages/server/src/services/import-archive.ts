@@ -68,7 +68,7 @@ function entryName(entry: Entry): string {
 }
 
 function openZip(path: string): Promise<ZipFile> {
-  // CommonJS: its exports are the default export once bundled (dist/server.js).
+  // CommonJS: its exports are the default export once bundled (dist/main.js).
   return import('yauzl')
     .then((mod) => mod.default ?? mod)
     .then(
