@@ -8,23 +8,21 @@ import { firstScreenReleased } from './lib/startup-render';
 import { watchCustomViewCookie } from './lib/stores/view-cookie';
 import './styles.css';
 
-/** The longest the first screen stays over an app that is still loading the grid. */
-const SHELL_MAX_MS = 10_000;
+/** The longest a server-drawn first screen stays over an app that is still loading the grid. */
+const FILLED_SHELL_MAX_MS = 10_000;
 
 /**
- * index.html's static first paint (#boot-shell, issue 16) stays over #root while the app starts
- * (checking the session, logging in, opening the stored wardrobe) and until its grid has its
- * records, or the app shows something other than the grid's loading state; then it goes in the
- * same frame, so nothing flashes or shifts. When the server drew the first tiles into it
- * (data-filled, issue 15), the photos never give way to placeholders. When it is the cached
- * page's skeleton (a returning visit: the service worker answers with index.html), the grid
- * mounts under it as under a drawn screen: its first width read after the browser's own layout,
- * its first tiles rendered in slices (`firstScreenCovers`), not in one task that lays the page
- * out twice.
+ * index.html's static first paint (#boot-shell, issue 16) stays over #root while the app shows
+ * only a start-up spinner (checking the session, logging in, opening the stored wardrobe), and
+ * goes as soon as the app draws its own shell or any other screen: in the same frame, so nothing
+ * flashes or shifts. When the server drew the first tiles into it (data-filled, issue 15), it
+ * stays until the app's grid has its records too (or the app shows something other than the
+ * grid's loading state), so the photos never give way to placeholders.
  */
 function releaseBootShell(container: HTMLElement): void {
   const shell = document.getElementById('boot-shell');
   if (!shell) return;
+  const filled = shell.hasAttribute('data-filled');
   const drawn = () =>
     container.querySelector('[data-bottom-nav]') !== null ||
     (container.childElementCount > 0 && container.querySelector('[data-boot-hold]') === null);
@@ -39,9 +37,9 @@ function releaseBootShell(container: HTMLElement): void {
     firstScreenReleased();
   };
   const observer = new MutationObserver(() => {
-    if (drawn() && gridReady()) release();
+    if (drawn() && (!filled || gridReady())) release();
   });
-  const timer = setTimeout(release, SHELL_MAX_MS);
+  const timer = filled ? setTimeout(release, FILLED_SHELL_MAX_MS) : undefined;
   // The grid lets go of the screen by dropping its data-boot-hold, which changes no children when
   // it has no rows to add.
   observer.observe(container, {
