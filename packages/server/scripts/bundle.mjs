@@ -25,10 +25,12 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // BUNDLE_OUTDIR (relative to the package, or absolute) builds a copy elsewhere, e.g. to compare
 // two builds.
 const outdir = process.env.BUNDLE_OUTDIR ?? 'dist';
+/** The compile cache's folder in outdir (see ENTRY). */
+const COMPILE_CACHE = '.compile-cache';
 rmSync(resolve(root, outdir, 'chunks'), { recursive: true, force: true });
 // The compile cache of the previous build (see ENTRY): its entries are keyed by source text, so
 // they would only pile up.
-rmSync(resolve(root, outdir, '.compile-cache'), { recursive: true, force: true });
+rmSync(resolve(root, outdir, COMPILE_CACHE), { recursive: true, force: true });
 
 /**
  * Framework modules replaced by a stand-in that requires the real one from node_modules the first
@@ -206,7 +208,7 @@ if (process.env.BUNDLE_METAFILE)
 const ENTRY = `// Written by scripts/bundle.mjs (see ENTRY there): the compile cache, then the bundle.
 import module from 'node:module';
 import { fileURLToPath } from 'node:url';
-module.enableCompileCache?.(fileURLToPath(new URL('./.compile-cache', import.meta.url)));
+module.enableCompileCache?.(fileURLToPath(new URL('./${COMPILE_CACHE}', import.meta.url)));
 await import('./main.js');
 `;
 writeFileSync(resolve(root, outdir, 'server.js'), ENTRY);
