@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { addItems, reloadWardrobe, type SeededItem } from './api-seed';
+import { addItem, addItems, reloadWardrobe, type SeededItem } from './api-seed';
 import { expect, signUpByApi, test } from './fixtures';
 import { SIZES, settled } from './screens';
 
@@ -430,6 +430,91 @@ test.describe('the outfit composer with a mouse', () => {
   });
 });
 
+test.describe('the outfit composer and a keyboard', () => {
+  test('moves focus with its layers, and shows every handle of a piece at the card’s edge', async ({
+    page,
+  }) => {
+    await seed(page);
+    await page.getByRole('link', { name: 'New outfit' }).click();
+    await expect(page.getByRole('heading', { name: 'New outfit' })).toBeFocused();
+
+    // The picker takes focus to its heading, and gives it back to the button that opened it.
+    const addClothes = page.getByRole('button', { name: 'Add Clothes' });
+    await addClothes.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Add clothes' })).toBeFocused();
+    await pickerGrid(page).getByRole('button', { name: 'COS Top', exact: true }).click();
+    await page.getByRole('button', { name: 'Add 1' }).click();
+    await expect(addClothes).toBeFocused();
+    await expect.poll(async () => (await pieces(page)).length).toBe(1);
+
+    // A new piece sits in the card's bottom-right corner; its handles there are drawn whole.
+    await selectPiece(page, 'COS Top');
+    const scale = await displayScale(page);
+    const half = (24 * scale) / 2;
+    const stageBox = await page.locator('[data-composer] canvas').first().boundingBox();
+    for (const name of ['bottom-right', 'bottom-left', 'top-right']) {
+      const at = (await handle(page, name))!;
+      expect(at, name).not.toBeNull();
+      expect(at.x + half, name).toBeLessThanOrEqual(stageBox!.x + stageBox!.width);
+      expect(at.y + half, name).toBeLessThanOrEqual(stageBox!.y + stageBox!.height);
+    }
+
+    // Deleting the focused piece from the keyboard leaves focus on 'Add Clothes', not the page.
+    await page.keyboard.press('Delete');
+    await expect.poll(async () => (await pieces(page)).length).toBe(0);
+    await expect(addClothes).toBeFocused();
+  });
+
+  test('holds at most 100 pieces, and says so instead of failing on save', async ({ page }) => {
+    await signUpByApi(page);
+    const items: SeededItem[] = [];
+    for (let i = 0; i <= 100; i += 4) {
+      const batch = Array.from({ length: Math.min(4, 101 - i) }, (_, k) =>
+        addItem(page, { category: 'top', brand: `Brand ${i + k}`, color: '#a08060' }),
+      );
+      items.push(...(await Promise.all(batch)));
+    }
+    await page.goto('/outfits');
+    await reloadWardrobe(page);
+    const byBrand = (n: number) => items.find((it) => it.brand === `Brand ${n}`)!;
+    const first100 = Array.from({ length: 100 }, (_, n) => byBrand(n).id);
+    await page.goto(`/outfits/upload?selected=${first100.join(',')}`);
+    await expect.poll(async () => (await pieces(page)).length, { timeout: 30_000 }).toBe(100);
+
+    // A full canvas: 'Add Clothes' says why instead of opening the picker.
+    await page.getByRole('button', { name: 'Add Clothes' }).click();
+    await expect(page.getByText('An outfit holds up to 100 pieces')).toBeVisible();
+    await expect(
+      page.getByText('Remove a piece from the canvas to make room for another.'),
+    ).toBeVisible();
+    await expect(pickerGrid(page)).toHaveCount(0);
+
+    // With one removed, the picker takes one more and refuses a second.
+    await selectPiece(page, 'Brand 0 Top');
+    await page.keyboard.press('Delete');
+    await expect.poll(async () => (await pieces(page)).length).toBe(99);
+    await page.getByRole('button', { name: 'Add Clothes' }).click();
+    await pickerGrid(page).getByRole('button', { name: 'Brand 100 Top', exact: true }).click();
+    const second = pickerGrid(page).getByRole('button', { name: 'Brand 0 Top', exact: true });
+    await second.click();
+    await expect(second).toHaveAttribute('aria-pressed', 'false');
+    await expect(
+      page.getByText('One more fits on this canvas, and you have chosen it.'),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Add 1' }).click();
+    await expect.poll(async () => (await pieces(page)).length).toBe(100);
+
+    const posted = page.waitForResponse(
+      (r) => r.url().endsWith('/api/outfit') && r.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Save Outfit' }).click();
+    const response = await posted;
+    expect(response.status()).toBe(201);
+    expect(((await response.json()) as { canvas_data: WireEntry[] }).canvas_data).toHaveLength(100);
+  });
+});
+
 test.describe('the outfit composer on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -493,6 +578,8 @@ test.describe('composer screenshots', () => {
       await page.emulateMedia({ colorScheme: scheme });
       const [tee, jeans, shoes] = await seed(page);
       await page.goto('/outfits/upload');
+      // The composer's code loads on demand: shoot the screen, not its loading spinner.
+      await expect(page.getByText('Start with a piece')).toBeVisible();
       for (const size of SIZES) {
         await page.setViewportSize({ width: size.width, height: size.height });
         await settled(page);

@@ -209,6 +209,29 @@ describe('the item picker', () => {
     expect(screen.queryByRole('button', { name: /^Add \d/ })).not.toBeInTheDocument();
   });
 
+  it('chooses no more than its limit leaves room for, and says why instead', async () => {
+    seed();
+    const onAdd = vi.fn();
+    const notice = vi.fn();
+    renderPicker({ onAdd, limit: { room: 2, notice } });
+    expect(screen.getByRole('heading', { name: 'Add clothes' })).toHaveFocus();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Levi Bottom' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Uniqlo T-shirt' }));
+    const third = screen.getByRole('button', { name: 'Cos Shirt' });
+    await userEvent.click(third);
+    expect(third).toHaveAttribute('aria-pressed', 'false');
+    expect(notice).toHaveBeenCalledTimes(1);
+
+    // Unchoosing one makes room again.
+    await userEvent.click(screen.getByRole('button', { name: 'Levi Bottom' }));
+    await userEvent.click(third);
+    expect(third).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Add 2' }));
+    expect(onAdd).toHaveBeenCalledWith(['tee', 'oxford']);
+    expect(notice).toHaveBeenCalledTimes(1);
+  });
+
   it('leaves out items already picked', () => {
     seed();
     renderPicker({ onAdd: vi.fn(), exclude: new Set(['tee', 'jeans']) });

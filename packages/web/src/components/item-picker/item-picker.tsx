@@ -24,6 +24,8 @@
  * - selected?: ReadonlySet<string> + onToggle?: (id) => void — embedded: controlled selection.
  *   When both are given they win over the picker's own selection and no bottom bar is shown.
  * - title?: string — standalone heading (default 'Add clothes').
+ * - limit?: { room: number; notice: () => void } — standalone: at most `room` ids may be chosen;
+ *   a tap on another one calls `notice` (which says why) instead of choosing it.
  * - scrollElement?: RefObject<HTMLElement | null> — embedded only: the element that scrolls
  *   around the picker when it is not the window. Standalone, the picker scrolls itself.
  *
@@ -45,7 +47,7 @@ import {
   type ItemFilters,
 } from '@hanger/domain';
 import { ArrowLeft, CheckCheck, Shirt } from 'lucide-react';
-import { useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Button, IconButton } from '../button';
 import { displayLabel, type Chip } from '../chip-group';
 import { AddLink, EmptyState } from '../empty-state';
@@ -63,6 +65,7 @@ export interface ItemPickerProps {
   onToggle?: (id: string) => void;
   title?: string;
   scrollElement?: RefObject<HTMLElement | null>;
+  limit?: { room: number; notice: () => void };
 }
 
 const CATEGORY_CHIPS: Chip<Category>[] = [
@@ -80,6 +83,7 @@ export function ItemPicker({
   onToggle,
   title = 'Add clothes',
   scrollElement,
+  limit,
 }: ItemPickerProps) {
   const data = useWardrobeStore((s) => s.data);
   const settings = useSessionStore((s) => s.user?.settings);
@@ -88,14 +92,21 @@ export function ItemPicker({
   // The standalone picker's own choice, in the order of the taps.
   const [picked, setPicked] = useState<string[]>([]);
   const pickedSet = useMemo(() => new Set(picked), [picked]);
+  // Standalone, the picker is a screen of its own: keyboard and screen-reader users start at its
+  // heading instead of the page's top.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus({ preventScroll: true }), []);
 
   const controlled = selected !== undefined && onToggle !== undefined;
   const selection = controlled
     ? { selected, onToggle }
     : {
         selected: pickedSet,
-        onToggle: (id: string) =>
-          setPicked((list) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id])),
+        onToggle: (id: string) => {
+          if (pickedSet.has(id)) setPicked((list) => list.filter((x) => x !== id));
+          else if (limit && picked.length >= limit.room) limit.notice();
+          else setPicked((list) => [...list, id]);
+        },
       };
 
   const { filters, setFilters, clearFilters } = prefs;
@@ -192,7 +203,13 @@ export function ItemPicker({
               className="-ml-2.5"
             />
           )}
-          <h2 className="truncate text-base font-semibold tracking-tight">{title}</h2>
+          <h2
+            ref={headingRef}
+            tabIndex={-1}
+            className="truncate text-base font-semibold tracking-tight outline-none"
+          >
+            {title}
+          </h2>
         </div>
       </header>
       <div ref={ownScroll} className="min-h-0 flex-1 overflow-y-auto overscroll-contain">

@@ -33,6 +33,15 @@ interface ComposerCanvasProps {
   layerRef: Ref<Konva.Layer>;
 }
 
+/**
+ * Screen pixels the stage reaches past the card on every side: room for the transformer's handles
+ * (at most 24 px across, SPEC §9) of a piece at the card's edge, where new pieces go (SPEC §4),
+ * wherever the window has room around the card (the card keeps the SPEC's size; on a phone it
+ * fills the width, and the right-hand handles stay at the screen's edge). The card's layer is
+ * clipped to the card, so pieces still end at its edge as on the saved image.
+ */
+export const HANDLE_ROOM_PX = 16;
+
 const CORNERS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'];
 /** Smallest a piece may be resized to, in screen pixels, so it can always be grabbed again. */
 const MIN_BOX_PX = 16;
@@ -80,9 +89,11 @@ export function ComposerCanvas({
   /** Touch points in outfit units. */
   const touchPoints = (evt: TouchEvent) => {
     const rect = stageRef.current!.container().getBoundingClientRect();
+    const left = rect.left + HANDLE_ROOM_PX;
+    const top = rect.top + HANDLE_ROOM_PX;
     return Array.from(evt.touches)
       .slice(0, 2)
-      .map((t) => ({ x: (t.clientX - rect.left) / scale, y: (t.clientY - rect.top) / scale }));
+      .map((t) => ({ x: (t.clientX - left) / scale, y: (t.clientY - top) / scale }));
   };
 
   /** Two fingers down: the topmost unlocked piece under them (50-unit margin) starts a pinch. */
@@ -161,8 +172,10 @@ export function ComposerCanvas({
   return (
     <Stage
       ref={stageRef}
-      width={CANVAS_WIDTH * scale}
-      height={CANVAS_HEIGHT * scale}
+      width={CANVAS_WIDTH * scale + 2 * HANDLE_ROOM_PX}
+      height={CANVAS_HEIGHT * scale + 2 * HANDLE_ROOM_PX}
+      x={HANDLE_ROOM_PX}
+      y={HANDLE_ROOM_PX}
       scaleX={scale}
       scaleY={scale}
       onMouseDown={onPointerDownEmpty}
@@ -172,7 +185,7 @@ export function ComposerCanvas({
       onTouchCancel={onTouchEnd}
       style={{ touchAction: 'none' }}
     >
-      <Layer ref={layerRef}>
+      <Layer ref={layerRef} clipX={0} clipY={0} clipWidth={CANVAS_WIDTH} clipHeight={CANVAS_HEIGHT}>
         <Rect name="card" width={CANVAS_WIDTH} height={CANVAS_HEIGHT} fill="#ffffff" />
         {items.map((item) => {
           const loaded = photo(item.clothingId);

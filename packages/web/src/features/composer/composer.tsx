@@ -1,6 +1,7 @@
 import {
   CANVAS_SAVE_DELAY_MS,
   ERROR_TOASTS,
+  MAX_CANVAS_ENTRIES,
   NUDGE_STEP,
   NUDGE_STEP_LARGE,
   addToCanvas,
@@ -23,7 +24,7 @@ import {
 } from '@hanger/domain';
 import type Konva from 'konva';
 import { ArrowLeft, Layers, Plus, SearchX } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { Button, IconButton } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
 import { EmptyState } from '../../components/empty-state';
@@ -34,7 +35,7 @@ import { toast } from '../../lib/stores/toast-store';
 import { saveOutfit } from '../../lib/stores/wardrobe-actions';
 import { useWardrobe, useWardrobeStore } from '../../lib/stores/wardrobe-store';
 import { CanvasToolbar } from './canvas-toolbar';
-import { ComposerCanvas } from './composer-canvas';
+import { ComposerCanvas, HANDLE_ROOM_PX } from './composer-canvas';
 import { dataUrlToBlob, renderOutfitDataUrl } from './export-image';
 import { PhotoCache, type LoadedPhoto } from './photos';
 import { useCanvasState } from './use-canvas-state';
@@ -121,6 +122,9 @@ export default function Composer({ outfitId, initialSelected, onSaved, onClose }
   const [confirmBack, setConfirmBack] = useState(false);
   const savingRef = useRef(false);
   const started = useRef(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const piecesListRef = useRef<HTMLUListElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const pickerScrollRef = useRef<HTMLDivElement>(null);
   const layerRef = useRef<Konva.Layer>(null);
@@ -185,7 +189,10 @@ export default function Composer({ outfitId, initialSelected, onSaved, onClose }
         failedToast(failed, label);
         reset(fromOutfitCoordinates(entries, 1, loaded));
       } else {
-        const ids = parseSelectedQuery((initialSelected ?? []).join(','), data.clothes);
+        const ids = parseSelectedQuery((initialSelected ?? []).join(','), data.clothes).slice(
+          0,
+          MAX_CANVAS_ENTRIES,
+        );
         const records = ids.map((id) => data.clothes[id]!);
         const { loaded, failed } = await photos.loadAll(records);
         failedToast(failed, label);
@@ -202,6 +209,18 @@ export default function Composer({ outfitId, initialSelected, onSaved, onClose }
   useEffect(() => {
     pickerOpenRef.current = pickerOpen;
   });
+
+  // Focus follows the layers: into the composer when it opens, back to 'Add Clothes' when the
+  // picker closes (the picker focuses its own heading when it opens).
+  useEffect(() => headingRef.current?.focus({ preventScroll: true }), []);
+  const pickerWasOpen = useRef(false);
+  useEffect(() => {
+    if (pickerOpen) pickerWasOpen.current = true;
+    else if (pickerWasOpen.current) {
+      pickerWasOpen.current = false;
+      addRef.current?.focus({ preventScroll: true });
+    }
+  }, [pickerOpen]);
 
   // The browser's back button closes the picker first; over the canvas it asks before discarding.
   useEffect(() => {
@@ -271,7 +290,43 @@ export default function Composer({ outfitId, initialSelected, onSaved, onClose }
     onSaved(outfit.id);
   };
 
+  // A removed piece takes the focused control with it (its entry in the pieces list, or the
+  // toolbar's Delete): focus then goes to the list's next piece, or to 'Add Clothes'.
+  const focusAfterRemoval = useRef<'list' | 'add' | null>(null);
+  const remove = (id: string) => {
+    focusAfterRemoval.current = piecesListRef.current?.contains(document.activeElement)
+      ? 'list'
+      : 'add';
+    change((list) => removeFromCanvas(list, id));
+  };
+  useEffect(() => {
+    const target = focusAfterRemoval.current;
+    if (target === null) return;
+    focusAfterRemoval.current = null;
+    if (document.activeElement !== null && document.activeElement !== document.body) return;
+    const next = target === 'list' ? piecesListRef.current?.querySelector('button') : null;
+    (next ?? addRef.current)?.focus({ preventScroll: true });
+  }, [items]);
+
   const onCanvas = useMemo(() => new Set(items.map((i) => i.clothingId)), [items]);
+  /** How many more pieces fit: the server takes at most MAX_CANVAS_ENTRIES. */
+  const room = Math.max(0, MAX_CANVAS_ENTRIES - items.length - adding);
+
+  /** Says why no more can be added: the canvas is full, or the picker holds all that fit. */
+  const roomNotice = () =>
+    toast.info(
+      `An outfit holds up to ${MAX_CANVAS_ENTRIES} pieces`,
+      room === 0
+        ? 'Remove a piece from the canvas to make room for another.'
+        : room === 1
+          ? 'One more fits on this canvas, and you have chosen it.'
+          : `${room} more fit on this canvas, and you have chosen them all.`,
+    );
+
+  const openPicker = () => {
+    if (room === 0) roomNotice();
+    else setPickerOpen(true);
+  };
 
   const addFromPicker = (ids: string[]) => {
     setPickerOpen(false);
@@ -279,14 +334,17 @@ export default function Composer({ outfitId, initialSelected, onSaved, onClose }
     const records = ids
       .filter((id) => !onCanvas.has(id))
       .map((id) => clothes[id])
-      .filter(Boolean);
+      .filter(Boolean)
+      .slice(0, room);
     if (records.length > 0) void place(records as ClothingItem[]);
   };
 
   // Desktop keys: Delete/Backspace, arrows, Escape, and undo/redo (SPEC §2 plus undo/redo).
   const keyState = useRef({ selected, saving, pickerOpen, phase });
+  const removeRef = useRef(remove);
   useEffect(() => {
     keyState.current = { selected, saving, pickerOpen, phase };
+    removeRef.current = remove;
   });
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -319,7 +377,7 @@ export default function Composer({ outfitId, initialSelected, onSaved, onClose }
       const id = item.clothingId;
       if (e.key === 'Delete' || e.key === 'Backspace') {
         e.preventDefault();
-        change((list) => removeFromCanvas(list, id));
+        removeRef.current(id);
         return;
       }
       const step = e.shiftKey ? NUDGE_STEP_LARGE : NUDGE_STEP;
@@ -355,7 +413,11 @@ export default function Composer({ outfitId, initialSelected, onSaved, onClose }
       >
         <div className="flex h-14 min-w-0 flex-1 items-center gap-2">
           <IconButton label="Back" icon={<ArrowLeft className="size-5" />} onClick={back} />
-          <h1 className="sr-only truncate text-base font-semibold tracking-tight sm:not-sr-only">
+          <h1
+            ref={headingRef}
+            tabIndex={-1}
+            className="sr-only truncate text-base font-semibold tracking-tight outline-none sm:not-sr-only"
+          >
             {title}
           </h1>
           {saving && (
@@ -368,9 +430,10 @@ export default function Composer({ outfitId, initialSelected, onSaved, onClose }
         {phase !== 'missing' && (
           <div className="flex h-14 shrink-0 items-center gap-2">
             <Button
+              ref={addRef}
               variant="secondary"
               icon={<Plus aria-hidden="true" className="size-4" />}
-              onClick={() => setPickerOpen(true)}
+              onClick={openPicker}
               disabled={busy}
             >
               Add Clothes
@@ -409,21 +472,23 @@ export default function Composer({ outfitId, initialSelected, onSaved, onClose }
           }
         >
           <div
-            className="relative shrink-0 overflow-hidden bg-white shadow-float ring-1 ring-black/5 dark:ring-white/10"
+            className="relative shrink-0 bg-white shadow-float ring-1 ring-black/5 dark:ring-white/10"
             style={{ width: stage.width, height: stage.height }}
           >
-            <ComposerCanvas
-              items={items}
-              selectedId={selectedId}
-              scale={scale}
-              photo={(id) => photos.get(id)}
-              label={label}
-              onSelect={canvas.select}
-              onChange={canvas.change}
-              layerRef={layerRef}
-            />
+            <div className="absolute" style={{ left: -HANDLE_ROOM_PX, top: -HANDLE_ROOM_PX }}>
+              <ComposerCanvas
+                items={items}
+                selectedId={selectedId}
+                scale={scale}
+                photo={(id) => photos.get(id)}
+                label={label}
+                onSelect={canvas.select}
+                onChange={canvas.change}
+                layerRef={layerRef}
+              />
+            </div>
             {phase === 'ready' && items.length === 0 && adding === 0 && (
-              <CanvasHint onAdd={() => setPickerOpen(true)} />
+              <CanvasHint onAdd={openPicker} />
             )}
             {(phase === 'loading' || adding > 0) && (
               <div className="pointer-events-none absolute inset-0 grid place-items-center bg-white/60 text-stone-500">
@@ -448,7 +513,7 @@ export default function Composer({ outfitId, initialSelected, onSaved, onClose }
                 locked: !!selected.locked,
                 atTop: selectedIndex === items.length - 1,
                 atBottom: selectedIndex === 0,
-                onDelete: () => canvas.change((l) => removeFromCanvas(l, selected.clothingId)),
+                onDelete: () => remove(selected.clothingId),
                 onForward: () => canvas.change((l) => moveForward(l, selected.clothingId)),
                 onBackward: () => canvas.change((l) => moveBackward(l, selected.clothingId)),
                 onToggleLock: () => canvas.change((l) => toggleLock(l, selected.clothingId)),
@@ -457,6 +522,7 @@ export default function Composer({ outfitId, initialSelected, onSaved, onClose }
             className={sideToolbar ? 'shrink-0' : 'mt-auto shrink-0'}
           />
           <PiecesList
+            listRef={piecesListRef}
             items={items}
             selectedId={selectedId}
             label={label}
@@ -474,6 +540,7 @@ export default function Composer({ outfitId, initialSelected, onSaved, onClose }
             exclude={onCanvas}
             onBack={() => setPickerOpen(false)}
             onAdd={addFromPicker}
+            limit={{ room, notice: roomNotice }}
             scrollElement={pickerScrollRef}
           />
         </div>
@@ -522,11 +589,13 @@ function CanvasHint({ onAdd }: { onAdd: () => void }) {
  * accessibility tree. Top of the stack first; choosing one selects it on the canvas.
  */
 function PiecesList({
+  listRef,
   items,
   selectedId,
   label,
   onSelect,
 }: {
+  listRef: Ref<HTMLUListElement>;
   items: readonly ComposerItem[];
   selectedId: string | null;
   label: (id: string) => string;
@@ -535,6 +604,7 @@ function PiecesList({
   if (items.length === 0) return null;
   return (
     <ul
+      ref={listRef}
       aria-label="Pieces on the canvas"
       className="sr-only focus-within:not-sr-only focus-within:absolute focus-within:top-4 focus-within:left-4 focus-within:z-20 focus-within:flex focus-within:flex-col focus-within:gap-1 focus-within:rounded-2xl focus-within:border focus-within:border-line focus-within:bg-surface focus-within:p-2 focus-within:text-sm focus-within:shadow-float"
     >

@@ -142,7 +142,7 @@ export default function OutfitDetailPage() {
             <Stat label="Pieces" value={stats.numItems} />
           </dl>
 
-          <Section id="outfit-items" title="Pieces" count={items.length}>
+          <Section id="outfit-items" title="In this outfit">
             {items.length === 0 ? (
               <p className="text-sm text-fg-muted">The pieces of this outfit have been deleted.</p>
             ) : (
