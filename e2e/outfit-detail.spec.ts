@@ -37,7 +37,7 @@ test.describe('the outfit detail screen', () => {
     );
     await shootBoth(page, 'outfit-detail', { fullPage: true });
 
-    await page.getByRole('link', { name: "Levi's bottom" }).click();
+    await page.getByRole('link', { name: "Levi's Bottom" }).click();
     await expect(page).toHaveURL(new RegExp(`/items/${jeans!.id}$`));
     await page.goBack();
     await expect(page).toHaveURL(new RegExp(`/outfits/${look}$`));

@@ -206,7 +206,46 @@ export function convert(
 
 /** Round to cents, the precision prices are entered with. */
 export function roundMoney(amount: number): number {
-  return Math.round((amount + Number.EPSILON) * 100) / 100;
+  return roundTo(amount, 2);
+}
+
+/** Round to this many decimals (a currency's minor unit, currencyDecimals). */
+export function roundTo(amount: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  return Math.round((amount + Number.EPSILON) * factor) / factor;
+}
+
+const decimalsByCurrency = new Map<string, number>();
+
+/**
+ * The decimals of a currency's minor unit, as Intl knows them: 2 for USD or EUR, 0 for JPY, 3
+ * for KWD or BHD. An unknown code counts as 2.
+ */
+export function currencyDecimals(currency: string): number {
+  const code = currency.toUpperCase();
+  let decimals = decimalsByCurrency.get(code);
+  if (decimals === undefined) {
+    try {
+      decimals = new Intl.NumberFormat('en', {
+        style: 'currency',
+        currency: code,
+      }).resolvedOptions().maximumFractionDigits!;
+    } catch {
+      decimals = 2;
+    }
+    decimalsByCurrency.set(code, decimals);
+  }
+  return decimals;
+}
+
+/** The decimal mark of a locale's numbers: ',' for de or fr, '.' for en. */
+export function localeDecimalMark(locale: string): '.' | ',' {
+  try {
+    const part = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal');
+    return part?.value === ',' ? ',' : '.';
+  } catch {
+    return '.';
+  }
 }
 
 /**

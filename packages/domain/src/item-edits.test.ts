@@ -51,6 +51,40 @@ describe('parseAmountInput', () => {
   it.each(['-5', 'abc', '12€', '1e5', '2000000000'])('refuses %s', (text) => {
     expect(parseAmountInput(text).ok).toBe(false);
   });
+
+  describe('in a currency and a locale', () => {
+    it.each([
+      // Three decimals: a currency that has them, or the user's own decimal mark.
+      ['1.234', 'BHD', 'en', 1.234],
+      ['0,005', 'KWD', 'de', 0.005],
+      ['1.234,567', 'KWD', 'de', 1234.567],
+      // A group of three after the locale's thousands separator is a thousands group.
+      ['1.234', 'EUR', 'de', 1234],
+      ['1,234', 'USD', 'en', 1234],
+      ['1.234.567', 'USD', 'en', 1234567],
+      // Trailing zeros past the currency's decimals change nothing.
+      ['19.990', 'USD', 'en', 19.99],
+      ['1200.00', 'JPY', 'en', 1200],
+      ['1.500', 'JPY', 'de', 1500],
+      ['12,5', 'EUR', 'fr', 12.5],
+    ])('reads %s %s (%s) as %d', (text, currency, locale, value) => {
+      expect(parseAmountInput(text, { currency, locale })).toEqual({ ok: true, value });
+    });
+
+    it.each([
+      ['19.999', 'USD', 'en', 'Enter at most 2 decimals, such as 49.90.'],
+      ['19,999', 'EUR', 'de', 'Enter at most 2 decimals, such as 49.90.'],
+      ['0.001', 'USD', 'en', 'Enter at most 2 decimals, such as 49.90.'],
+      ['1.2345', 'EUR', 'en', 'Enter at most 2 decimals, such as 49.90.'],
+      ['0.0005', 'KWD', 'en', 'Enter at most 3 decimals, such as 49.900.'],
+      ['12.5', 'JPY', 'en', 'Enter a whole amount, such as 50.'],
+    ])(
+      'refuses %s %s (%s) instead of reading it as another amount',
+      (text, currency, locale, error) => {
+        expect(parseAmountInput(text, { currency, locale })).toEqual({ ok: false, error });
+      },
+    );
+  });
 });
 
 describe('parseWearCountInput and parseTextInput', () => {

@@ -1,5 +1,5 @@
 import type { Category } from './categories.js';
-import { roundMoney } from './currency.js';
+import { currencyDecimals, localeDecimalMark, roundTo } from './currency.js';
 import { MAX_MONEY, MAX_TEXT, MAX_WEARS, textProblem } from './limits.js';
 import type { ItemStatus } from './status.js';
 import type { ClothingItem } from './types.js';
@@ -63,23 +63,61 @@ export function missingNewItemFields(input: {
 /** A typed value: `value` undefined means the field was left blank (cleared). */
 export type ParsedInput<T> = { ok: true; value: T | undefined } | { ok: false; error: string };
 
+/** What an amount is typed in: its currency (how many decimals it has) and the user's locale. */
+export interface AmountContext {
+  currency?: string;
+  locale?: string;
+}
+
+const AMOUNT_EXAMPLE = 'Enter an amount such as 49.90.';
+
 /**
- * An amount as people type it: "12", "12.5", "12,50", "1,299.00" or "1 299,50". The last dot or
- * comma followed by one or two digits is the decimal mark; other separators group thousands.
- * Amounts are rounded to cents; negative, huge or unreadable amounts are refused.
+ * An amount as people type it: "12", "12.5", "12,50", "1,299.00", "1.299,5" or "1 299,50".
+ *
+ * The last dot or comma is the decimal mark when digits other than a group of three follow it,
+ * when the other mark comes before it ("1,299.00"), or when the number before it starts with 0
+ * ("0.005"). One mark followed by exactly three digits ("1.234") is a thousands separator,
+ * unless the currency has three decimals (KWD, BHD: 1.234) or it is the user's own decimal mark
+ * ("19.999" in en is 19.999, in de 19,999 is; "1.234" in de is 1234). An amount may not have more
+ * decimals than its currency (trailing zeros aside): "19.999" dollars is refused, not read as
+ * 19,999. Amounts are rounded to the currency's decimals (cents without a currency); negative,
+ * huge or unreadable amounts are refused.
  */
-export function parseAmountInput(text: string): ParsedInput<number> {
+export function parseAmountInput(text: string, context: AmountContext = {}): ParsedInput<number> {
   const raw = text.trim().replace(/[\s\u00a0\u202f']/g, '');
   if (raw === '') return { ok: true, value: undefined };
-  if (!/^\d[\d.,]*$|^[.,]\d+$/.test(raw)) {
-    return { ok: false, error: 'Enter an amount such as 49.90.' };
+  if (!/^\d[\d.,]*$|^[.,]\d+$/.test(raw)) return { ok: false, error: AMOUNT_EXAMPLE };
+  const decimals = context.currency ? currencyDecimals(context.currency) : 2;
+  const at = Math.max(raw.lastIndexOf('.'), raw.lastIndexOf(','));
+  let whole = raw;
+  let fraction = '';
+  if (at >= 0) {
+    const mark = raw[at]!;
+    const before = raw.slice(0, at);
+    const after = raw.slice(at + 1);
+    let isDecimal: boolean;
+    if (before.includes(mark === '.' ? ',' : '.') || after.length !== 3) isDecimal = true;
+    else if (before.includes(mark)) isDecimal = false;
+    else if (before === '' || before.startsWith('0') || decimals >= 3) isDecimal = true;
+    else isDecimal = context.locale !== undefined && localeDecimalMark(context.locale) === mark;
+    if (isDecimal) {
+      whole = before;
+      fraction = after;
+    }
   }
-  const decimal = /[.,](\d{1,2})$/.exec(raw);
-  const whole = (decimal ? raw.slice(0, decimal.index) : raw).replace(/[.,]/g, '');
-  const amount = Number(`${whole || '0'}${decimal ? `.${decimal[1]}` : ''}`);
-  if (!Number.isFinite(amount)) return { ok: false, error: 'Enter an amount such as 49.90.' };
+  if (/[^0]/.test(fraction.slice(decimals))) {
+    return {
+      ok: false,
+      error:
+        decimals === 0
+          ? 'Enter a whole amount, such as 50.'
+          : `Enter at most ${decimals} decimals, such as ${(49.9).toFixed(decimals)}.`,
+    };
+  }
+  const amount = Number(`${whole.replace(/[.,]/g, '') || '0'}.${fraction || '0'}`);
+  if (!Number.isFinite(amount)) return { ok: false, error: AMOUNT_EXAMPLE };
   if (amount > MAX_MONEY) return { ok: false, error: 'That amount is too large.' };
-  return { ok: true, value: roundMoney(amount) };
+  return { ok: true, value: roundTo(amount, decimals) };
 }
 
 /** A count of wears: a whole number from 0; blank clears it. */

@@ -59,8 +59,9 @@ function ToastCard({ toast }: { toast: Toast }) {
 }
 
 /**
- * Notifications stacked at the bottom right (SPEC §2). On phones the stack sits above the bottom
- * navigation so a toast never covers the tab a thumb is reaching for.
+ * Notifications stacked at the bottom right (SPEC §2). The stack sits above the phone's bottom
+ * navigation and above a floating action or save bar (styles.css, data-toast-floor), so a toast
+ * never covers the tab or the button a thumb is reaching for.
  */
 export function ToastStack() {
   const toasts = useToastStore((s) => s.toasts);
@@ -68,8 +69,8 @@ export function ToastStack() {
     <section
       aria-label="Notifications"
       className={
-        'pointer-events-none fixed inset-x-0 z-[100] flex justify-end px-4 ' +
-        'bottom-[calc(var(--hg-bottom-bar,0px)+1rem+env(safe-area-inset-bottom))] md:right-0 md:bottom-6 md:left-auto md:px-6'
+        'hg-toast-stack pointer-events-none fixed inset-x-0 z-[100] flex justify-end px-4 ' +
+        'md:right-0 md:left-auto md:px-6'
       }
     >
       <ol className="flex w-full flex-col gap-2 sm:w-96">

@@ -1,10 +1,15 @@
-import { calendarMonthPath } from '@hanger/domain';
+import { calendarMonthPath, wearDayKey } from '@hanger/domain';
 
 /** Links into the route table of SPEC §2 that the domain package does not already build. */
 
-/** The calendar month containing today (local time). */
+/**
+ * The calendar month containing today, today as the calendar counts it (SPEC §4: before 05:00 it
+ * is still the day before): at 03:00 on 1 January /calendar opens December, where the Today
+ * button and today's mark are.
+ */
 export function currentCalendarPath(now: Date = new Date()): string {
-  return calendarMonthPath(now.getFullYear(), now.getMonth() + 1);
+  const [year, month] = wearDayKey(now).split('-').map(Number) as [number, number];
+  return calendarMonthPath(year, month);
 }
 
 export const itemPath = (id: string) => `/items/${encodeURIComponent(id)}`;

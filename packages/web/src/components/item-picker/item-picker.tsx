@@ -216,7 +216,10 @@ export function ItemPicker({
         {browser(ownScroll)}
       </div>
       {count > 0 && (
-        <div className="shrink-0 border-t border-line bg-surface/95 pb-safe shadow-float backdrop-blur-md">
+        <div
+          data-toast-floor="bar"
+          className="shrink-0 border-t border-line bg-surface/95 pb-safe shadow-float backdrop-blur-md"
+        >
           <div className="mx-auto flex h-18 max-w-7xl items-center justify-between gap-3 px-4 md:px-8">
             <Button variant="ghost" className="-ml-3" onClick={() => setPicked([])}>
               Clear

@@ -218,6 +218,7 @@ export default function CalendarDayPage({ date, renderComposer }: CalendarDayPag
                 onClick={() => setPicker('open')}
                 icon={<Plus aria-hidden="true" className="size-5 md:size-4" />}
                 size="lg"
+                data-toast-floor="fab"
                 className="fixed right-4 bottom-[calc(var(--hg-bottom-bar,0px)+1rem+env(safe-area-inset-bottom))] z-30 shadow-float md:static md:ml-2 md:h-10 md:px-4 md:text-sm md:shadow-none"
               >
                 Add more

@@ -314,6 +314,7 @@ function LogTodayLink({ day }: { day: string }) {
     <Link
       to={calendarDayPath(day)}
       state={{ addMore: true } satisfies DayLocationState}
+      data-toast-floor="fab"
       className={
         buttonClass(
           'primary',

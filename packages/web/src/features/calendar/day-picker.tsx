@@ -260,7 +260,10 @@ export default function DayPicker({
       </div>
 
       {total > 0 && (
-        <div className="pointer-events-none absolute inset-x-0 bottom-0 px-4 pb-[calc(1rem+env(safe-area-inset-bottom))]">
+        <div
+          data-toast-floor="bar"
+          className="pointer-events-none absolute inset-x-0 bottom-0 px-4 pb-[calc(1rem+env(safe-area-inset-bottom))]"
+        >
           <div className="pointer-events-auto mx-auto flex max-w-xl animate-fade-in items-center gap-3 rounded-full border border-line bg-surface py-2 pr-2 pl-5 shadow-float">
             <p className="min-w-0 flex-1 truncate text-sm text-fg-muted" aria-live="polite">
               <span className="font-semibold text-fg tabular-nums">{total}</span> selected

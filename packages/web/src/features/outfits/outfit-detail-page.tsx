@@ -3,7 +3,7 @@ import {
   formatMoney,
   outfitStatusForItems,
   outfitStatusLabel,
-  subcategoryName,
+  itemTileLabel,
 } from '@hanger/domain';
 import { Archive, ArchiveRestore, Layers, Pencil, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -148,7 +148,7 @@ export default function OutfitDetailPage() {
             ) : (
               <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4">
                 {items.map((item) => {
-                  const name = `${item.brand ? `${item.brand} ` : ''}${subcategoryName(item, settings) ?? item.category}`;
+                  const name = itemTileLabel(item, settings);
                   return (
                     <li key={item.id}>
                       <Link to={itemPath(item.id)} aria-label={name} className="group block">
@@ -162,9 +162,7 @@ export default function OutfitDetailPage() {
                             className="aspect-square w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
                           />
                         </span>
-                        <span className="mt-2 block truncate text-xs text-fg-muted">
-                          {capitalize(name)}
-                        </span>
+                        <span className="mt-2 block truncate text-xs text-fg-muted">{name}</span>
                       </Link>
                     </li>
                   );

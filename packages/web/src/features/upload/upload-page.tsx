@@ -99,7 +99,7 @@ export default function UploadPage({ defaultStatus }: { defaultStatus: ItemStatu
     const pending = queue.photos.filter((p) => p.state !== 'added');
     const missing = missingNewItemFields({ imageCount: pending.length, category, status });
     const parsedBrand = parseTextInput(brand);
-    const parsedPrice = parseAmountInput(price);
+    const parsedPrice = parseAmountInput(price, { currency, locale: settings?.locale });
     const next: FormErrors = {
       photo: missing.includes('image') ? NEW_ITEM_MISSING_MESSAGES.image : undefined,
       category: missing.includes('category') ? NEW_ITEM_MISSING_MESSAGES.category : undefined,
@@ -300,7 +300,10 @@ export default function UploadPage({ defaultStatus }: { defaultStatus: ItemStatu
             </Field>
           </section>
 
-          <div className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-canvas/95 px-4 pt-4 pb-[calc(1rem+env(safe-area-inset-bottom))] backdrop-blur md:static md:border-0 md:bg-transparent md:p-0 md:backdrop-blur-none">
+          <div
+            data-toast-floor="phone-bar"
+            className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-canvas/95 px-4 pt-4 pb-[calc(1rem+env(safe-area-inset-bottom))] backdrop-blur md:static md:border-0 md:bg-transparent md:p-0 md:backdrop-blur-none"
+          >
             <Button type="submit" size="lg" loading={uploading} className="w-full">
               {uploading ? 'Adding…' : submitLabel}
             </Button>

@@ -1,8 +1,8 @@
-import { itemDisplayName, type ClothingItem } from '@hanger/domain';
+import { itemTileLabel, type ClothingItem } from '@hanger/domain';
 import { useSessionStore } from '../stores/session-store';
 import { useWardrobeStore } from '../stores/wardrobe-store';
 
-/** What an item is called in messages ("Top (Uniqlo)"), or '' when it is not known here. */
+/** What an item is called in messages ("Uniqlo Top", as on its tile), or '' when unknown here. */
 export function itemLabel(id: string): string {
   return nameOf(useWardrobeStore.getState().data?.clothes[id]);
 }
@@ -11,8 +11,7 @@ export function itemLabel(id: string): string {
 export function nameOf(item: ClothingItem | undefined): string {
   const settings = useSessionStore.getState().user?.settings;
   if (!item || !settings) return '';
-  const name = itemDisplayName(item, settings).replace(/_/g, ' ');
-  return name.charAt(0).toUpperCase() + name.slice(1);
+  return itemTileLabel(item, settings);
 }
 
 /** Names of the clothes a calendar change logs: one by name, several counted. */

@@ -201,5 +201,11 @@ describe('the local copy', () => {
     );
     expect(describeOp(create())).toBe('a new item');
     expect(describeOp({ ...create(), label: 'Top' })).toBe('the new item “Top”');
+    // A calendar change names its day as the day screen heads it.
+    expect(
+      describeOp(
+        entry({ kind: 'calendarAdd', day: '2026-11-18', clothes: ['c1'], outfits: [] }, 'Cos Top'),
+      ),
+    ).toBe('your calendar change for 18 Nov 2026 (Cos Top)');
   });
 });

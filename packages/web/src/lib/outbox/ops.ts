@@ -51,7 +51,7 @@ export interface OutboxEntry {
   op: OutboxOp;
   /** ISO time the change was made. */
   createdAt: string;
-  /** What the change was about when it was made ("Top (Uniqlo)"), for messages after the fact. */
+  /** What the change was about when it was made ("Uniqlo Top"), for messages after the fact. */
   label: string;
 }
 
@@ -360,8 +360,14 @@ export function describeOp(entry: OutboxEntry): string {
   }
 }
 
+/** The day as the calendar's day screen heads it (SPEC §2: day, short month, year, en-GB). */
 function formatDay(day: string): string {
-  const date = new Date(`${day}T12:00:00`);
+  const date = new Date(`${day}T12:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
-  return date.toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
+  return date.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }

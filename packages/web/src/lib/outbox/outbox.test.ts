@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { item, outfit, signedInWith, user } from '../../test-utils/fixtures';
 import { fakeServer, json, type Call } from '../../test-utils/fake-server';
 import { clearAccessToken } from '../access-token';
-import { addToCalendarDay } from '../stores/calendar-actions';
+import { addToCalendarDay, failedChanges, useCalendarSync } from '../stores/calendar-actions';
 import { useToastStore } from '../stores/toast-store';
 import { uploadItems } from '../stores/upload-actions';
 import { deleteItem, updateItem } from '../stores/wardrobe-actions';
@@ -223,7 +223,7 @@ describe('replay', () => {
     });
     expect(replay.sent).toEqual(['PATCH /api/clothes/c1', 'PATCH /api/clothes/c2']);
     expect(entries()).toEqual([]);
-    const message = "Couldn't save your change to “Top (Cos)”: Item not found";
+    const message = "Couldn't save your change to “Cos Top”: Item not found";
     expect(toasts()).toContainEqual({ type: 'error', title: 'Failed to update item', message });
     expect(useOutbox.getState().refused).toMatchObject([
       { title: 'Failed to update item', message },
@@ -231,6 +231,36 @@ describe('replay', () => {
     expect(resyncs).toBe(1);
     dismissRefused(useOutbox.getState().refused[0]!.id);
     expect(useOutbox.getState().refused).toEqual([]);
+  });
+
+  it('keeps a refused calendar change on its day as not saved, over what the server holds', async () => {
+    await whileOffline(() => addToCalendarDay(DAY, { clothes: ['c1'] }));
+    // The sync after the replay makes the local copy what the server holds: nothing that day.
+    setOutboxResync(async () => {
+      resyncs += 1;
+      useWardrobeStore.getState().update((d) => ({ ...d, calendar: {} }));
+    });
+    await replayOnline({
+      [`PUT /api/calendar/${DAY}`]: () => json({ detail: 'Custom server says no' }, 422),
+    });
+    expect(entries()).toEqual([]);
+    expect(resyncs).toBe(1);
+    expect(wardrobe().calendar[DAY]?.clothes).toEqual(['c1']);
+    expect(failedChanges(useCalendarSync.getState().changes, DAY)).toMatchObject([
+      {
+        change: { kind: 'add', day: DAY, clothes: ['c1'], outfits: [] },
+        message: 'Custom server says no',
+      },
+    ]);
+    // Listed on its day (with Retry and Discard), not among the other refusals.
+    expect(useOutbox.getState().refused).toEqual([]);
+    expect(toasts()).toContainEqual({
+      type: 'error',
+      title: 'Failed to update calendar',
+      message:
+        "Couldn't save your calendar change for 23 Nov 2026 (Cos Top): Custom server says no",
+    });
+    useCalendarSync.setState({ changes: [] });
   });
 
   it('a delete of something already gone elsewhere is done, not announced as a failure', async () => {

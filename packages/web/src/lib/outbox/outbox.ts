@@ -3,6 +3,10 @@ import { TokenUnavailableError, getAccessToken } from '../access-token';
 import { ApiError, NoUserError, toCatalogueError } from '../api/transport';
 import { currentUserId } from '../stores/session-store';
 import { toast } from '../stores/toast-store';
+import {
+  keepRefusedCalendarChange,
+  reapplyFailedCalendarChanges,
+} from '../stores/calendar-actions';
 import { useWardrobeStore } from '../stores/wardrobe-store';
 import { nameOf } from './labels';
 import {
@@ -373,9 +377,11 @@ function refuse(entry: OutboxEntry, err: unknown): void {
       : toCatalogueError(err).message;
   const title = REFUSAL_TITLES[op.kind];
   const message = `Couldn't save ${describeOp(entry)}: ${reason}`;
-  useOutbox.setState((s) => ({
-    refused: [...s.refused, { id: `${entry.seq}`, title, message, at: new Date().toISOString() }],
-  }));
+  // A calendar change stays on its day, marked not saved (with Retry and Discard there).
+  if (!keepRefusedCalendarChange(op, reason))
+    useOutbox.setState((s) => ({
+      refused: [...s.refused, { id: `${entry.seq}`, title, message, at: new Date().toISOString() }],
+    }));
   toast.error(title, message, { duration: 0 });
   sentIds.settled += 1;
 }
@@ -456,6 +462,7 @@ async function runReplay(): Promise<void> {
   // The queue is empty: the local copy becomes exactly what the server holds.
   if (changed && gen === generation) {
     await resync();
+    reapplyFailedCalendarChanges();
     revokeUnusedUrls();
   }
 }

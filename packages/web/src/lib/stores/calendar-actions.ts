@@ -242,6 +242,49 @@ export async function removeFromCalendarDay(
   return run({ kind: 'remove', day, type, id });
 }
 
+/** The change an outbox operation of the calendar made, or null for any other operation. */
+function changeOfOp(op: OutboxOp): CalendarChange | null {
+  switch (op.kind) {
+    case 'calendarAdd':
+      return {
+        kind: 'add',
+        day: op.day,
+        clothes: op.clothes.map(resolveId),
+        outfits: op.outfits.map(resolveId),
+      };
+    case 'calendarStar':
+      return {
+        kind: 'star',
+        day: op.day,
+        displayItem: op.displayItem === undefined ? undefined : resolveId(op.displayItem),
+      };
+    case 'calendarRemove':
+      return { kind: 'remove', day: op.day, type: op.type, id: resolveId(op.id) };
+    default:
+      return null;
+  }
+}
+
+/**
+ * A calendar change that waited in the outbox and that the server then refused stays on its day,
+ * marked not saved with Retry and Discard, as a change refused online does (SPEC §4: calendar
+ * changes are not rolled back). False for an operation that is not a calendar change.
+ */
+export function keepRefusedCalendarChange(op: OutboxOp, message: string): boolean {
+  const change = changeOfOp(op);
+  if (!change) return false;
+  settle(track(change), message);
+  return true;
+}
+
+/**
+ * Lays the failed changes over the local copy again, oldest first: after the local copy became
+ * what the server holds, they would otherwise be gone from their days while still listed there.
+ */
+export function reapplyFailedCalendarChanges(): void {
+  for (const c of failedChanges(useCalendarSync.getState().changes)) applyLocally(c.change);
+}
+
 /** Sends a failed change again (its local effect is applied again too, which is idempotent). */
 export async function retryCalendarChange(key: number): Promise<boolean> {
   const tracked = useCalendarSync.getState().changes.find((c) => c.key === key);

@@ -7,6 +7,7 @@ import {
 import { useState } from 'react';
 import { Input } from '../../../components/field';
 import { AmountInput } from '../../../components/currency/amount-input';
+import { useSessionStore } from '../../../lib/stores/session-store';
 import { EditorForm } from './inline-edit';
 
 /**
@@ -143,8 +144,9 @@ export function MoneyEditor({
 }: EditorProps<Money> & { defaultCurrency: string }) {
   const [text, setText] = useState(initial === undefined ? '' : String(initial.amount));
   const [currency, setCurrency] = useState(initial?.currency ?? defaultCurrency);
+  const locale = useSessionStore((s) => s.user?.settings.locale);
   const parse = (raw: string): ParsedInput<Money> => {
-    const parsed = parseAmountInput(raw);
+    const parsed = parseAmountInput(raw, { currency, locale });
     if (!parsed.ok) return parsed;
     return {
       ok: true,

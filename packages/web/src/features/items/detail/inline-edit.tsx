@@ -72,13 +72,13 @@ export function InlineEdit({ label, text, placeholder, note, hint, editor }: Inl
   }
   return (
     <DetailRow label={label} hint={hint}>
-      <div className="flex min-w-0 flex-col items-end">
+      <div className="flex max-w-full min-w-0 flex-col items-end">
         <button
           ref={trigger}
           type="button"
           aria-label={`${label}: ${text || 'not set'}. Edit`}
           onClick={() => setEditing(true)}
-          className="group -mr-2 inline-flex min-w-0 items-center gap-2 rounded-lg px-2 py-1 text-right text-sm font-medium transition-colors hover:bg-surface-2"
+          className="group -mr-2 inline-flex max-w-full min-w-0 items-center gap-2 rounded-lg px-2 py-1 text-right text-sm font-medium transition-colors hover:bg-surface-2"
         >
           <span className={`truncate ${text ? 'text-fg' : 'text-accent-ink'}`}>
             {text || placeholder}

@@ -4,6 +4,7 @@ import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { Field } from '../../../components/field';
 import { AmountInput } from '../../../components/currency/amount-input';
+import { useSessionStore } from '../../../lib/stores/session-store';
 
 interface SoldDialogProps {
   open: boolean;
@@ -17,6 +18,7 @@ export function SoldDialog({ open, defaultCurrency, onClose, onConfirm }: SoldDi
   const [text, setText] = useState('');
   const [currency, setCurrency] = useState(defaultCurrency);
   const [error, setError] = useState<string | null>(null);
+  const locale = useSessionStore((s) => s.user?.settings.locale);
 
   useEffect(() => {
     if (!open) return;
@@ -27,7 +29,7 @@ export function SoldDialog({ open, defaultCurrency, onClose, onConfirm }: SoldDi
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = parseAmountInput(text);
+    const parsed = parseAmountInput(text, { currency, locale });
     if (!parsed.ok) return setError(parsed.error);
     if (parsed.value === undefined) return setError('Enter what it sold for.');
     onConfirm({ price: parsed.value, currency });
