@@ -180,6 +180,15 @@ for (const size of SIZES) {
     await expect(figure(page, 'Total items')).toHaveText('2');
     await expect(figure(page, 'All-time spend')).toHaveText('$140.00');
     await expect(figure(page, 'Total pairings')).toHaveText('0');
+    // The same scope in the leader list: the tee's partner (the jeans) is older, so no piece
+    // pairs with another here.
+    await expect(page.getByRole('list', { name: 'Most versatile' })).toHaveCount(0);
+    // Neither piece has been in the closet for 90 days.
+    await expect(
+      card(page, 'Not worn in 90 days').getByText(
+        'No piece has been in your closet for 90 days yet.',
+      ),
+    ).toBeVisible();
     // Remembered for the session.
     await page.reload();
     await expect(page.getByRole('radio', { name: 'Last 3 months' })).toBeChecked();
@@ -200,7 +209,9 @@ for (const size of SIZES) {
   });
 }
 
-test('empty states: nothing owned, an empty range, no wears and no brands', async ({ page }) => {
+test('empty states: nothing owned, an empty range, no wears; no brands is None specified', async ({
+  page,
+}) => {
   await signUpByApi(page);
   await page.goto('/stats');
   await expect(
@@ -215,7 +226,10 @@ test('empty states: nothing owned, an empty range, no wears and no brands', asyn
   await reloadWardrobe(page);
   await expect(figure(page, 'Total items')).toHaveText('1');
   await expect(page.getByText('No wear data available.')).toBeVisible();
-  await expect(page.getByText('No brand data available.')).toBeVisible();
+  // An unbranded piece is 'None specified' (SPEC §9), as its source is 'Not specified'.
+  expect(await tableRows(card(page, 'Brands').getByRole('table'))).toEqual([
+    ['None specified', '1', '100%'],
+  ]);
   await page.getByRole('radio', { name: 'Last 6 months' }).check({ force: true });
   await expect(page.getByText('No items match the selected time range.')).toBeVisible();
   await settled(page);

@@ -272,8 +272,14 @@ describe('brandShares', () => {
     ]);
   });
 
-  it('is empty when no item has a brand', () => {
-    expect(brandShares(branded([undefined, '  ']))).toEqual([]);
+  it("is one 'None specified' slice when no item has a brand, and empty only for no items", () => {
+    expect(brandShares(branded([undefined, '  ']))).toEqual([
+      { label: 'None specified', count: 2, percent: 100 },
+    ]);
+    expect(brandShares(branded([undefined]))).toEqual([
+      { label: 'None specified', count: 1, percent: 100 },
+    ]);
+    expect(brandShares([])).toEqual([]);
   });
 
   it('shares always add up to 100%', () => {
@@ -285,7 +291,6 @@ describe('brandShares', () => {
         ),
         (brands) => {
           const slices = brandShares(branded(brands));
-          if (slices.length === 0) return true;
           expect(slices.reduce((sum, sl) => sum + sl.count, 0)).toBe(brands.length);
           expect(slices.reduce((sum, sl) => sum + sl.percent, 0)).toBeCloseTo(100);
           return true;
@@ -350,6 +355,75 @@ describe('prepareWardrobeStats', () => {
     );
   });
 
+  it("shows a range whose pieces have no brand as 'None specified', as its sources show them", () => {
+    const w = wardrobe([
+      item('bag', { dateObtained: '2015-05-05' }),
+      item('new', { dateObtained: '2024-06-01' }),
+    ]);
+    const prepared = prepareWardrobeStats(w, s, now);
+    expect(statsForRange(prepared, 'all').brandShares).toEqual([
+      { label: 'None specified', count: 2, percent: 100 },
+    ]);
+    const recent = statsForRange(prepared, 'last3Months');
+    expect(recent.brandShares).toEqual([{ label: 'None specified', count: 1, percent: 100 }]);
+    expect(recent.sourceShares.map((sl) => [sl.label, sl.count])).toEqual([['not specified', 1]]);
+  });
+
+  it("counts each piece's pairings among the range's pieces, as the range's total pairings", () => {
+    // The QA case: shoes bought this year, worn in one outfit with two older pieces.
+    const w = wardrobe(
+      [
+        item('shoes', { dateObtained: '2024-03-01' }),
+        item('jeans', { dateObtained: '2023-05-01' }),
+        item('tee', { dateObtained: '2023-06-01' }),
+        item('wish', { status: 'wishlist' }),
+      ],
+      [outfit('o1', ['shoes', 'jeans', 'tee']), outfit('o2', ['jeans', 'wish'])],
+    );
+    const prepared = prepareWardrobeStats(w, s, now);
+    const facts = (range: 'all' | 'thisYear') =>
+      rangeItems(prepared, range).map((e) => [e.item.id, e.pairings, e.pairedOutfits, e.outfits]);
+    expect(statsForRange(prepared, 'thisYear').totalPairings).toBe(0);
+    expect(facts('thisYear')).toEqual([['shoes', 0, 0, 1]]);
+    // All time: the three pairs of o1. The wishlist piece is never counted, so o2 pairs nothing
+    // (the jeans are still in it: 2 outfits).
+    expect(statsForRange(prepared, 'all').totalPairings).toBe(3);
+    expect(facts('all')).toEqual([
+      ['jeans', 2, 1, 2],
+      ['tee', 2, 1, 1],
+      ['shoes', 2, 1, 1],
+    ]);
+  });
+
+  it("agrees with a count by hand of each range's partners and shared outfits", () => {
+    fc.assert(
+      fc.property(arbitraryWardrobe, (w) => {
+        const prepared = prepareWardrobeStats(w, s, now);
+        const outfits = Object.values(w.outfits).map((o) => [
+          ...new Set(o.canvasData.map((c) => c.clothingId)),
+        ]);
+        for (const range of TIME_RANGES) {
+          const mine = new Set(itemsInRange(w, s, range, now).map((i) => i.id));
+          const entries = rangeItems(prepared, range);
+          for (const e of entries) {
+            const id = e.item.id;
+            const partners = new Set<string>();
+            let shared = 0;
+            for (const ids of outfits) {
+              if (!ids.includes(id)) continue;
+              const others = ids.filter((o) => o !== id && mine.has(o));
+              others.forEach((o) => partners.add(o));
+              if (others.length > 0) shared += 1;
+            }
+            expect([id, e.pairings, e.pairedOutfits]).toEqual([id, partners.size, shared]);
+          }
+          const sum = entries.reduce((n, e) => n + e.pairings, 0);
+          expect(sum).toBe(2 * statsForRange(prepared, range).totalPairings);
+        }
+      }),
+    );
+  });
+
   it('labels a brand as written on the piece that came first', () => {
     const w = wardrobe([
       item('x', { brand: 'COS', dateObtained: '2024-05-01' }),
@@ -385,6 +459,8 @@ describe('prepareWardrobeStats', () => {
         wears: 2,
         lastWorn: '2024-06-05',
         daysSinceWorn: 10,
+        // 2024-01-01 to 2024-06-15.
+        daysSinceStart: 166,
         idleDays: 10,
         costPerWear: 15,
         inCloset: true,

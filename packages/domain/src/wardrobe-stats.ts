@@ -68,7 +68,10 @@ export interface WardrobeStats {
   averageCostPerWear?: number;
   /** Empty when no item of the range was worn ('No wear data available.'). */
   wearFrequency: WearFrequencyPoint[];
-  /** Empty when no item of the range has a brand ('No brand data available.'). */
+  /**
+   * Empty only when the range has no items; items without a brand are the 'None specified'
+   * slice, which is the whole pie when none has a brand.
+   */
   brandShares: ShareSlice[];
   sourceShares: SourceSlice[];
 }
@@ -136,9 +139,10 @@ function byCountThenLabel(a: ShareSlice, b: ShareSlice): number {
 
 /**
  * Brand shares of items: brands with under 3% of items are grouped as 'All other brands (<3% each)'
- * (exactly 3% keeps its own slice), items without a brand are 'None specified'. Brands that differ
- * only in case or surrounding spaces are one brand, labelled as first written. Slices run from
- * largest to smallest, the grouped slice and 'None specified' last.
+ * (exactly 3% keeps its own slice), items without a brand are 'None specified' (SPEC §9), even
+ * when that is every item. Brands that differ only in case or surrounding spaces are one brand,
+ * labelled as first written. Slices run from largest to smallest, the grouped slice and 'None
+ * specified' last. Empty only for no items.
  */
 export function brandShares(items: readonly ClothingItem[]): ShareSlice[] {
   return brandSharesOf(
@@ -263,12 +267,22 @@ export interface StatsItem {
   price?: number;
   /** Calendar wears plus earlier (manual) wears. */
   wears: number;
+  /** Outfits that hold it, whatever else they hold (as on its own page). */
   outfits: number;
-  /** Distinct pieces it shares an outfit with (over the whole wardrobe, as on its own page). */
+  /**
+   * Distinct pieces it shares an outfit with, among the pieces the stats count alongside it: in
+   * `PreparedWardrobeStats.items` every counted piece, in `rangeItems` the range's pieces. So
+   * a range's pairings add up to twice its total pairings, as SPEC §2's average has it; the
+   * piece's own page also counts wishlist pieces and pieces outside the range.
+   */
   pairings: number;
+  /** Outfits it shares with at least one of those `pairings` pieces. */
+  pairedOutfits: number;
   lastWorn?: string;
   /** Days from the last wear to today; undefined if never worn on the calendar. */
   daysSinceWorn?: number;
+  /** Days from the closet start to today (negative for a start still to come). */
+  daysSinceStart: number;
   /** Days from the last wear, else from the closet start, to today. */
   idleDays: number;
   costPerWear?: number;
@@ -293,6 +307,8 @@ export interface PreparedWardrobeStats {
    * position first: [a0, b0, a1, b1, …].
    */
   pairs: Int32Array;
+  /** Each outfit with two or more counted items, as their positions in `items`. */
+  groups: readonly (readonly number[])[];
 }
 
 /**
@@ -327,6 +343,7 @@ export function prepareWardrobeStats(
     // A start that is not a day (bad data) sorts last: in 'all', never in a bounded range.
     const parsed = dayNumber(start);
     const startDay = Number.isNaN(parsed) ? Number.POSITIVE_INFINITY : parsed;
+    const daysSinceStart = todayNumber - startDay;
     const entry: StatsItem = {
       item,
       start,
@@ -334,10 +351,13 @@ export function prepareWardrobeStats(
       price: itemPriceIn(item, settings.currency, rates),
       wears: stats?.totalTimesWorn ?? item.manualTimesWorn ?? 0,
       outfits: stats?.numOutfits ?? 0,
-      pairings: stats?.numPairings ?? 0,
+      // Set below, once positions are known.
+      pairings: 0,
+      pairedOutfits: 0,
       lastWorn,
       daysSinceWorn,
-      idleDays: daysSinceWorn ?? todayNumber - startDay,
+      daysSinceStart,
+      idleDays: daysSinceWorn ?? daysSinceStart,
       costPerWear: stats?.costPerWear,
       inCloset: item.status === undefined || item.status === 'clothes',
       obtainedThisYear: item.dateObtained?.startsWith(thisYear) ?? false,
@@ -361,7 +381,51 @@ export function prepareWardrobeStats(
     if (members.length > 1) groups.push(members);
   }
   const pairs = distinctPairs(groups, items.length);
-  return { now, today, currency: settings.currency, items, pairs };
+  const prepared: PreparedWardrobeStats = {
+    now,
+    today,
+    currency: settings.currency,
+    items,
+    pairs,
+    groups,
+  };
+  const all = pairingsWithin(prepared, 0, items.length);
+  items.forEach((e, i) => {
+    e.pairings = all.partners[i]!;
+    e.pairedOutfits = all.outfits[i]!;
+  });
+  return prepared;
+}
+
+/**
+ * For each position from `from` to `to` − 1 (index 0 is `from`): its distinct partners within
+ * those positions, and the outfits it shares with at least one of them. One pass over the pairs
+ * and one over the outfits' positions.
+ */
+function pairingsWithin(
+  prepared: Pick<PreparedWardrobeStats, 'pairs' | 'groups'>,
+  from: number,
+  to: number,
+): { partners: Int32Array; outfits: Int32Array } {
+  const partners = new Int32Array(Math.max(0, to - from));
+  const outfits = new Int32Array(partners.length);
+  const { pairs, groups } = prepared;
+  for (let k = 0; k < pairs.length; k += 2) {
+    const a = pairs[k]!;
+    const b = pairs[k + 1]!;
+    // a < b, as in statsForRange.
+    if (a >= from && b < to) {
+      partners[a - from]! += 1;
+      partners[b - from]! += 1;
+    }
+  }
+  for (const g of groups) {
+    let inside = 0;
+    for (const p of g) if (p >= from && p < to) inside += 1;
+    if (inside < 2) continue;
+    for (const p of g) if (p >= from && p < to) outfits[p - from]! += 1;
+  }
+  return { partners, outfits };
 }
 
 /** First position whose start day is not before `day` (or, with `after`, is after it). */
@@ -392,10 +456,18 @@ export function rangePositions(
   return { from, to };
 }
 
-/** The counted items of a range, in start-day order. */
+/**
+ * The counted items of a range, in start-day order, with their pairings among the range's
+ * pieces: the same scope as the range's total pairings (statsForRange), so the leader lists and
+ * the figures of one range agree. A range that holds every counted item gives the prepared
+ * entries themselves; a narrower one gives copies with the narrower pairings.
+ */
 export function rangeItems(prepared: PreparedWardrobeStats, range: TimeRange): StatsItem[] {
   const { from, to } = rangePositions(prepared, range);
-  return prepared.items.slice(from, to);
+  const run = prepared.items.slice(from, to);
+  if (from === 0 && to === prepared.items.length) return run;
+  const { partners, outfits } = pairingsWithin(prepared, from, to);
+  return run.map((e, i) => ({ ...e, pairings: partners[i]!, pairedOutfits: outfits[i]! }));
 }
 
 function brandSharesOf(items: readonly Pick<StatsItem, 'brandKey' | 'brandLabel'>[]): ShareSlice[] {
@@ -411,7 +483,7 @@ function brandSharesOf(items: readonly Pick<StatsItem, 'brandKey' | 'brandLabel'
     if (entry) entry.count += 1;
     else counts.set(brandKey, { label: brandLabel, count: 1 });
   }
-  if (total === 0 || counts.size === 0) return [];
+  if (total === 0) return [];
   const slices: ShareSlice[] = [];
   let other = 0;
   for (const { label, count } of counts.values()) {

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { at, day, item, outfit, settings, wardrobe } from './testing/fixtures.js';
 import type { Settings, WardrobeData } from './types.js';
-import { prepareWardrobeStats } from './wardrobe-stats.js';
+import type { TimeRange } from './time-ranges.js';
+import { prepareWardrobeStats, rangeItems } from './wardrobe-stats.js';
 import {
   costPerWearLeaders,
   LEADERS_LIMIT,
@@ -79,6 +80,39 @@ describe('mostPaired', () => {
     ]);
     expect(mostPaired(counted(w))).toHaveLength(LEADERS_LIMIT);
   });
+
+  it("counts partners and shared outfits among the range's pieces only", () => {
+    // shoes are this year's; jeans and tee older; the wishlist piece never counts.
+    const w = wardrobe(
+      [
+        item('shoes', { dateObtained: '2024-03-01' }),
+        item('cap', { dateObtained: '2024-04-01' }),
+        item('jeans', { dateObtained: '2023-05-01' }),
+        item('tee', { dateObtained: '2023-06-01' }),
+        item('wish', { status: 'wishlist' }),
+      ],
+      [
+        outfit('o1', ['shoes', 'jeans', 'tee']),
+        outfit('o2', ['shoes', 'cap']),
+        outfit('o3', ['jeans', 'wish']),
+      ],
+    );
+    const prepared = prepareWardrobeStats(w, s, now);
+    const leaders = (range: TimeRange) =>
+      mostPaired(rangeItems(prepared, range), 10).map((l) => [l.item.id, l.pairings, l.outfits]);
+    // This year: shoes and cap, paired in o2 only.
+    expect(leaders('thisYear')).toEqual([
+      ['cap', 1, 1],
+      ['shoes', 1, 1],
+    ]);
+    expect(leaders('last3Months')).toEqual([]);
+    expect(leaders('all')).toEqual([
+      ['shoes', 3, 2],
+      ['jeans', 2, 1],
+      ['tee', 2, 1],
+      ['cap', 1, 1],
+    ]);
+  });
 });
 
 describe('notWornRecently', () => {
@@ -96,7 +130,7 @@ describe('notWornRecently', () => {
     [],
     { '2024-01-01': day(['old-worn']), '2024-06-01': day(['recent']) },
   );
-  const { items: idle, total } = notWornRecently(counted(w));
+  const { items: idle, total, inCloset, oldEnough } = notWornRecently(counted(w));
 
   it('lists pieces in the closet idle for 90 days or more, longest idle first', () => {
     // never: 2023-06-01 -> 2024-06-15 = 380 days; manual: 2023-12-01 -> 197 days; old-worn:
@@ -115,6 +149,36 @@ describe('notWornRecently', () => {
     expect(idle.find((e) => e.item.id === 'never')?.lastWorn).toBeUndefined();
     expect(idle.find((e) => e.item.id === 'manual')?.timesWorn).toBe(9);
     expect(total).toBe(4);
+  });
+
+  it('counts the pieces in the closet, and those there for 90 days or more', () => {
+    // Not archived or loaned: 6. All but 'new' (14 days) started 90 or more days ago.
+    expect([inCloset, oldEnough]).toEqual([6, 5]);
+  });
+
+  it('tells an empty list of new pieces from one of pieces all worn', () => {
+    const fresh = wardrobe(
+      [item('new', { dateObtained: '2024-05-01' }), item('worn', { dateObtained: '2024-06-01' })],
+      [],
+      { '2024-06-10': day(['worn']) },
+    );
+    expect(notWornRecently(counted(fresh))).toEqual({
+      items: [],
+      total: 0,
+      inCloset: 2,
+      oldEnough: 0,
+    });
+    const worn = wardrobe(
+      [item('old', { dateObtained: '2023-01-01' }), item('new', { dateObtained: '2024-05-01' })],
+      [],
+      { '2024-04-01': day(['old']) },
+    );
+    expect(notWornRecently(counted(worn))).toMatchObject({ total: 0, inCloset: 2, oldEnough: 1 });
+    const away = wardrobe([
+      item('loaned', { dateObtained: '2020-01-01', status: 'loaned' }),
+      item('archived', { dateObtained: '2020-01-01', status: 'archived' }),
+    ]);
+    expect(notWornRecently(counted(away))).toMatchObject({ total: 0, inCloset: 0, oldEnough: 0 });
   });
 
   it('keeps the longest idle up to a limit, and still counts them all', () => {

@@ -64,21 +64,23 @@ export function mostWorn(items: readonly StatsItem[], limit = LEADERS_LIMIT): Wo
 
 export interface PairedLeader {
   item: ClothingItem;
-  /** Distinct pieces it shares an outfit with. */
+  /** Distinct pieces of the same items (the range's) it shares an outfit with. */
   pairings: number;
+  /** Outfits it shares with at least one of them. */
   outfits: number;
 }
 
 /**
- * The most versatile pieces: most distinct partners across outfits first, then most outfits,
- * then id. Pieces in no outfit with another piece are left out.
+ * The most versatile pieces: most distinct partners across outfits first, then most outfits
+ * shared with them, then id. Partners are among the items given (rangeItems: the range's
+ * pieces), the scope of the range's total pairings. Pieces paired with none of them are left out.
  */
 export function mostPaired(items: readonly StatsItem[], limit = LEADERS_LIMIT): PairedLeader[] {
   return topBy(
     items.filter((e) => e.pairings > 0),
     limit,
-    (a, b) => b.pairings - a.pairings || b.outfits - a.outfits || byId(a, b),
-  ).map((e) => ({ item: e.item, pairings: e.pairings, outfits: e.outfits }));
+    (a, b) => b.pairings - a.pairings || b.pairedOutfits - a.pairedOutfits || byId(a, b),
+  ).map((e) => ({ item: e.item, pairings: e.pairings, outfits: e.pairedOutfits }));
 }
 
 export interface IdleItem {
@@ -96,6 +98,13 @@ export interface IdleItems {
   items: IdleItem[];
   /** How many pieces are idle in all. */
   total: number;
+  /** How many of the pieces given are in the closet. */
+  inCloset: number;
+  /**
+   * How many of those have been in the closet for the days asked or more: the ones old enough
+   * to be idle. When none is idle, each of these was worn in that time.
+   */
+  oldEnough: number;
 }
 
 /**
@@ -111,12 +120,22 @@ export function notWornRecently(
   limit = Number.POSITIVE_INFINITY,
   days: number = NOT_WORN_RECENTLY_DAYS,
 ): IdleItems {
-  const idle = items.filter((e) => e.inCloset && e.idleDays >= days);
+  let inCloset = 0;
+  let oldEnough = 0;
+  const idle: StatsItem[] = [];
+  for (const e of items) {
+    if (!e.inCloset) continue;
+    inCloset += 1;
+    if (e.daysSinceStart >= days) oldEnough += 1;
+    if (e.idleDays >= days) idle.push(e);
+  }
   const compare = (a: StatsItem, b: StatsItem) =>
     b.idleDays - a.idleDays || a.wears - b.wears || byId(a, b);
-  const chosen = limit >= idle.length ? [...idle].sort(compare) : topBy(idle, limit, compare);
+  const chosen = limit >= idle.length ? idle.sort(compare) : topBy(idle, limit, compare);
   return {
     total: idle.length,
+    inCloset,
+    oldEnough,
     items: chosen.map((e) => {
       const entry: IdleItem = {
         item: e.item,

@@ -5,6 +5,7 @@ import {
   LEADERS_LIMIT,
   NOT_WORN_RECENTLY_DAYS,
   type CostPerWearLeader,
+  type IdleItems,
   type Settings,
   itemTileLabel,
 } from '@hanger/domain';
@@ -34,6 +35,17 @@ function cpwPieces(list: readonly CostPerWearLeader[], settings: Settings): Stri
         ? 'Never worn'
         : `${wears(l.timesWorn, locale)} · ${formatStatMoney(l.price, currency, locale)}`,
   }));
+}
+
+/**
+ * Why nothing is "not worn in 90 days", in words that stay true: the list only weighs pieces in
+ * the closet that have been there 90 days or more, so "everything was worn" is said of those.
+ */
+function idleEmptyText({ inCloset, oldEnough }: IdleItems): string {
+  const days = NOT_WORN_RECENTLY_DAYS;
+  if (inCloset === 0) return 'None of these pieces is in your closet now.';
+  if (oldEnough === 0) return `No piece has been in your closet for ${days} days yet.`;
+  return `Every piece you've had for ${days} days or more was worn in the last ${days} days.`;
 }
 
 /** Most worn and not worn in 90 days: the favourites, and what is being overlooked. */
@@ -77,9 +89,7 @@ export function WearLeaders({ view }: { view: StatsView }) {
         className="lg:col-span-6"
       >
         {idle.length === 0 ? (
-          <StripEmpty>
-            Everything in your closet was worn in the last {NOT_WORN_RECENTLY_DAYS} days.
-          </StripEmpty>
+          <StripEmpty>{idleEmptyText(view.notWornRecently)}</StripEmpty>
         ) : (
           <PieceStrip
             label={`Not worn in ${NOT_WORN_RECENTLY_DAYS} days`}

@@ -265,6 +265,8 @@ describe('stats screen, hand-computed wardrobe', () => {
       ["Levi's", '1', '12,5 %'],
       ['None specified', '1', '12,5 %'],
     ]);
+    // Some pieces have a brand: no call to add one.
+    expect(screen.queryByText('Add the brand when you add or edit a piece.')).toBeNull();
     // Spec order of sources, not specified last.
     expect(tableRows('Sources: pieces by source')).toEqual([
       ['Bought new', '2', '25 %'],
@@ -280,12 +282,13 @@ describe('stats screen, hand-computed wardrobe', () => {
       "3. Levi's Bottom, 2 wears, Last 10. Juni",
       '4. Shoes, 2 wears, Last 1. Juni',
     ]);
-    // Distinct partners over the whole wardrobe, as on each piece's page: coat, jeans, tee and
-    // boots have 3 each in 2 outfits (the coat's third is the wishlist piece in o4); by id.
+    // Partners among the pieces counted here, as the total pairings: jeans, tee and boots have
+    // 3 each in 2 outfits; the coat only 2 in o1 (the wishlist piece of o4 is never counted).
+    // By id. Partners add up to 3 + 3 + 3 + 2 + 1 (dress) = 12 = 2 × 6 total pairings.
     expect(stripNames('Most versatile')).toEqual([
       'Shoes, pairs with 3 pieces in 2 outfits',
-      'Toast Outerwear, pairs with 3 pieces in 2 outfits',
       "Levi's Bottom, pairs with 3 pieces in 2 outfits",
+      'Uniqlo Top, pairs with 3 pieces in 2 outfits',
     ]);
     // Only the blazer is in the closet and idle 90+ days (bag is archived, boots on loan).
     expect(stripNames('Not worn in 90 days')).toEqual([
@@ -353,8 +356,17 @@ describe('stats screen, hand-computed wardrobe', () => {
       '2. Shoes, 2 wears',
       '3. Toast Full body, 1 wear',
     ]);
+    // Same scope as the totals: the boots pair with the tee (o2) and the dress (o3); the coat and
+    // jeans of o1 are older pieces, so they do not count here.
+    expect(stripNames('Most versatile')).toEqual([
+      'Shoes, pairs with 2 pieces in 2 outfits',
+      'Toast Full body, pairs with 1 piece in 1 outfit',
+      'Uniqlo Top, pairs with 1 piece in 1 outfit',
+    ]);
+    // In the closet: the tee (since 20 Jan, worn 10 Jun) and the dress (since 1 Apr: under 90
+    // days, so not weighed); the boots are on loan.
     expect(
-      screen.getByText('Everything in your closet was worn in the last 90 days.'),
+      screen.getByText("Every piece you've had for 90 days or more was worn in the last 90 days."),
     ).toBeInTheDocument();
     // 3 priced: ceil(3/2) = 2 earned.
     expect(stripNames('Earned their price').map((n) => n.split(',')[0])).toEqual([
@@ -483,6 +495,14 @@ describe('stats screen, hand-computed wardrobe', () => {
       'Gifted',
       'Not specified',
     ]);
+    expect(stripNames('Most versatile')).toEqual([
+      'Shoes, pairs with 1 piece in 1 outfit',
+      'Toast Full body, pairs with 1 piece in 1 outfit',
+    ]);
+    // The dress (since 1 Apr) is the only piece in the closet, there for 75 days.
+    expect(
+      screen.getByText('No piece has been in your closet for 90 days yet.'),
+    ).toBeInTheDocument();
     // 2 priced: one earned (boots, 100 € a wear), the dress at 150 € a wear has not yet.
     expect(stripNames('Earned their price').map((n) => n.split(',')[0])).toEqual(['1. Shoes']);
     expect(stripNames('Yet to earn their price').map((n) => n.split(',')[0])).toEqual([
@@ -556,16 +576,58 @@ describe('stats screen, empty states', () => {
     expect(figure('Total items')).toBe('1');
   });
 
-  it('shows the wear and brand sentences when nothing was worn or branded', () => {
+  it("shows the wear sentence when nothing was worn, and unbranded pieces as 'None specified'", () => {
     signedInWith(wardrobeOf([item('a', { price: 10 }), item('b')]));
     renderStats();
     expect(figure('Total items')).toBe('2');
     expect(screen.getByText('No wear data available.')).toBeInTheDocument();
-    expect(screen.getByText('No brand data available.')).toBeInTheDocument();
     expect(figure('Average cost per wear')).toBe('—');
     expect(figure('Average days since last worn')).toBe('—');
-    // Sources still show: both unspecified.
+    // No piece has a brand: one slice, as the sources show both unspecified (SPEC §9).
+    expect(screen.queryByText('No brand data available.')).not.toBeInTheDocument();
+    expect(tableRows('Brands: pieces by brand')).toEqual([['None specified', '2', '100%']]);
+    expect(screen.getByText('Add the brand when you add or edit a piece.')).toBeInTheDocument();
     expect(tableRows('Sources: pieces by source')).toEqual([['Not specified', '2', '100%']]);
+  });
+
+  it('keeps the pairings card to one scope under a range', () => {
+    // Shoes bought this year, in one outfit with two older pieces.
+    signedInWith(
+      wardrobeOf(
+        [
+          item('shoes', { category: 'shoes', brand: 'Nike', dateObtained: '2025-02-01' }),
+          item('jeans', { category: 'bottom', dateObtained: '2023-01-01' }),
+          item('tee', { dateObtained: '2023-01-01' }),
+        ],
+        [outfit('o1', ['shoes', 'jeans', 'tee'])],
+      ),
+    );
+    renderStats();
+    expect(figure('Total pairings')).toBe('3');
+    expect(stripNames('Most versatile')).toContain('Nike Shoes, pairs with 2 pieces in 1 outfit');
+    chooseRange('This year');
+    expectFigures({
+      'Total items': '1',
+      'Total pairings': '0',
+      'Average pairings per item': '0',
+      'Percentage of max pairings': '0%',
+    });
+    expect(screen.queryByRole('list', { name: 'Most versatile' })).not.toBeInTheDocument();
+  });
+
+  it('says why nothing is listed as not worn in 90 days', () => {
+    // A piece bought in May and never worn: too new for the list, and not "worn".
+    signedInWith(wardrobeOf([item('new', { dateObtained: '2025-05-01' })]));
+    const { unmount } = renderStats();
+    expect(
+      screen.getByText('No piece has been in your closet for 90 days yet.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/was worn in the last 90 days/)).not.toBeInTheDocument();
+    unmount();
+    // Nothing in the closet: one piece on loan.
+    signedInWith(wardrobeOf([item('lent', { dateObtained: '2020-01-01', status: 'loaned' })]));
+    renderStats();
+    expect(screen.getByText('None of these pieces is in your closet now.')).toBeInTheDocument();
   });
 
   it('groups brands under 3% as the spec names them', () => {

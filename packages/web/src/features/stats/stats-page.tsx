@@ -1,6 +1,7 @@
 import {
   currencyName,
   DEFAULT_ITEM_FILTERS,
+  NO_BRAND_LABEL,
   SOURCE_NOT_SPECIFIED,
   STATS_EMPTY_BRANDS,
   STATS_EMPTY_RANGE,
@@ -130,6 +131,9 @@ export default function StatsPage() {
     navigate('/items');
   };
 
+  const brandHint = 'Add the brand when you add or edit a piece.';
+  // Every piece unbranded: the pie is one 'None specified' slice, so say how to fill it.
+  const noBrands = stats.brandShares.every((slice) => slice.label === NO_BRAND_LABEL);
   const name = currencyName(stats.currency);
   const subtitle = `${TIME_RANGE_LABELS[range]} · prices in ${name ? `${name} (${stats.currency})` : stats.currency}`;
 
@@ -184,7 +188,8 @@ export default function StatsPage() {
               total={stats.totalItems}
               locale={locale}
               emptyText={STATS_EMPTY_BRANDS}
-              emptyHint="Add the brand when you add or edit a piece."
+              emptyHint={brandHint}
+              footnote={noBrands ? brandHint : undefined}
               action={
                 <SortLink label="Items by brand" onClick={() => openSorted('Brand', 'asc')} />
               }
