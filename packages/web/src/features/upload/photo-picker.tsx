@@ -1,4 +1,13 @@
-import { Camera, CircleAlert, CircleCheck, ImagePlus, Images, Plus, X } from 'lucide-react';
+import {
+  Camera,
+  CircleAlert,
+  CircleCheck,
+  ImageOff,
+  ImagePlus,
+  Images,
+  Plus,
+  X,
+} from 'lucide-react';
 import { useState, type DragEvent, type ReactNode, type Ref } from 'react';
 import { Spinner } from '../../components/spinner';
 import type { QueuedPhoto } from './use-photo-queue';
@@ -195,8 +204,9 @@ export function PhotoPicker({
           (dragging ? 'ring-4 ring-accent' : '')
         }
       >
-        <img
-          src={selected.url}
+        <Preview
+          key={selected.url}
+          url={selected.url}
           alt={`Preview of ${selected.file.name}`}
           className="size-full object-contain"
         />
@@ -219,7 +229,7 @@ export function PhotoPicker({
                 (photo === selected ? 'ring-2 ring-fg' : '')
               }
             >
-              <img src={photo.url} alt="" className="size-full object-cover" />
+              <Preview key={photo.url} url={photo.url} alt="" className="size-full object-cover" />
               <StateBadge photo={photo} />
             </button>
             {!busy && photo.state !== 'added' && (
@@ -273,4 +283,24 @@ export function PhotoPicker({
       )}
     </div>
   );
+}
+
+/**
+ * A chosen file's picture, or, for a file the browser cannot draw (not an image after all), a
+ * quiet placeholder instead of the browser's broken-image icon.
+ */
+function Preview({ url, alt, className }: { url: string; alt: string; className: string }) {
+  const [broken, setBroken] = useState(false);
+  if (broken) {
+    return (
+      <span
+        role={alt ? 'img' : undefined}
+        aria-label={alt ? `${alt}: cannot be shown` : undefined}
+        className="grid size-full place-items-center bg-surface-2 text-fg-subtle"
+      >
+        <ImageOff aria-hidden="true" className="size-6" />
+      </span>
+    );
+  }
+  return <img src={url} alt={alt} className={className} onError={() => setBroken(true)} />;
 }
