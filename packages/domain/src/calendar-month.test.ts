@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { monthWeeks, setDisplayItem } from './calendar-day.js';
 import {
   idsOnDay,
+  isCalendarDayKey,
   monthGrid,
   monthOfDay,
   parseCalendarRoute,
@@ -181,6 +182,22 @@ describe('parseCalendarRoute', () => {
       fallback: { year: 2024, month: 4 },
     });
     expect(parseCalendarRoute({ year: '2024', month: '04', day: '0' }).kind).toBe('invalid');
+  });
+
+  it('opens exactly the days isCalendarDayKey accepts (the days the server logs on)', () => {
+    for (const key of ['0000-01-01', '0001-01-01', '0999-12-31', '1000-01-01', '9999-12-31']) {
+      const route = parseCalendarRoute({
+        year: key.slice(0, 4),
+        month: key.slice(5, 7),
+        day: key.slice(8, 10),
+      });
+      expect(route.kind === 'day', key).toBe(isCalendarDayKey(key));
+    }
+    expect(isCalendarDayKey('1000-01-01')).toBe(true);
+    expect(isCalendarDayKey('9999-12-31')).toBe(true);
+    expect(isCalendarDayKey('0999-12-31')).toBe(false);
+    expect(isCalendarDayKey('2023-02-29')).toBe(false);
+    expect(isCalendarDayKey(20240101)).toBe(false);
   });
 });
 

@@ -53,6 +53,14 @@ export function isCalendarYear(year: number): boolean {
   return Number.isInteger(year) && year >= CALENDAR_MIN_YEAR && year <= CALENDAR_MAX_YEAR;
 }
 
+/**
+ * A real day (a day key) in a year the calendar routes accept: a day the app can open, so what
+ * is logged on it can be seen and removed. The server logs wears on these days only.
+ */
+export function isCalendarDayKey(value: unknown): value is string {
+  return isDayKey(value) && isCalendarYear(Number(value.slice(0, 4)));
+}
+
 /** Weekday numbers (0 = Sunday … 6 = Saturday) in column order for a week start. */
 export function weekdayOrder(weekStart: number): number[] {
   const start = ((Math.trunc(weekStart) % 7) + 7) % 7;

@@ -27,6 +27,7 @@ export * from './sorting.js';
 export * from './stats-figures.js';
 export * from './status.js';
 export * from './subcategories.js';
+export * from './subcategory-names.js';
 export * from './time-ranges.js';
 export * from './types.js';
 export * from './wardrobe-stats.js';

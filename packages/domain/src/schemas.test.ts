@@ -9,8 +9,10 @@ import {
   MAX_TEXT,
 } from './limits.js';
 import {
+  calendarDayParamsSchema,
   calendarDeleteSchema,
   calendarPutSchema,
+  calendarRemoveParamsSchema,
   dayKeySchema,
   idSchema,
   itemPatchFieldsSchema,
@@ -264,6 +266,24 @@ describe('newOutfitFieldsSchema', () => {
     expect(newOutfitFieldsSchema.safeParse({ canvas_data: '[{' }).success).toBe(false);
     expect(newOutfitFieldsSchema.safeParse({ canvas_data: '[{"x":1}]' }).success).toBe(false);
   });
+
+  it('rejects an item placed twice, naming the second entry, for a new or a changed outfit', () => {
+    const entry = (clothing_id: string) => ({ clothing_id, x: 1, y: 2, scale: 1, rotation: 0 });
+    for (const id of [undefined, 'o1']) {
+      const result = newOutfitFieldsSchema.safeParse({
+        // ' i1 ' is read as 'i1': the same item.
+        canvas_data: JSON.stringify([entry('i1'), entry('i2'), entry(' i1 ')]),
+        ...(id ? { id } : {}),
+      });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues).toEqual([
+        expect.objectContaining({
+          path: ['canvas_data', 2, 'clothing_id'],
+          message: `Item "i1" is on the canvas twice: each item can be on an outfit's canvas once`,
+        }),
+      ]);
+    }
+  });
 });
 
 describe('calendarPutSchema', () => {
@@ -288,6 +308,33 @@ describe('calendarPutSchema', () => {
   });
 });
 
+describe('calendar day parameters', () => {
+  it('takes a day to log on only in the years the calendar opens (1000-9999)', () => {
+    for (const date of ['1000-01-01', '2024-02-29', '9999-12-31']) {
+      expect(calendarDayParamsSchema.parse({ date })).toEqual({ date });
+    }
+    for (const date of ['0000-01-01', '0001-01-01', '0999-12-31']) {
+      const result = calendarDayParamsSchema.safeParse({ date });
+      expect(result.error?.issues.map((i) => i.message)).toEqual([
+        'Expected a day from 1000-01-01 to 9999-12-31, the years the calendar shows',
+      ]);
+    }
+    for (const date of ['2023-02-29', '10000-01-01', '2024-1-05']) {
+      const result = calendarDayParamsSchema.safeParse({ date });
+      expect(result.error?.issues.map((i) => i.message)).toEqual([
+        'Expected a real date as YYYY-MM-DD',
+      ]);
+    }
+  });
+
+  it('removes from any real date, so an entry logged before the range can still go', () => {
+    expect(calendarRemoveParamsSchema.parse({ date: '0001-01-01' })).toEqual({
+      date: '0001-01-01',
+    });
+    expect(calendarRemoveParamsSchema.safeParse({ date: '2023-02-29' }).success).toBe(false);
+  });
+});
+
 describe('calendarDeleteSchema', () => {
   it('names the list to remove from', () => {
     expect(calendarDeleteSchema.parse({ item_type: 'outfits' })).toEqual({ item_type: 'outfits' });
@@ -302,12 +349,58 @@ describe('settingsPutSchema', () => {
     });
   });
 
-  it('fills every category when subcategories are sent', () => {
+  it('keeps only the categories sent, so the others keep their saved lists', () => {
     const put = settingsPutSchema.parse({
-      settings: { subcategories: { top: [{ id: 't', name: 'Tee' }] } },
+      settings: { subcategories: { top: [{ id: 't', name: 'Tee' }], 'full body': null } },
     });
-    expect(put.settings.subcategories?.top).toEqual([{ id: 't', name: 'Tee' }]);
-    expect(put.settings.subcategories?.other).toEqual([]);
+    expect(put.settings.subcategories).toEqual({ top: [{ id: 't', name: 'Tee' }], full_body: [] });
+  });
+
+  const issues = (subcategories: unknown) =>
+    settingsPutSchema
+      .safeParse({ settings: JSON.stringify({ subcategories }) })
+      .error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+
+  it('refuses a key that is not a category instead of dropping it', () => {
+    const categories = 'top, bottom, full_body, outerwear, shoes, bag, accessory, other';
+    expect(issues({ hats: [{ id: 'a', name: 'X' }], top: [] })).toEqual([
+      `settings.subcategories: Unknown category "hats": the categories are ${categories}`,
+    ]);
+    expect(issues({ hats: [], caps: [] })).toEqual([
+      `settings.subcategories: Unknown categories "hats", "caps": the categories are ${categories}`,
+    ]);
+    expect(issues(null)).toHaveLength(1);
+    expect(issues([])).toHaveLength(1);
+  });
+
+  it('refuses an id or a name (ignoring case) twice in one category, as the profile does', () => {
+    expect(
+      issues({
+        shoes: [
+          { id: 'a', name: 'Sneakers' },
+          { id: 'b', name: 'Boots' },
+          { id: 'a', name: 'Sandals' },
+          { id: 'c', name: ' sneakers ' },
+        ],
+      }),
+    ).toEqual([
+      'settings.subcategories.shoes.2.id: Two subcategories of shoes have the id "a"',
+      'settings.subcategories.shoes.3.name: “sneakers” is already a subcategory of shoes.',
+    ]);
+    expect(
+      issues({
+        full_body: [
+          { id: 'd', name: 'Dress' },
+          { id: 'e', name: 'DRESS' },
+        ],
+      }),
+    ).toEqual([
+      'settings.subcategories.full_body.1.name: “DRESS” is already a subcategory of full body.',
+    ]);
+    // The same id or name in two categories is fine: each category has its own list.
+    expect(
+      issues({ top: [{ id: 'a', name: 'Basics' }], bottom: [{ id: 'a', name: 'Basics' }] }),
+    ).toBeUndefined();
   });
 
   it('clears the tracking start with "" and rejects unknown keys', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CALENDAR_MAX_YEAR, CALENDAR_MIN_YEAR, isCalendarDayKey } from './calendar-month.js';
 import { SOURCES, WIRE_CATEGORIES, type WireCategory } from './categories.js';
 import { isCurrencyCode } from './currency-names.js';
 import { isDayKey } from './day-keys.js';
@@ -15,6 +16,7 @@ import {
   textProblem,
 } from './limits.js';
 import { ITEM_STATUSES, OUTFIT_STATUSES } from './status.js';
+import { subcategoryListProblems } from './subcategory-names.js';
 
 /**
  * The wire of SPEC §7 as zod schemas: snake_case keys, the category 'full body' keyed 'full_body'.
@@ -76,10 +78,25 @@ export const idSchema = storable(z.string().trim().min(1).max(MAX_ID));
  */
 export const referenceIdSchema = z.string().trim().min(1).max(MAX_ID);
 
+const DAY_KEY_MESSAGE = 'Expected a real date as YYYY-MM-DD';
+
 /** `YYYY-MM-DD` naming a real date; 2024-02-29 passes, 2023-02-29 does not. */
-export const dayKeySchema = z
-  .string()
-  .refine(isDayKey, { message: 'Expected a real date as YYYY-MM-DD' });
+export const dayKeySchema = z.string().refine(isDayKey, { message: DAY_KEY_MESSAGE });
+
+/**
+ * A day the app's calendar can open: a real date in the years its routes accept
+ * (CALENDAR_MIN_YEAR to CALENDAR_MAX_YEAR, calendar-month.ts). Nothing is logged on a day outside
+ * them, where it would count as a wear that no screen shows and no one can remove.
+ */
+export const calendarDayKeySchema = z.string().superRefine((value, ctx) => {
+  if (!isDayKey(value)) ctx.addIssue({ code: 'custom', message: DAY_KEY_MESSAGE });
+  else if (!isCalendarDayKey(value)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `Expected a day from ${CALENDAR_MIN_YEAR}-01-01 to ${CALENDAR_MAX_YEAR}-12-31, the years the calendar shows`,
+    });
+  }
+});
 
 /** A code of CURRENCIES; lower case is accepted and upper-cased. */
 export const currencyCodeSchema = z
@@ -173,17 +190,20 @@ const subcategoryList = z.preprocess(
   z.array(subcategorySchema).max(MAX_SUBCATEGORIES),
 );
 
-/** Every category key is always present (SPEC §3); a missing one reads as an empty list. */
-export const wireSubcategoriesSchema = z.preprocess(
-  (v) => {
-    if (v === null || v === undefined) return {};
-    // Accept the app's 'full body' key too, so a hand-written payload is not silently emptied.
-    if (typeof v === 'object' && !Array.isArray(v) && 'full body' in v && !('full_body' in v)) {
+/** Accept the app's 'full body' key too, so a hand-written payload is not silently emptied. */
+function withWireFullBody(v: unknown): unknown {
+  if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
+    if ('full body' in v && !('full_body' in v)) {
       const { 'full body': fullBody, ...rest } = v as Record<string, unknown>;
       return { ...rest, full_body: fullBody };
     }
-    return v;
-  },
+  }
+  return v;
+}
+
+/** Every category key is always present (SPEC §3); a missing one reads as an empty list. */
+export const wireSubcategoriesSchema = z.preprocess(
+  (v) => (v === null || v === undefined ? {} : withWireFullBody(v)),
   z.object({
     top: subcategoryList,
     bottom: subcategoryList,
@@ -196,6 +216,49 @@ export const wireSubcategoriesSchema = z.preprocess(
   }),
 );
 export type WireSubcategories = Record<WireCategory, { id: string; name: string }[]>;
+
+/**
+ * One category's list in a settings update: no id twice, and no name twice ignoring case (the
+ * profile's rule, subcategory-names.ts).
+ */
+function subcategoryUpdateList(category: WireCategory) {
+  return subcategoryList
+    .superRefine((list, ctx) => {
+      for (const { index, field, message } of subcategoryListProblems(list, category))
+        ctx.addIssue({ code: 'custom', path: [index, field], message });
+    })
+    .optional();
+}
+
+const MAX_SHOWN_KEY = 40;
+
+/**
+ * The subcategories of a settings update, by category. A category left out keeps its saved list;
+ * a key that names no category is refused, never dropped (dropping it once emptied the rest).
+ */
+export const subcategoriesUpdateSchema = z.preprocess(
+  withWireFullBody,
+  z.strictObject(
+    {
+      top: subcategoryUpdateList('top'),
+      bottom: subcategoryUpdateList('bottom'),
+      full_body: subcategoryUpdateList('full_body'),
+      outerwear: subcategoryUpdateList('outerwear'),
+      shoes: subcategoryUpdateList('shoes'),
+      bag: subcategoryUpdateList('bag'),
+      accessory: subcategoryUpdateList('accessory'),
+      other: subcategoryUpdateList('other'),
+    },
+    {
+      error: (issue) => {
+        if (issue.code !== 'unrecognized_keys') return undefined;
+        const keys = issue.keys.map((k) => `"${k.slice(0, MAX_SHOWN_KEY)}"`).join(', ');
+        const noun = issue.keys.length === 1 ? 'category' : 'categories';
+        return `Unknown ${noun} ${keys}: the categories are ${WIRE_CATEGORIES.join(', ')}`;
+      },
+    },
+  ),
+);
 
 /** A BCP 47 tag such as en, en-GB, pt-BR or zh-Hant-TW. */
 export const localeSchema = z
@@ -332,10 +395,32 @@ export const outfitPatchFieldsSchema = z.object({ updates: jsonField(outfitUpdat
 /** Items on one canvas (limits.ts); far above any real outfit, low enough to bound the work. */
 export { MAX_CANVAS_ENTRIES };
 
-/** POST outfit: canvas_data JSON, optional id (to change that outfit), optional status. */
+/** A canvas sent to be saved: 1 to MAX_CANVAS_ENTRIES entries, each item on it once. */
+const canvasRequestSchema = z
+  .array(wireCanvasEntrySchema)
+  .min(1)
+  .max(MAX_CANVAS_ENTRIES)
+  .superRefine((entries, ctx) => {
+    const seen = new Set<string>();
+    entries.forEach(({ clothing_id: id }, index) => {
+      if (seen.has(id)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'clothing_id'],
+          message: `Item "${id}" is on the canvas twice: each item can be on an outfit's canvas once`,
+        });
+      }
+      seen.add(id);
+    });
+  });
+
+/**
+ * POST outfit: canvas_data JSON, optional id (to change that outfit), optional status. Both the
+ * new outfit and the change of an existing one's canvas go through it.
+ */
 export const newOutfitFieldsSchema = z
   .object({
-    canvas_data: jsonField(z.array(wireCanvasEntrySchema).min(1).max(MAX_CANVAS_ENTRIES)),
+    canvas_data: jsonField(canvasRequestSchema),
     id: formOptional(referenceIdSchema),
     status: formOptional(outfitStatusSchema),
   })
@@ -371,20 +456,27 @@ export type CalendarItemType = (typeof CALENDAR_ITEM_TYPES)[number];
 export const calendarDeleteSchema = z.object({ item_type: z.enum(CALENDAR_ITEM_TYPES) });
 export type CalendarDelete = z.output<typeof calendarDeleteSchema>;
 
-/** Path parameters of the calendar calls. */
-export const calendarDayParamsSchema = z.object({ date: dayKeySchema });
+/** PUT calendar/{date}: a day the calendar can show (calendarDayKeySchema). */
+export const calendarDayParamsSchema = z.object({ date: calendarDayKeySchema });
+/**
+ * DELETE calendar/{date}/{itemId}: any real date, so that an entry logged before the calendar's
+ * years were enforced can still be removed (removing logs nothing new).
+ */
+export const calendarRemoveParamsSchema = z.object({ date: dayKeySchema });
+/** Both path parameters of DELETE calendar/{date}/{itemId}. */
 export const calendarItemParamsSchema = z.object({ date: dayKeySchema, itemId: referenceIdSchema });
 
 /**
- * The settings a PUT may change; a key left out keeps its stored value. `subcategories`, when
- * sent, replaces the whole map (a category left out becomes an empty list).
+ * The settings a PUT may change; a key left out keeps its stored value. So does a category left
+ * out of `subcategories`: a category sent replaces its list ([] empties it), and one that is not
+ * a category is refused (subcategoriesUpdateSchema).
  */
 export const settingsUpdateSchema = z
   .strictObject({
     locale: localeSchema.optional(),
     currency: currencyCodeSchema.optional(),
     week_start: weekStartSchema.optional(),
-    subcategories: wireSubcategoriesSchema.optional(),
+    subcategories: subcategoriesUpdateSchema.optional(),
     data_consent: z.boolean().optional(),
     tracking_start_date: clearable(dayKeySchema),
   })

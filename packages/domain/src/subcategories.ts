@@ -5,17 +5,19 @@ import {
   DEFAULT_LOCALE,
   DEFAULT_WEEK_START,
 } from './schemas.js';
+import { subcategoryNameKey } from './subcategory-names.js';
 import type { ClothingItem, Settings, Subcategory } from './types.js';
 
 /**
  * Subcategory edits on the profile (DESIGN: add, rename, remove per category), as pure updates
  * of the settings. Names are trimmed; an empty or duplicate name (ignoring case) is refused by
- * returning the settings unchanged.
+ * returning the settings unchanged (the rule of subcategory-names.ts, which the server applies to
+ * a settings update too).
  */
 
 function hasName(list: readonly Subcategory[], name: string, exceptId?: string): boolean {
-  const key = name.toLocaleLowerCase();
-  return list.some((s) => s.id !== exceptId && s.name.toLocaleLowerCase() === key);
+  const key = subcategoryNameKey(name);
+  return list.some((s) => s.id !== exceptId && subcategoryNameKey(s.name) === key);
 }
 
 function withList(settings: Settings, category: Category, list: Subcategory[]): Settings {

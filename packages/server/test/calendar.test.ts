@@ -83,6 +83,48 @@ describe.each(ENGINES)('calendar on %s', (engine) => {
     expect(await user.wardrobe()).toEqual(before);
   });
 
+  describe('the days the app can open (years 1000-9999, parseCalendarRoute)', () => {
+    it.each(['0000-01-01', '0001-01-01', '0999-12-31'])(
+      'refuses to log on %s, a day the calendar cannot show, and changes nothing',
+      async (key) => {
+        const before = await user.wardrobe();
+        const response = await user.putDay(key, { clothes: items[0]!.id });
+        expect(response.status).toBe(422);
+        expect(await response.json()).toEqual({
+          detail:
+            'Invalid input: date: Expected a day from 1000-01-01 to 9999-12-31, the years the calendar shows',
+        });
+        expect(await user.wardrobe()).toEqual(before);
+      },
+    );
+
+    it.each(['1000-01-01', '9999-12-31'])('logs on %s, the edge of that range', async (key) => {
+      expect((await user.putDay(key, { clothes: items[0]!.id })).status).toBe(200);
+      expect(await day(key)).toEqual({ clothes: [items[0]!.id], outfits: [] });
+      const removed = await user.sendUrlEncoded('DELETE', `/api/calendar/${key}/${items[0]!.id}`, {
+        item_type: 'clothes',
+      });
+      expect(removed.status).toBe(204);
+      expect(await day(key)).toBeUndefined();
+    });
+
+    it('still removes an entry logged outside the range before it was enforced', async () => {
+      await user.putDay('2025-07-01', { clothes: items[1]!.id });
+      // As an older server stored it.
+      await t.app.services.db
+        .updateTable('calendar_items')
+        .set({ day: '0001-01-01' })
+        .where('user_id', '=', user.id)
+        .where('day', '=', '2025-07-01')
+        .execute();
+      const path = `/api/calendar/0001-01-01/${items[1]!.id}`;
+      const fields = { item_type: 'clothes' };
+      expect((await user.sendUrlEncoded('DELETE', path, fields)).status).toBe(204);
+      expect((await user.sendUrlEncoded('DELETE', path, fields)).status).toBe(404);
+      expect(await day('0001-01-01')).toBeUndefined();
+    });
+  });
+
   describe('DELETE calendar/{date}/{itemId}', () => {
     it('removes one entry (url-encoded item_type) and the star it had', async () => {
       await user.putDay('2025-05-01', {

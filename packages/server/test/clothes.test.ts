@@ -160,6 +160,31 @@ describe.each(ENGINES)('clothes on %s', (engine) => {
       expect(await t.mediaFiles()).toEqual(filesBefore);
     });
 
+    it('refuses two photos in one request with 422, one photo per item', async () => {
+      const item = await user.addItem();
+      const before = await user.wardrobe();
+      const filesBefore = await t.mediaFiles();
+      const jpeg = await testJpeg();
+      for (const [method, path] of [
+        ['POST', '/api/clothes'],
+        ['PATCH', `/api/clothes/${item.id}/image`],
+      ] as const) {
+        const body = new FormData();
+        body.append('category', 'top');
+        body.append('status', 'clothes');
+        for (const name of ['one.jpg', 'two.jpg'])
+          body.append('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), name);
+        const response = await user.fetch(path, { method, body });
+        expect(response.status, `${method} ${path}`).toBe(422);
+        expect(await response.json()).toEqual({
+          detail:
+            'One photo per item: the form holds more than one file; send a single one in field "image"',
+        });
+      }
+      expect(await user.wardrobe()).toEqual(before);
+      expect(await t.mediaFiles()).toEqual(filesBefore);
+    });
+
     it('refuses a decompression bomb by its declared size, with 413', async () => {
       const bomb = await pngDeclaring(10_000, 8_000);
       expect(bomb.length).toBeLessThan(1024);
@@ -218,6 +243,8 @@ describe.each(ENGINES)('clothes on %s', (engine) => {
       expect(await response.json()).toEqual({
         currency: 'GBP',
         sold_price: 8,
+        // Sent without its currency: the user's.
+        sold_currency: 'USD',
         converted_price: 12.5,
         converted_sold_price: 8,
       });
@@ -225,6 +252,59 @@ describe.each(ENGINES)('clothes on %s', (engine) => {
         updates: JSON.stringify({ price: '' }),
       });
       expect(await cleared.json()).toMatchObject({ price: null, converted_price: null });
+    });
+
+    it('stores a price that names no currency in the user’s currency, and edits keep one', async () => {
+      const owner = await signUp(t);
+      expect((await owner.putSettings({ currency: 'EUR' })).status).toBe(200);
+      const item = await owner.addItem({ price: '5', sold_price: '2' });
+      expect(item).toMatchObject({
+        price: 5,
+        currency: 'EUR',
+        converted_price: 5,
+        sold_price: 2,
+        sold_currency: 'EUR',
+      });
+      const plain = await owner.addItem();
+      expect(plain.currency).toBeUndefined();
+
+      const patch = async (id: string, updates: object) => {
+        const response = await owner.send('PATCH', `/api/clothes/${id}`, {
+          updates: JSON.stringify(updates),
+        });
+        expect(response.status).toBe(200);
+        return response.json();
+      };
+      // A price added to an item without one, or a currency cleared under a price.
+      expect(await patch(plain.id, { price: 7 })).toEqual({
+        price: 7,
+        currency: 'EUR',
+        converted_price: 7,
+        converted_sold_price: null,
+      });
+      expect(await patch(item.id, { currency: '', sold_currency: null })).toEqual({
+        currency: 'EUR',
+        sold_currency: 'EUR',
+        converted_price: 5,
+        converted_sold_price: 2,
+      });
+      // A new amount in the item's own currency stays in it.
+      await patch(plain.id, { currency: 'GBP' });
+      expect(await patch(plain.id, { price: 9 })).toEqual({
+        price: 9,
+        converted_price: expect.closeTo(10.86, 2) as number,
+        converted_sold_price: null,
+      });
+
+      // Changing the user's currency then converts the amounts instead of reading them anew.
+      expect((await owner.putSettings({ currency: 'USD' })).status).toBe(200);
+      const { clothes } = await owner.wardrobe();
+      expect(clothes[item.id]).toMatchObject({ price: 5, currency: 'EUR' });
+      expect(clothes[item.id]!.converted_price).toBeCloseTo(5.18, 2);
+      expect(clothes[plain.id]).toMatchObject({ price: 9, currency: 'GBP' });
+      // The media directory is shared with `user`, whose photos a later test counts.
+      for (const id of [item.id, plain.id])
+        expect((await owner.send('DELETE', `/api/clothes/${id}`)).status).toBe(204);
     });
 
     it('drops a subcategory that does not belong to the new category', async () => {

@@ -69,9 +69,29 @@ describe.each(ENGINES)('outfits on %s', (engine) => {
     expect(archived.status).toBe('archived');
   });
 
-  it('keeps only entries for items that exist, each item once', async () => {
-    const outfit = await user.addOutfit([shirt.id, 'no-such-item', shirt.id, jeans.id]);
+  it('keeps only entries for items that exist', async () => {
+    const outfit = await user.addOutfit([shirt.id, 'no-such-item', jeans.id]);
     expect(outfit.canvas_data.map((e) => e.clothing_id)).toEqual([shirt.id, jeans.id]);
+  });
+
+  it('refuses an item placed twice, on a new outfit or a changed one, and keeps what was saved', async () => {
+    const original = await user.addOutfit([shirt.id, jeans.id]);
+    const before = await user.wardrobe();
+    const filesBefore = await t.mediaFiles();
+    const detail =
+      `Invalid input: canvas_data.2.clothing_id: Item "${shirt.id}" is on the canvas twice: ` +
+      "each item can be on an outfit's canvas once";
+    for (const id of [undefined, original.id]) {
+      const response = await user.send('POST', '/api/outfit', {
+        ...(id ? { id } : {}),
+        image: await outfitImage(),
+        canvas_data: canvas(shirt.id, jeans.id, shirt.id),
+      });
+      expect(response.status).toBe(422);
+      expect(await response.json()).toEqual({ detail });
+    }
+    expect(await user.wardrobe()).toEqual(before);
+    expect(await t.mediaFiles()).toEqual(filesBefore);
   });
 
   it('replaces an existing outfit’s image and canvas when given its id', async () => {
@@ -128,6 +148,10 @@ describe.each(ENGINES)('outfits on %s', (engine) => {
       }),
     ],
     [
+      'the same item twice on the canvas',
+      async () => ({ canvas_data: canvas('SHIRT', 'SHIRT'), image: await outfitImage() }),
+    ],
+    [
       'a canvas of items that do not exist',
       async () => ({ canvas_data: canvas('gone-1', 'gone-2'), image: await outfitImage() }),
     ],
@@ -144,6 +168,24 @@ describe.each(ENGINES)('outfits on %s', (engine) => {
     const response = await user.send('POST', '/api/outfit', body);
     expect(response.status).toBe(422);
     expect(await response.json()).toEqual({ detail: expect.any(String) });
+    expect(await user.wardrobe()).toEqual(before);
+    expect(await t.mediaFiles()).toEqual(filesBefore);
+  });
+
+  it('refuses two photos in one request with 422, one photo per outfit', async () => {
+    const before = await user.wardrobe();
+    const filesBefore = await t.mediaFiles();
+    const jpeg = await testJpeg({ width: 72, height: 108 });
+    const body = new FormData();
+    body.append('canvas_data', canvas(shirt.id));
+    for (const name of ['one.jpg', 'two.jpg'])
+      body.append('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), name);
+    const response = await user.fetch('/api/outfit', { method: 'POST', body });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({
+      detail:
+        'One photo per outfit: the form holds more than one file; send a single one in field "image"',
+    });
     expect(await user.wardrobe()).toEqual(before);
     expect(await t.mediaFiles()).toEqual(filesBefore);
   });

@@ -103,6 +103,87 @@ describe.each(ENGINES)('settings on %s', (engine) => {
     expect(clothes[bottom.id]!.sub_category_id).toBe('tee');
   });
 
+  describe('subcategories', () => {
+    let owner: ApiUser;
+    let shoe: string;
+    const saved = {
+      top: [{ id: 'tee', name: 'T-shirts' }],
+      shoes: [
+        { id: 'sneakers', name: 'Sneakers' },
+        { id: 'boots', name: 'Boots' },
+      ],
+    };
+
+    beforeAll(async () => {
+      owner = await signUp(t);
+      expect((await owner.putSettings({ subcategories: saved })).status).toBe(200);
+      shoe = (await owner.addItem({ category: 'shoes', sub_category_id: 'boots' })).id;
+    });
+
+    async function expectRefused(subcategories: unknown, detail: string): Promise<void> {
+      const settingsBefore = await owner.settings();
+      const wardrobeBefore = await owner.wardrobe();
+      const response = await owner.putSettings({ subcategories, week_start: 3 });
+      expect(response.status).toBe(422);
+      expect(await response.json()).toEqual({ detail });
+      expect(await owner.settings()).toEqual(settingsBefore);
+      expect(await owner.wardrobe()).toEqual(wardrobeBefore);
+    }
+
+    it('refuses a key that is not a category, and keeps every list and item as it was', async () => {
+      await expectRefused(
+        { hats: [{ id: 'a', name: 'X' }] },
+        'Invalid input: settings.subcategories: Unknown category "hats": the categories are ' +
+          'top, bottom, full_body, outerwear, shoes, bag, accessory, other',
+      );
+      expect((await owner.settings()).subcategories).toMatchObject(saved);
+      expect((await owner.wardrobe()).clothes[shoe]!.sub_category_id).toBe('boots');
+    });
+
+    it('refuses the same id twice in a category', async () => {
+      await expectRefused(
+        {
+          shoes: [
+            { id: 'boots', name: 'Boots' },
+            { id: 'boots', name: 'Wellies' },
+          ],
+        },
+        'Invalid input: settings.subcategories.shoes.1.id: Two subcategories of shoes have the id "boots"',
+      );
+    });
+
+    it('refuses two names equal ignoring case in a category, as the profile does', async () => {
+      await expectRefused(
+        {
+          shoes: [...saved.shoes, { id: 'kicks', name: ' sneakers ' }],
+        },
+        'Invalid input: settings.subcategories.shoes.2.name: “sneakers” is already a subcategory of shoes.',
+      );
+    });
+
+    it('keeps the lists of the categories a partial map leaves out', async () => {
+      const response = await owner.putSettings({
+        subcategories: { bag: [{ id: 'tote', name: 'Totes' }] },
+      });
+      expect(response.status).toBe(200);
+      const expected = { ...saved, bag: [{ id: 'tote', name: 'Totes' }] };
+      expect(((await response.json()) as { subcategories: unknown }).subcategories).toMatchObject(
+        expected,
+      );
+      expect((await owner.settings()).subcategories).toMatchObject({ ...expected, other: [] });
+      expect((await owner.wardrobe()).clothes[shoe]!.sub_category_id).toBe('boots');
+
+      // A category sent as [] is emptied, and its items lose their subcategory (SPEC §4).
+      expect((await owner.putSettings({ subcategories: { shoes: [] } })).status).toBe(200);
+      expect((await owner.settings()).subcategories).toMatchObject({
+        top: saved.top,
+        shoes: [],
+        bag: expected.bag,
+      });
+      expect((await owner.wardrobe()).clothes[shoe]!.sub_category_id).toBeUndefined();
+    });
+  });
+
   it('recomputes converted prices when the currency changes', async () => {
     const owner = await signUp(t);
     const euro = await owner.addItem({
@@ -116,14 +197,17 @@ describe.each(ENGINES)('settings on %s', (engine) => {
     expect(euro.converted_price).toBeCloseTo(103.63, 2);
     expect(euro.converted_sold_price).toBeCloseTo(62.5, 2);
     expect(dollars.converted_price).toBe(20);
+    // A price sent without a currency is stored in the user's currency of the moment.
+    expect(plain).toMatchObject({ price: 30, currency: 'USD', converted_price: 30 });
 
     expect((await owner.putSettings({ currency: 'eur' })).status).toBe(200);
     const { clothes } = await owner.wardrobe();
     expect(clothes[euro.id]!.converted_price).toBe(100);
     expect(clothes[euro.id]!.converted_sold_price).toBeCloseTo(60.31, 2);
     expect(clothes[dollars.id]!.converted_price).toBeCloseTo(19.3, 2);
-    // A price without a currency is in the user's currency, whatever that is.
-    expect(clothes[plain.id]!.converted_price).toBe(30);
+    // ... so it stays 30 dollars, converted like any other, when the user's currency changes.
+    expect(clothes[plain.id]!.currency).toBe('USD');
+    expect(clothes[plain.id]!.converted_price).toBeCloseTo(28.95, 2);
     expect((await owner.settings()).currency).toBe('EUR');
   });
 

@@ -79,7 +79,16 @@ export function formReadError(error: unknown): unknown {
   return new BadRequestError(UNREADABLE_FORM);
 }
 
-async function readMultipart(request: FastifyRequest, fileField?: string): Promise<Form> {
+/** What a form with a second file is told: the route takes one photo (`record`: item, outfit). */
+export function onePhotoMessage(fileField: string, record: string): string {
+  return `One photo per ${record}: the form holds more than one file; send a single one in field "${fileField}"`;
+}
+
+async function readMultipart(
+  request: FastifyRequest,
+  fileField: string | undefined,
+  record: string,
+): Promise<Form> {
   const fields: FormFields = Object.create(null) as FormFields;
   const boundary = multipartBoundary(request.headers['content-type'] ?? '');
   // An empty body (Content-Length: 0) is an empty form, as the multipart plugin reads it.
@@ -105,6 +114,11 @@ async function readMultipart(request: FastifyRequest, fileField?: string): Promi
       }
     }
   } catch (error) {
+    // The parser stops at a second file (its `files: 1` limit) with a 413, though nothing is
+    // too large: the request is well-formed but asks for what the call does not take.
+    if (fileField && (error as { code?: unknown }).code === 'FST_FILES_LIMIT') {
+      throw new ValidationError(onePhotoMessage(fileField, record));
+    }
     throw formReadError(error);
   }
   if (!complete()) throw new BadRequestError(UNREADABLE_FORM);
@@ -113,11 +127,16 @@ async function readMultipart(request: FastifyRequest, fileField?: string): Promi
 
 /**
  * Read a multipart or url-encoded form. Repeated fields become lists. Only `fileField` may carry
- * a file; it is buffered up to MAX_UPLOAD_BYTES (past that the multipart limit answers 413).
- * A multipart body without a boundary answers 415; one cut off or malformed answers 400.
+ * a file, one photo of the `record` the call saves (a second file answers 422); it is buffered up
+ * to MAX_UPLOAD_BYTES (past that the multipart limit answers 413). A multipart body without a
+ * boundary answers 415; one cut off or malformed answers 400.
  */
-export async function readForm(request: FastifyRequest, fileField?: string): Promise<Form> {
-  if (request.isMultipart()) return readMultipart(request, fileField);
+export async function readForm(
+  request: FastifyRequest,
+  fileField?: string,
+  record = 'item',
+): Promise<Form> {
+  if (request.isMultipart()) return readMultipart(request, fileField, record);
   const fields: FormFields = Object.create(null) as FormFields;
   const body = request.body;
   if (body === undefined || body === null) return { fields };

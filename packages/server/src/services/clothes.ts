@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { hasSubcategory, settingsFromWire } from '@hanger/domain';
+import { hasSubcategory, missingPriceCurrencies, settingsFromWire } from '@hanger/domain';
 import type { ItemUpdates, NewItemFields, WireItem, WireItemPatch } from '@hanger/domain';
 import type { Kysely } from 'kysely';
 import { lockAccount } from '../db/account-lock.js';
@@ -89,6 +89,8 @@ async function insertItem(
     converted_price: null,
     converted_sold_price: null,
   };
+  // A price sent without its currency is in the user's currency of today, and says so.
+  Object.assign(row, missingPriceCurrencies(row, settings.currency));
   Object.assign(row, convertedColumns(ctx.prices, row, settings.currency));
   await withPhoto(ctx, photo, () =>
     ctx.db.transaction().execute(async (trx) => {
@@ -106,7 +108,8 @@ const PRICE_FIELDS = new Set(['price', 'currency', 'sold_price', 'sold_currency'
 
 /**
  * Apply the `updates` of PATCH clothes/{id}; answers the changed fields (null for cleared ones),
- * with the converted prices when a price field changed.
+ * with the converted prices when a price field changed. A price left without a currency (none
+ * sent, none stored, or the currency cleared) gets the user's currency, as on POST clothes.
  */
 export async function updateItem(
   ctx: ServiceContext,
@@ -132,7 +135,12 @@ export async function updateItem(
           throw new ValidationError('Unknown subcategory for this category');
         set.sub_category_id = null;
       }
-      if (touchesPrices) Object.assign(set, convertedColumns(ctx.prices, next, settings.currency));
+      if (touchesPrices) {
+        const currencies = missingPriceCurrencies(next, settings.currency);
+        Object.assign(set, currencies);
+        Object.assign(next, currencies);
+        Object.assign(set, convertedColumns(ctx.prices, next, settings.currency));
+      }
     }
     if (Object.keys(set).length > 0) {
       await trx

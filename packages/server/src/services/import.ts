@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   WIRE_CATEGORIES,
+  subcategoryNameKey,
   type ExportDocument,
   type ImportPreview,
   type ImportStatus,
@@ -396,10 +397,10 @@ function mergeSubcategories(
   for (const category of WIRE_CATEGORIES) {
     const list = (target[category] ?? []).map((s) => ({ ...s }));
     const ids = new Map(list.map((s) => [s.id, s.id]));
-    const names = new Map(list.map((s) => [s.name.trim().toLowerCase(), s.id]));
+    const names = new Map(list.map((s) => [subcategoryNameKey(s.name), s.id]));
     const mapping = new Map<string, string>();
     for (const sub of source[category]) {
-      const same = ids.get(sub.id) ?? names.get(sub.name.trim().toLowerCase());
+      const same = ids.get(sub.id) ?? names.get(subcategoryNameKey(sub.name));
       if (same) {
         mapping.set(sub.id, same);
         continue;
@@ -407,7 +408,7 @@ function mergeSubcategories(
       const newId = ids.has(sub.id) ? randomUUID() : sub.id;
       list.push({ id: newId, name: sub.name });
       ids.set(newId, newId);
-      names.set(sub.name.trim().toLowerCase(), newId);
+      names.set(subcategoryNameKey(sub.name), newId);
       mapping.set(sub.id, newId);
     }
     merged[category] = list;

@@ -58,10 +58,6 @@ function removedSubcategories(
   return removed;
 }
 
-/**
- * Apply a settings update. In the same transaction: items that used a removed subcategory lose it
- * (SPEC §4), and a new currency recomputes every item's converted prices.
- */
 /** Store the user's whole settings row (insert or replace): PUT users/settings and imports. */
 export async function writeSettings(
   db: Executor,
@@ -83,6 +79,11 @@ export async function writeSettings(
     .execute();
 }
 
+/**
+ * Apply a settings update: what it leaves out keeps its saved value, down to each category's
+ * subcategories. In the same transaction: items that used a removed subcategory lose it
+ * (SPEC §4), and a new currency recomputes every item's converted prices.
+ */
 export async function updateSettings(
   ctx: ServiceContext,
   userId: string,
@@ -94,8 +95,8 @@ export async function updateSettings(
       locale: update.locale ?? current.locale,
       currency: update.currency ?? current.currency,
       week_start: update.week_start ?? current.week_start,
-      subcategories:
-        (update.subcategories as WireSubcategories | undefined) ?? current.subcategories,
+      // A category the update leaves out keeps its list (settingsUpdateSchema).
+      subcategories: { ...current.subcategories, ...update.subcategories },
       data_consent: update.data_consent ?? current.data_consent,
     };
     const tracking =

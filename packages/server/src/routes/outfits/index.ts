@@ -11,7 +11,7 @@ export default async function outfitsRoutes(app: FastifyInstance): Promise<void>
   // SPEC §7 names this call in the singular: POST outfit, with an optional id to replace one.
   app.post('/outfit', { config: { photoUpload: true } }, async (request, reply) => {
     const key = idempotencyKeyOf(request);
-    const form = await readForm(request, 'image');
+    const form = await readForm(request, 'image', 'outfit');
     const fields = newOutfitFieldsSchema.parse(form.fields);
     const { outfit, created } = await saveOutfit(
       ctx,

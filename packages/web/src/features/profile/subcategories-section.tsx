@@ -1,6 +1,7 @@
 import {
   CATEGORIES,
   MAX_SUBCATEGORY_NAME,
+  duplicateSubcategoryMessage,
   type Category,
   type Settings,
   type Subcategory,
@@ -21,8 +22,6 @@ import {
   renameSubcategoryTo,
 } from '../../lib/stores/profile-actions';
 import { capitalize } from '../../lib/text';
-const duplicate = (name: string, category: Category) =>
-  `“${name.trim()}” is already a subcategory of ${category}.`;
 
 function RenameForm({
   category,
@@ -41,7 +40,7 @@ function RenameForm({
     if (name.trim() === subcategory.name) return onDone();
     if (!name.trim()) return setError('Enter a name.');
     if (!canRenameSubcategory(category, subcategory.id, name))
-      return setError(duplicate(name, category));
+      return setError(duplicateSubcategoryMessage(name, category));
     // The list shows the new name at once; the save reports itself with a toast.
     onDone();
     void renameSubcategoryTo(category, subcategory.id, name);
@@ -88,7 +87,8 @@ function AddForm({ category }: { category: Category }) {
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!name.trim()) return setError('Enter a name.');
-    if (!canAddSubcategory(category, name)) return setError(duplicate(name, category));
+    if (!canAddSubcategory(category, name))
+      return setError(duplicateSubcategoryMessage(name, category));
     // Cleared at once, so the next name can be typed while this one is saved.
     setName('');
     setError(null);
