@@ -160,7 +160,7 @@ test.describe('offline', () => {
       .getByRole('alert', { name: 'Failed to update item' })
       .or(page.getByRole('status', { name: 'Failed to update item' }));
     await expect(refusal).toBeVisible({ timeout: 20_000 });
-    await expect(refusal).toContainText("Couldn't save your change to “Top (Cos)”:");
+    await expect(refusal).toContainText("Couldn't save your change to “Cos Top”:");
     await shoot(page, 'offline-refusal-toast');
     await page.getByRole('button', { name: '1 not saved' }).click();
     const list = page.getByRole('dialog', { name: 'Not saved' });

@@ -72,15 +72,18 @@ export function InlineEdit({ label, text, placeholder, note, hint, editor }: Inl
   }
   return (
     <DetailRow label={label} hint={hint}>
-      <div className="flex max-w-full min-w-0 flex-col items-end">
+      <div className="flex min-w-0 flex-col items-end">
         <button
           ref={trigger}
           type="button"
           aria-label={`${label}: ${text || 'not set'}. Edit`}
           onClick={() => setEditing(true)}
-          className="group -mr-2 inline-flex max-w-full min-w-0 items-center gap-2 rounded-lg px-2 py-1 text-right text-sm font-medium transition-colors hover:bg-surface-2"
+          className="group -mr-2 inline-flex min-w-0 items-center gap-2 rounded-lg px-2 py-1 text-right text-sm font-medium transition-colors hover:bg-surface-2"
         >
-          <span className={`truncate ${text ? 'text-fg' : 'text-accent-ink'}`}>
+          {/* A long value (a 200-character brand) is cut short within the card, not beside it. */}
+          <span
+            className={`max-w-[55vw] truncate md:max-w-80 ${text ? 'text-fg' : 'text-accent-ink'}`}
+          >
             {text || placeholder}
           </span>
           <Pencil
