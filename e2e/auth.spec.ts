@@ -3,12 +3,14 @@ import {
   expect,
   mailsTo,
   newAccount,
+  passwordResetLinkFor,
   signInLinkFor,
   signOut,
   signUp,
   submitSignUp,
   test,
 } from './fixtures';
+import { shootBoth } from './screens';
 
 test.describe('signing up and in', () => {
   test('a new person signs up through the form and lands on their items', async ({ page }) => {
@@ -164,6 +166,62 @@ test.describe('signing up and in', () => {
     await page.goto(link);
     await expect(page).toHaveURL(/\/signin\?error=/);
     await expect(page.getByRole('alert')).toContainText('sign-in link');
+  });
+
+  test('a forgotten password is reset through a mailed link, which works once', async ({
+    page,
+    context,
+  }) => {
+    const account = await signUp(page, newAccount('reset'));
+    await signOut(page);
+    await page.goto('/signin');
+    await page.getByLabel('E-mail').fill(account.email);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    // The address typed on the sign-in form comes along.
+    await expect(page.getByLabel('E-mail')).toHaveValue(account.email);
+    await shootBoth(page, 'forgot-password');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+    await expect(page.getByRole('status')).toContainText(
+      `If ${account.email} has a Hanger account`,
+    );
+
+    const link = await passwordResetLinkFor(account.email);
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/reset-password\?token=/);
+    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expect(page.getByText('Choose a password.')).toBeVisible();
+    await shootBoth(page, 'reset-password');
+    const newPassword = `${account.password}-new`;
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expect(page).toHaveURL(/\/signin\?reset=done$/);
+    await expect(page.getByRole('status')).toHaveText(
+      'Your password is changed. Sign in with the new one.',
+    );
+
+    // The old password no longer signs in; the new one does.
+    await page.getByLabel('E-mail').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      "That e-mail and password don't match. Check them and try again.",
+    );
+    await page.getByLabel('Password', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/items$/);
+
+    // The link worked once: opened again, it says so and offers a new one.
+    await signOut(page);
+    await context.clearCookies();
+    await page.goto(link);
+    await expect(page.getByRole('alert')).toContainText(
+      'That reset link has expired or has already been used.',
+    );
+    await page.getByRole('button', { name: 'Send a new link' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
   });
 
   test('a reload keeps the session', async ({ page }) => {

@@ -131,6 +131,11 @@ export async function confirmationLinkFor(email: string, timeoutMs = 15_000): Pr
   return mailedLink(email, 'verify-email', 'confirmation link', timeoutMs);
 }
 
+/** Waits for the password-reset link mailed to `email` and answers its URL. */
+export async function passwordResetLinkFor(email: string, timeoutMs = 15_000): Promise<string> {
+  return mailedLink(email, 'reset-password/[^\\s"\'<>?]+', 'password-reset link', timeoutMs);
+}
+
 /** Full-page screenshots kept as artifacts (e2e/artifacts/screenshots). */
 export async function snapshot(page: Page, name: string) {
   await page.screenshot({ path: `e2e/artifacts/screenshots/${name}.png`, fullPage: false });

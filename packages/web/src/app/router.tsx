@@ -32,6 +32,8 @@ const CalendarDayRoute = lazy(() =>
 const LoginPage = lazy(() => import('../features/auth/login-page'));
 const SignInPage = lazy(() => import('../features/auth/signin-page'));
 const SignUpPage = lazy(() => import('../features/auth/signup-page'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));
 const ItemDetailPage = lazy(() => import('../features/items/item-detail-page'));
 const UploadPage = lazy(() => import('../features/upload/upload-page'));
 const WishlistPage = lazy(() => import('../features/groups/wishlist-page'));
@@ -128,6 +130,23 @@ export const routes: RouteObject[] = [
           <Public>
             <SignUpPage />
           </Public>
+        ),
+      },
+      {
+        path: '/forgot-password',
+        element: (
+          <Public>
+            <ForgotPasswordPage />
+          </Public>
+        ),
+      },
+      // A mailed reset link works whether or not this browser is signed in.
+      {
+        path: '/reset-password',
+        element: (
+          <Suspense fallback={<FullScreenSpinner />}>
+            <ResetPasswordPage />
+          </Suspense>
         ),
       },
       // Legal pages: open to everyone, signed in or not.

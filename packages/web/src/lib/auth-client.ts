@@ -98,6 +98,25 @@ export async function sendSignInLink(input: {
   await call('/sign-in/magic-link', { method: 'POST', body: input });
 }
 
+/** Where a mailed password-reset link lands (the identity service appends `?token=`). */
+export const RESET_PASSWORD_PATH = '/reset-password';
+
+/**
+ * Mails a password-reset link to the address, if it has an account; the answer is the same
+ * either way, so nobody learns from it whether an address has one.
+ */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await call('/request-password-reset', {
+    method: 'POST',
+    body: { email, redirectTo: RESET_PASSWORD_PATH },
+  });
+}
+
+/** Sets a new password with the token of a reset link; every session of the account ends. */
+export async function resetPassword(input: { token: string; newPassword: string }): Promise<void> {
+  await call('/reset-password', { method: 'POST', body: input });
+}
+
 /**
  * Starts a federated sign-in and sends the browser to the provider. better-auth's generic OAuth
  * plugin registers its providers beside the built-in ones, so every provider starts at

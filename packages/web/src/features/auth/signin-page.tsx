@@ -1,6 +1,6 @@
 import { Send } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../components/button';
 import { authErrorMessage, describeRedirectError } from '../../lib/auth-errors';
 import { sendSignInLink, signInWithEmail } from '../../lib/auth-client';
@@ -51,6 +51,7 @@ export default function SignInPage() {
   const location = useLocation();
   const [params] = useSearchParams();
   const linkError = params.get('error');
+  const passwordReset = params.get('reset') === 'done';
 
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -124,6 +125,14 @@ export default function SignInPage() {
       }
     >
       {formError && <FormAlert>{formError}</FormAlert>}
+      {passwordReset && !formError && (
+        <p
+          role="status"
+          className="mb-6 rounded-2xl border border-line bg-surface-2 px-4 py-3 text-sm leading-6 text-fg"
+        >
+          Your password is changed. Sign in with the new one.
+        </p>
+      )}
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-6">
         <EmailField
           ref={emailRef}
@@ -144,6 +153,13 @@ export default function SignInPage() {
               error={errors.password}
               autoComplete="current-password"
             />
+            <Link
+              to="/forgot-password"
+              state={{ ...(location.state as object | null), email: email.trim() }}
+              className="-mt-3 self-end rounded text-sm font-medium text-accent-ink underline-offset-4 hover:underline"
+            >
+              Forgot password?
+            </Link>
             <Button
               type="submit"
               size="lg"
