@@ -30,6 +30,14 @@ import { sessionPolicy } from './session-policy.js';
 import { signUpPolicy } from './sign-up-policy.js';
 import { ACCESS_TOKEN_KEY_PAIR } from './signing-keys.js';
 
+/**
+ * better-auth's log lines that report a request it refused (a foreign origin or callback address,
+ * a wrong password, an unknown account): the client's doing, logged at info, not as warnings or
+ * server errors.
+ */
+const CLIENT_REFUSAL =
+  /^(?:Invalid [A-Za-z]+: |Invalid password$|(?:Reset Password: )?User not found$|(?:Username or )?[Pp]assword not found$|Password is too (?:short|long)$)/;
+
 export function buildBetterAuth(
   options: CreateAuthOptions,
   mailer: Mailer,
@@ -74,7 +82,10 @@ export function buildBetterAuth(
       level: config.logLevel === 'debug' || config.logLevel === 'trace' ? 'debug' : 'warn',
       log: (level, message, ...args) => {
         const obj = args.length > 0 ? { details: args } : {};
-        if (level === 'error') logger.error(obj, message);
+        // A refusal of what a client sent is not the server's fault: logged at info, as every
+        // other malformed or hostile request is (the security events record what matters).
+        if (CLIENT_REFUSAL.test(message)) logger.info(obj, message);
+        else if (level === 'error') logger.error(obj, message);
         else if (level === 'warn') logger.warn(obj, message);
         else if (level === 'debug') logger.debug(obj, message);
         else logger.info(obj, message);

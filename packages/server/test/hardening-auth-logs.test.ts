@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, startApp, type TestApp } from './helpers/app.js';
+import { signUp, type ApiUser } from './helpers/api.js';
+import { LEVEL, LogCapture } from './helpers/raw.js';
+
+/**
+ * Refused identity requests (a wrong password, an unknown account; a foreign callback address or
+ * origin too) are the client's doing: answered with a 4xx and logged at info, never as a warning or
+ * a server error (README: malformed and hostile input).
+ */
+describe.each(ENGINES)('refused identity requests on %s', (engine) => {
+  let t: TestApp;
+  let user: ApiUser;
+  const logs = new LogCapture();
+
+  beforeAll(async () => {
+    t = await startApp(engine, { logger: { level: 'info', stream: logs.stream } });
+    user = await signUp(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const post = (path: string, body: unknown, origin = t.config.publicUrl) =>
+    fetch(new URL(`/api/auth${path}`, t.baseUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify(body),
+    });
+
+  // better-auth skips its origin and callback-address checks under NODE_ENV=test (Vitest), so
+  // those refusals, logged at info by the same rule (CLIENT_REFUSAL), are not exercised here.
+  it.each([
+    [
+      'a wrong password',
+      () => post('/sign-in/email', { email: user.email, password: 'not the password' }),
+    ],
+    [
+      'an unknown account',
+      () =>
+        post('/sign-in/email', { email: `nobody-${engine}@example.com`, password: 'whatever1' }),
+    ],
+  ])('%s: a 4xx, logged below warning', async (_what, send) => {
+    const mark = logs.mark();
+    const response = await send();
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    // Lines are written in batches: give the last one its moment.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mark.lines().filter((line) => line.level >= LEVEL.warn)).toEqual([]);
+  });
+});
