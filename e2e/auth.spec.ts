@@ -224,6 +224,20 @@ test.describe('signing up and in', () => {
     await expect(page).toHaveURL(/\/forgot-password$/);
   });
 
+  test('signing out in one window signs out the others of the browser', async ({
+    page,
+    context,
+  }) => {
+    await signUp(page, newAccount('tabs'));
+    const other = await context.newPage();
+    await other.goto('/stats');
+    await expect(other.getByRole('heading', { name: 'Stats', level: 1 })).toBeVisible();
+    await signOut(page);
+    // The other window leaves as well, without a request of its own.
+    await expect(other).toHaveURL(/\/login$/);
+    await expect(other.getByRole('heading', { name: 'Welcome to Hanger' })).toBeVisible();
+  });
+
   test('a reload keeps the session', async ({ page }) => {
     await signUp(page);
     await page.goto('/groups');

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router';
-import { startSession } from '../lib/stores/session-actions';
+import { followSignOutElsewhere, startSession } from '../lib/stores/session-actions';
 import { ErrorBoundary, StartupErrorScreen } from './error-screens';
 import { routes } from './router';
 import { loadWhenOnline } from '../lib/load-when-online';
@@ -29,6 +29,7 @@ export function App() {
       setStartFailed(true);
     });
   }, []);
+  useEffect(() => followSignOutElsewhere(), []);
 
   if (startFailed) return <StartupErrorScreen />;
   return (

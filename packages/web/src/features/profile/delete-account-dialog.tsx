@@ -9,6 +9,7 @@ import { deleteAccount } from '../../lib/api/data';
 import { NoUserError, toCatalogueError } from '../../lib/api/transport';
 import { signOutOfIdentity } from '../../lib/auth-client';
 import { resetLocalStores } from '../../lib/stores/local-stores';
+import { announceSignOut } from '../../lib/stores/session-actions';
 import { toast } from '../../lib/stores/toast-store';
 import { ExportButton, ExportStatus } from './export-controls';
 import type { useExport } from './use-export';
@@ -70,6 +71,7 @@ export function DeleteAccountDialog({
     // without waiting on the identity service (it only has a dead cookie left to forget).
     clearAccessToken();
     resetLocalStores(true);
+    announceSignOut();
     void signOutOfIdentity().catch(() => undefined);
     toast.success(
       'Account deleted',

@@ -121,7 +121,8 @@ export async function logIn(start?: StartAnswer): Promise<boolean> {
 
 /**
  * Ends the identity session and clears everything local: stores, the outbox (the caller warned
- * about waiting changes), caches, IndexedDB and storage.
+ * about waiting changes), caches, IndexedDB and storage. This browser's other windows of the app
+ * leave too (followSignOutElsewhere).
  */
 export async function logOut(): Promise<void> {
   try {
@@ -133,6 +134,36 @@ export async function logOut(): Promise<void> {
   clearAccessToken();
   // Leaves the status 'signedOut'; nothing is written to storage after it is cleared.
   await clearAllLocalData();
+  announceSignOut();
+}
+
+/** The channel on which this browser's windows of the app tell each other of a sign-out. */
+const SESSION_CHANNEL = 'hanger-session';
+
+/** Tells this browser's other windows of the app that the account signed out (or was deleted). */
+export function announceSignOut(): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(SESSION_CHANNEL);
+  channel.postMessage({ type: 'signed-out' });
+  channel.close();
+}
+
+/**
+ * Leaves in this window too when another window of this browser signed out: its wardrobe in
+ * memory, its own session storage and its access token go, and the guarded screens send it to
+ * the sign-in screen (on a shared device, one sign-out leaves no window showing the account).
+ * Answers the clean-up.
+ */
+export function followSignOutElsewhere(): () => void {
+  if (typeof BroadcastChannel === 'undefined') return () => undefined;
+  const channel = new BroadcastChannel(SESSION_CHANNEL);
+  channel.onmessage = (event: MessageEvent<unknown>) => {
+    const type = (event.data as { type?: unknown } | null)?.type;
+    if (type !== 'signed-out' || !useSessionStore.getState().user) return;
+    clearAccessToken();
+    void clearAllLocalData();
+  };
+  return () => channel.close();
 }
 
 /**
