@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { addItems, addOutfit, reloadWardrobe, type SeedItem } from './api-seed';
+import { addItems, addOutfit, logWear, reloadWardrobe, type SeedItem } from './api-seed';
 import { expect, signUpByApi, test } from './fixtures';
 import { SIZES, settled } from './screens';
 
@@ -21,8 +21,9 @@ const topPairings = (page: Page) => page.getByRole('region', { name: 'Top pairin
 const panel = (page: Page) => page.locator('section[aria-labelledby="graph-panel-title"]');
 
 /**
- * Outfits: Uniqlo + Levi's + Vans three times (the strongest pairs), and a few others, so that
- * every worn piece has at least one partner.
+ * Outfits: Uniqlo + Levi's + Vans three times (the pairs in the most outfits), and a few others,
+ * so that every worn piece has at least one partner. Uniqlo + Arket, one outfit, is worn on two
+ * days: the pair worn together most.
  */
 async function seedWardrobe(page: Page) {
   await signUpByApi(page);
@@ -38,7 +39,9 @@ async function seedWardrobe(page: Page) {
   await look(tee!, jeans!, vans!);
   await look(shirt!, chinos!, boots!);
   await look(shirt!, jeans!, boots!, coat!);
-  await look(tee!, chinos!);
+  const teeAndChinos = await look(tee!, chinos!);
+  await logWear(page, '2024-05-01', { outfits: [teeAndChinos] });
+  await logWear(page, '2024-05-02', { outfits: [teeAndChinos] });
   await reloadWardrobe(page);
   return { tee: tee!, shirt: shirt!, jeans: jeans!, chinos: chinos!, vans: vans!, boots: boots! };
 }
@@ -89,10 +92,14 @@ test.describe('the pairing graph', () => {
       await expect(graph(page)).toHaveAttribute('data-node-count', '7');
       await expect(graph(page)).toHaveAttribute('data-edge-count', '12');
 
-      // The strongest pairs lead the list, with how often they were worn together.
+      // The pairs worn together on the most days lead the list, then those in the most outfits,
+      // each saying how often they were worn together and in how many outfits.
       const firstPair = topPairings(page).getByRole('listitem').first();
-      await expect(firstPair).toContainText('3 outfits');
-      await expect(firstPair).toContainText(/Uniqlo Top|Levi's Bottom/);
+      await expect(firstPair).toContainText('worn together 2 times · 1 outfit');
+      await expect(firstPair).toContainText(/Uniqlo Top/);
+      await expect(firstPair).toContainText(/Arket Bottom/);
+      const secondPair = topPairings(page).getByRole('listitem').nth(1);
+      await expect(secondPair).toContainText('not worn together yet · 3 outfits');
 
       // Choosing from the list selects the piece on the canvas and opens its panel.
       await topPairings(page)

@@ -9,6 +9,7 @@ import {
   computeSingleItemStats,
   daysInCloset,
   useFrequencyText,
+  wornUseFrequency,
 } from './item-stats.js';
 import { at, day, item, outfit, settings, wardrobe } from './testing/fixtures.js';
 
@@ -271,5 +272,19 @@ describe('useFrequencyText', () => {
     expect(useFrequencyText(3)).toBe('Once every day');
     expect(useFrequencyText(0)).toBe('Never worn');
     expect(useFrequencyText(undefined)).toBe('Never worn');
+  });
+});
+
+describe('wornUseFrequency', () => {
+  it('is the use frequency of an item worn, and none for an item never worn', () => {
+    const items = [item('never'), item('worn'), item('counted', { manualTimesWorn: 3 })];
+    const stats = computeItemStats(wardrobe(items, [], { '2024-03-01': day(['worn']) }), s, now);
+    expect(stats.get('never')?.useFrequency).toBe(0);
+    expect(wornUseFrequency(stats.get('never')?.useFrequency)).toBeUndefined();
+    expect(wornUseFrequency(stats.get('worn')?.useFrequency)).toBeGreaterThan(0);
+    expect(wornUseFrequency(stats.get('counted')?.useFrequency)).toBe(
+      stats.get('counted')?.useFrequency,
+    );
+    expect(wornUseFrequency(undefined)).toBeUndefined();
   });
 });

@@ -200,13 +200,23 @@ export function computeSingleItemStats(
 }
 
 /**
+ * The use frequency of an item that has one: an item never worn (0 wears a day) has none, so it
+ * reads "Never worn" and sorts with the items without a value, last (SPEC §5), not as the
+ * rarest of all.
+ */
+export function wornUseFrequency(useFrequency: number | undefined): number | undefined {
+  return useFrequency !== undefined && useFrequency > 0 ? useFrequency : undefined;
+}
+
+/**
  * "Once every N days", switching to "Once every N months" when the gap between wears is over
  * 28 days (month = 30.4167 days), SPEC §9. A gap that rounds to one reads "Once every day" or
  * "Once every month"; an item never worn reads "Never worn".
  */
 export function useFrequencyText(useFrequency: number | undefined): string {
-  if (useFrequency === undefined || !(useFrequency > 0)) return 'Never worn';
-  const gapDays = 1 / useFrequency;
+  const worn = wornUseFrequency(useFrequency);
+  if (worn === undefined) return 'Never worn';
+  const gapDays = 1 / worn;
   if (gapDays > USE_FREQUENCY_MONTH_THRESHOLD_DAYS) {
     const months = Math.max(1, Math.round(gapDays / DAYS_PER_MONTH));
     return months === 1 ? 'Once every month' : `Once every ${months} months`;

@@ -34,8 +34,16 @@ describe('computeOutfitStats', () => {
   });
 
   it('counts existing items and sums their prices, unpriced items adding nothing', () => {
-    expect(stats.get('o1')).toMatchObject({ numItems: 3, totalCost: 65.5 });
-    expect(stats.get('o2')).toMatchObject({ numItems: 1, totalCost: 0 });
+    expect(stats.get('o1')).toMatchObject({ numItems: 3, totalCost: 65.5, pricedItems: 2 });
+    expect(stats.get('o2')).toMatchObject({ numItems: 1, totalCost: 0, pricedItems: 0 });
+  });
+
+  it('counts a piece priced 0 as priced: its outfit costs 0, not an unknown amount', () => {
+    const free = wardrobe([item('gift', { price: 0 }), item('c')], [outfit('o', ['gift', 'c'])]);
+    expect(computeOutfitStats(free, s, now).get('o')).toMatchObject({
+      totalCost: 0,
+      pricedItems: 1,
+    });
   });
 
   it('gives the same answer for a single outfit', () => {

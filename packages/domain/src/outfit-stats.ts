@@ -16,6 +16,11 @@ export interface OutfitStats {
   numItems: number;
   /** Sum of its items' prices in the user's currency; an item without a price adds nothing. */
   totalCost: number;
+  /**
+   * Its items with a price in the user's currency. None: the total cost is unknown, not 0
+   * (a piece priced 0 is counted).
+   */
+  pricedItems: number;
 }
 
 function statsFor(
@@ -23,12 +28,14 @@ function statsFor(
   datesWorn: readonly string[],
   numItems: number,
   totalCost: number,
+  pricedItems: number,
 ): OutfitStats {
   const stats: OutfitStats = {
     datesWorn,
     totalTimesWorn: datesWorn.length + (outfit.manualTimesWorn ?? 0),
     numItems,
     totalCost,
+    pricedItems,
   };
   const lastWorn = datesWorn[datesWorn.length - 1];
   if (lastWorn !== undefined) stats.lastWorn = lastWorn;
@@ -44,12 +51,13 @@ export function computeOutfitStats(
 ): Map<string, OutfitStats> {
   const index = options.index ?? buildWearIndex(wardrobe, now);
   const rates = options.rates ?? BUNDLED_RATES;
-  const prices = new Map<string, number>();
-  const priceOf = (id: string): number => {
+  // null: the item has no price in the user's currency.
+  const prices = new Map<string, number | null>();
+  const priceOf = (id: string): number | null => {
     let p = prices.get(id);
     if (p === undefined) {
       const item = wardrobe.clothes[id];
-      p = (item && itemPriceIn(item, settings.currency, rates)) ?? 0;
+      p = (item && itemPriceIn(item, settings.currency, rates)) ?? null;
       prices.set(id, p);
     }
     return p;
@@ -58,10 +66,16 @@ export function computeOutfitStats(
   for (const outfit of index.outfits) {
     const items = index.outfitItems.get(outfit.id) ?? [];
     let cost = 0;
-    for (const id of items) cost += priceOf(id);
+    let priced = 0;
+    for (const id of items) {
+      const p = priceOf(id);
+      if (p === null) continue;
+      cost += p;
+      priced += 1;
+    }
     result.set(
       outfit.id,
-      statsFor(outfit, daysOf(index.outfitDays, outfit.id), items.length, cost),
+      statsFor(outfit, daysOf(index.outfitDays, outfit.id), items.length, cost, priced),
     );
   }
   return result;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Category } from './categories.js';
 import {
+  daysWornTogether,
   edgeThickness,
   graphCategories,
   graphScope,
@@ -8,10 +9,13 @@ import {
   pairingGraph,
   pairingStrength,
   pairingsByItem,
+  pairKey,
+  rankPairs,
   strongestPairs,
   wardrobeGraph,
 } from './pairing-graph.js';
-import { item, outfit, wardrobe } from './testing/fixtures.js';
+import { at, day, item, outfit, wardrobe } from './testing/fixtures.js';
+import { buildWearIndex } from './wear-index.js';
 
 describe('pairingGraph', () => {
   it('weights an edge by the outfits that pair two items', () => {
@@ -129,6 +133,62 @@ describe('strongestPairs', () => {
     expect(strongestPairs(edges, 0)).toEqual([]);
     // The input is not reordered.
     expect(edges[0]!.source).toBe('b');
+  });
+});
+
+describe('pairs worn together most', () => {
+  const w = wardrobe(
+    ['tee', 'jeans', 'shirt', 'chinos', 'coat', 'boots', 'hat', 'scarf'].map((id) => item(id)),
+    [
+      outfit('o1', ['tee', 'jeans']),
+      outfit('o2', ['jeans', 'tee']),
+      outfit('o3', ['shirt', 'chinos']),
+      outfit('o4', ['coat', 'boots']),
+      outfit('o5', ['hat', 'scarf']),
+      outfit('o6', ['hat', 'scarf']),
+      outfit('o7', ['tee', 'shirt']),
+    ],
+    {
+      '2024-03-01': day([], ['o1']),
+      '2024-03-02': day([], ['o3']),
+      '2024-03-03': day([], ['o3', 'o3']),
+      // Logged piece by piece, not as their outfit: still worn together that day.
+      '2024-03-05': day(['tee', 'shirt']),
+      // At 04:00 on the 10th it is still the 9th (SPEC §4): the 10th is not worn yet.
+      '2024-03-10': day([], ['o4']),
+      '2024-03-20': day([], ['o4', 'o5']),
+    },
+  );
+  const now = at('2024-03-10', 4);
+  const { edges } = pairingGraph(w);
+  const together = daysWornTogether(edges, buildWearIndex(w, now).itemDays);
+  const ranked = (list = edges) =>
+    rankPairs(list, together).map((p) => [p.source, p.target, p.daysTogether, p.weight]);
+
+  it('counts the days both pieces were worn, up to today by the wear-day rule', () => {
+    expect(together.get(pairKey('shirt', 'chinos'))).toBe(2);
+    expect(together.get(pairKey('tee', 'jeans'))).toBe(1);
+    expect(together.get(pairKey('shirt', 'tee'))).toBe(1);
+    // Only planned for days to come, or never on the calendar: not worn together.
+    expect(together.has(pairKey('coat', 'boots'))).toBe(false);
+    expect(together.has(pairKey('hat', 'scarf'))).toBe(false);
+    expect(pairKey('a', 'b')).toBe(pairKey('b', 'a'));
+  });
+
+  it('ranks by days worn together, then by outfits shared, then by ids', () => {
+    expect(ranked()).toEqual([
+      ['chinos', 'shirt', 2, 1],
+      ['jeans', 'tee', 1, 2],
+      ['shirt', 'tee', 1, 1],
+      ['hat', 'scarf', 0, 2],
+      ['boots', 'coat', 0, 1],
+    ]);
+    expect(ranked([...edges].reverse())).toEqual(ranked());
+  });
+
+  it('counts the wears of the day the clock says once 05:00 has passed', () => {
+    const later = daysWornTogether(edges, buildWearIndex(w, at('2024-03-10', 5)).itemDays);
+    expect(later.get(pairKey('coat', 'boots'))).toBe(1);
   });
 });
 

@@ -114,7 +114,10 @@ export function pairingStrength(pairings: readonly Pairing[] | undefined): numbe
   return sum;
 }
 
-/** The `limit` pairs worn together most often, heaviest first; ties by the pair's ids. */
+/**
+ * The `limit` pairs that share the most outfits, heaviest first; ties by the pair's ids. How
+ * often they were worn together is rankPairs'.
+ */
 export function strongestPairs(edges: readonly PairingEdge[], limit: number): PairingEdge[] {
   return [...edges]
     .sort(
@@ -122,6 +125,76 @@ export function strongestPairs(edges: readonly PairingEdge[], limit: number): Pa
         b.weight - a.weight || compareIds(a.source, b.source) || compareIds(a.target, b.target),
     )
     .slice(0, Math.max(0, limit));
+}
+
+/** The key of the pair of two items, whichever is named first. */
+export function pairKey(a: string, b: string): string {
+  return a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
+}
+
+/** How many days two ascending lists of distinct day keys have in common. */
+function sharedDays(a: readonly string[], b: readonly string[]): number {
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x === y) {
+      n += 1;
+      i += 1;
+      j += 1;
+    } else if (x < y) i += 1;
+    else j += 1;
+  }
+  return n;
+}
+
+/**
+ * The days each pair was worn together: the days both pieces were worn, as the stats count a
+ * wear (`WearIndex.itemDays`: calendar days up to today by the wear-day rule, each day once,
+ * whether a piece was logged by itself or in an outfit). An outfit only planned for a day still
+ * to come pairs its pieces but adds no day. Keyed by pairKey; pairs never worn together are
+ * absent (0).
+ */
+export function daysWornTogether(
+  edges: readonly PairingEdge[],
+  itemDays: ReadonlyMap<string, readonly string[]>,
+): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const e of edges) {
+    const a = itemDays.get(e.source);
+    const b = itemDays.get(e.target);
+    if (!a || !b) continue;
+    const n = sharedDays(a, b);
+    if (n > 0) out.set(pairKey(e.source, e.target), n);
+  }
+  return out;
+}
+
+/** A pair of the graph with the days its two pieces were worn together. */
+export interface RankedPair extends PairingEdge {
+  daysTogether: number;
+}
+
+/**
+ * The pairs worn together most first: by the days worn together (daysWornTogether), then by the
+ * outfits that hold both (the edge's weight), then by the pair's ids, so that every pair has
+ * one place whatever the order of `edges`.
+ */
+export function rankPairs(
+  edges: readonly PairingEdge[],
+  together: ReadonlyMap<string, number>,
+): RankedPair[] {
+  return edges
+    .map((e) => ({ ...e, daysTogether: together.get(pairKey(e.source, e.target)) ?? 0 }))
+    .sort(
+      (a, b) =>
+        b.daysTogether - a.daysTogether ||
+        b.weight - a.weight ||
+        compareIds(a.source, b.source) ||
+        compareIds(a.target, b.target),
+    );
 }
 
 /** The categories present among `ids`, in the canonical category order. */

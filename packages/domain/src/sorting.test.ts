@@ -161,6 +161,87 @@ describe('sortItems', () => {
     ]);
   });
 
+  it('puts never-worn items last by use frequency in both directions, as by last worn', () => {
+    const items = [
+      item('never', { dateObtained: '2024-03-01' }),
+      item('weekly', { dateObtained: '2024-02-25' }),
+      item('daily', { dateObtained: '2024-03-09' }),
+      item('counted', { dateObtained: '2024-01-01', manualTimesWorn: 1 }),
+    ];
+    const cal = {
+      '2024-03-01': day(['weekly']),
+      '2024-03-09': day(['daily']),
+      '2024-03-10': day(['daily']),
+    };
+    expect(sorted(items, 'Use Frequency', 'asc', cal)).toEqual([
+      'counted',
+      'weekly',
+      'daily',
+      'never',
+    ]);
+    expect(sorted(items, 'Use Frequency', 'desc', cal)).toEqual([
+      'daily',
+      'weekly',
+      'counted',
+      'never',
+    ]);
+    expect(sorted(items, 'Last Worn', 'asc', cal).at(-1)).toBe('never');
+  });
+
+  it('sorts a price of 0 as a price, before the items without one', () => {
+    const items = [item('none'), item('free', { price: 0 }), item('ten', { price: 10 })];
+    const cal = { '2024-03-01': day(['free', 'ten', 'none']) };
+    for (const option of ['Price', 'Cost per Wear'] as const) {
+      expect(sorted(items, option, 'asc', cal)).toEqual(['free', 'ten', 'none']);
+      expect(sorted(items, option, 'desc', cal)).toEqual(['ten', 'free', 'none']);
+    }
+  });
+
+  it('puts a date obtained that is not a day with the items without one', () => {
+    const items = [
+      item('blank', { dateObtained: '' }),
+      item('new', { dateObtained: '2024-01-01' }),
+      item('old', { dateObtained: '2023-12-31' }),
+    ];
+    expect(sorted(items, 'Date Obtained', 'asc')).toEqual(['old', 'new', 'blank']);
+    expect(sorted(items, 'Date Obtained', 'desc')).toEqual(['new', 'old', 'blank']);
+  });
+
+  it.each(
+    ITEM_SORT_OPTIONS.flatMap(
+      (o) =>
+        [
+          [o, 'asc'],
+          [o, 'desc'],
+        ] as const,
+    ),
+  )(
+    'under %s %s, an item whose caption shows no value comes after every one that has one',
+    (option, direction) => {
+      const items = [
+        item('bare', { dateObtained: '2024-03-01' }),
+        item('full', {
+          price: 0,
+          brand: 'Arket',
+          dateObtained: '2024-02-01',
+          category: 'shoes',
+        }),
+        item('half', { price: 30, dateObtained: '2024-01-15', manualTimesWorn: 2 }),
+        item('worn', { brand: 'Ålesund', category: 'bag' }),
+      ];
+      const w = wardrobe(items, [outfit('o', ['full', 'worn'])], {
+        '2024-03-02': day(['full', 'worn']),
+        '2024-03-20': day(['bare']),
+      });
+      const stats = computeItemStats(w, s, now);
+      const none = (i: ClothingItem) =>
+        ['—', 'Never worn'].includes(sortCaption(option, i, stats.get(i.id), ctx));
+      const order = sortItems(items, option, direction, stats, ctx);
+      const firstNone = order.findIndex(none);
+      if (firstNone !== -1) expect(order.slice(firstNone).every(none)).toBe(true);
+    },
+  );
+
   it('sorts by brand ignoring case, items without one last', () => {
     const items = [
       item('x'),
@@ -170,6 +251,34 @@ describe('sortItems', () => {
     ];
     expect(sorted(items, 'Brand', 'asc')).toEqual(['z', 'w', 'y', 'x']);
     expect(sorted(items, 'Brand', 'desc')).toEqual(['y', 'w', 'z', 'x']);
+  });
+
+  it("sorts brands as the user's locale reads them, accents and case aside", () => {
+    const items = [
+      item('zara', { brand: 'Zara' }),
+      item('alesund', { brand: 'Ålesund' }),
+      item('arket', { brand: 'arket' }),
+      item('eclat', { brand: 'Éclat' }),
+      item('cos', { brand: 'COS' }),
+    ];
+    const inLocale = (locale: string, direction: 'asc' | 'desc' = 'asc') =>
+      ids(sortItems(items, 'Brand', direction, new Map(), { settings: { ...s, locale } }));
+    expect(inLocale('en')).toEqual(['alesund', 'arket', 'cos', 'eclat', 'zara']);
+    expect(inLocale('en', 'desc')).toEqual(['zara', 'eclat', 'cos', 'arket', 'alesund']);
+    // Swedish puts Å after Z.
+    expect(inLocale('sv')).toEqual(['arket', 'cos', 'eclat', 'zara', 'alesund']);
+    // A locale Intl refuses sorts as English does.
+    expect(inLocale('not a locale!')).toEqual(inLocale('en'));
+  });
+
+  it('ties brands that differ only in case or accents, then breaks the tie as usual', () => {
+    const items = [
+      item('c', { brand: 'cos', category: 'shoes' }),
+      item('b', { brand: 'Cös', category: 'top' }),
+      item('a', { brand: 'COS', category: 'shoes' }),
+    ];
+    expect(sorted(items, 'Brand', 'asc')).toEqual(['b', 'a', 'c']);
+    expect(sorted(items, 'Brand', 'desc')).toEqual(['b', 'a', 'c']);
   });
 
   it('sorts by outfits, pairings and use frequency', () => {
@@ -184,8 +293,9 @@ describe('sortItems', () => {
     const stats = computeItemStats(w, s, now);
     expect(ids(sortItems(items, '# of Outfits', 'desc', stats, ctx))).toEqual(['a', 'b', 'c']);
     expect(ids(sortItems(items, '# of Pairings', 'desc', stats, ctx))).toEqual(['a', 'b', 'c']);
-    // b: 1 wear in 2 days; a: 1 wear in 10 days; c never worn (0).
+    // b: 1 wear in 2 days; a: 1 wear in 10 days; c never worn (no use frequency: last).
     expect(ids(sortItems(items, 'Use Frequency', 'desc', stats, ctx))).toEqual(['b', 'a', 'c']);
+    expect(ids(sortItems(items, 'Use Frequency', 'asc', stats, ctx))).toEqual(['a', 'b', 'c']);
   });
 
   it('is a permutation whose order does not depend on the input order', () => {
@@ -256,6 +366,31 @@ describe('sortOutfits', () => {
   it('puts never-worn outfits last by last worn', () => {
     expect(sortBy('Last Worn', 'asc')).toEqual(['o1', 'o3', 'o0', 'o2']);
     expect(sortBy('Last Worn', 'desc')).toEqual(['o1', 'o3', 'o0', 'o2']);
+  });
+
+  it('puts outfits of unpriced pieces last by total cost; pieces priced 0 cost 0', () => {
+    const pieces = [item('a', { price: 10 }), item('free', { price: 0 }), item('bare')];
+    const looks = [
+      outfit('unpriced', ['bare']),
+      outfit('zero', ['free', 'bare']),
+      outfit('ten', ['a', 'bare']),
+      outfit('empty', []),
+    ];
+    const st = computeOutfitStats(wardrobe(pieces, looks), s, now);
+    expect(ids(sortOutfits(looks, 'Total Cost', 'asc', st))).toEqual([
+      'zero',
+      'ten',
+      'empty',
+      'unpriced',
+    ]);
+    expect(ids(sortOutfits(looks, 'Total Cost', 'desc', st))).toEqual([
+      'ten',
+      'zero',
+      'empty',
+      'unpriced',
+    ]);
+    expect(outfitSortCaption('Total Cost', looks[0]!, st.get('unpriced'), s)).toBe('—');
+    expect(outfitSortCaption('Total Cost', looks[1]!, st.get('zero'), s)).toBe('$0.00');
   });
 });
 

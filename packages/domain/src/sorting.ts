@@ -1,9 +1,16 @@
 import { categoryIndex } from './categories.js';
 import { BUNDLED_RATES, formatMoney, type RatesTable } from './currency.js';
 import { toDayKey } from './day-keys.js';
-import { useFrequencyText, type ItemStats } from './item-stats.js';
+import { useFrequencyText, wornUseFrequency, type ItemStats } from './item-stats.js';
 import { itemPriceIn } from './money.js';
-import { compareSortValues, plainItemSortValue, timeValue, type SortValue } from './sort-values.js';
+import {
+  compareSortValues,
+  dayValue,
+  plainItemSortValue,
+  textCollator,
+  timeValue,
+  type SortValue,
+} from './sort-values.js';
 import { subcategoryName } from './subcategories.js';
 import type { OutfitStats } from './outfit-stats.js';
 import type { ClothingItem, Outfit, Settings, SortDirection } from './types.js';
@@ -80,19 +87,22 @@ function compareIds(a: string, b: string): number {
 
 /**
  * SPEC §5/§9: records without a value go last whatever the direction; then the value in the
- * chosen direction; ties break by category order, then subcategory order (both ascending, the
- * order of the user's settings), then id ascending. Every record therefore has one place, so the
- * result does not depend on the input order.
+ * chosen direction (text in the user's locale); ties break by category order, then subcategory
+ * order (both ascending, the order of the user's settings), then id ascending. Every record
+ * therefore has one place, so the result does not depend on the input order.
  */
-function compareKeyed<T>(direction: SortDirection) {
+function compareKeyed<T>(direction: SortDirection, locale: string | undefined) {
   const sign = direction === 'asc' ? 1 : -1;
+  // Fetched once per sort, and only for a sort by text: the date sorts never build one.
+  let collator: Intl.Collator | undefined;
   return (a: Keyed<T>, b: Keyed<T>): number => {
     const av = a.value;
     const bv = b.value;
     if (av === undefined || bv === undefined) {
       if (av !== bv) return av === undefined ? 1 : -1;
     } else {
-      const c = compareSortValues(av, bv);
+      if (typeof av === 'string') collator ??= textCollator(locale);
+      const c = compareSortValues(av, bv, collator);
       if (c !== 0) return sign * c;
     }
     return a.category - b.category || a.subcategory - b.subcategory || compareIds(a.id, b.id);
@@ -111,6 +121,11 @@ export interface SortContext {
   rates?: RatesTable;
 }
 
+/**
+ * The value an item sorts by. A value that means "none" is undefined, not a number that would
+ * sort as one: never worn has no last-worn day, no use frequency and no cost per wear; no price
+ * is no price (a price of 0 is a price).
+ */
 function itemSortValue(
   option: ItemSortOption,
   item: ClothingItem,
@@ -123,7 +138,7 @@ function itemSortValue(
     case 'Brand':
       return plainItemSortValue(option, item);
     case 'Last Worn':
-      return stats?.lastWorn;
+      return dayValue(stats?.lastWorn);
     case 'Times Worn':
       return stats?.totalTimesWorn ?? item.manualTimesWorn ?? 0;
     case '# of Outfits':
@@ -133,7 +148,7 @@ function itemSortValue(
     case 'Category':
       return categoryIndex(item.category);
     case 'Use Frequency':
-      return stats?.useFrequency;
+      return wornUseFrequency(stats?.useFrequency);
     case 'Price':
       return itemPriceIn(item, ctx.settings.currency, ctx.rates ?? BUNDLED_RATES);
     case 'Cost per Wear':
@@ -159,10 +174,11 @@ export function sortItems(
     subcategory: subcategoryPosition(item, ctx.settings),
     id: item.id,
   }));
-  keyed.sort(compareKeyed(direction));
+  keyed.sort(compareKeyed(direction, ctx.settings.locale));
   return keyed.map((k) => k.record);
 }
 
+/** As itemSortValue: never worn has no last-worn day; an outfit of unpriced pieces no cost. */
 function outfitSortValue(
   option: OutfitSortOption,
   outfit: Outfit,
@@ -172,13 +188,13 @@ function outfitSortValue(
     case 'Date Created':
       return timeValue(outfit.dateCreated);
     case 'Last Worn':
-      return stats?.lastWorn;
+      return dayValue(stats?.lastWorn);
     case 'Times Worn':
       return stats?.totalTimesWorn ?? outfit.manualTimesWorn ?? 0;
     case 'Number of Items':
       return stats?.numItems ?? 0;
     case 'Total Cost':
-      return stats?.totalCost ?? 0;
+      return stats?.pricedItems ? stats.totalCost : undefined;
   }
 }
 
@@ -196,7 +212,8 @@ export function sortOutfits(
     subcategory: 0,
     id: outfit.id,
   }));
-  keyed.sort(compareKeyed(direction));
+  // Outfits sort by numbers only: no text, so no locale.
+  keyed.sort(compareKeyed(direction, undefined));
   return keyed.map((k) => k.record);
 }
 
@@ -319,6 +336,8 @@ export function outfitSortCaption(
     case 'Number of Items':
       return plural(stats?.numItems ?? 0, 'item', 'items');
     case 'Total Cost':
-      return formatMoney(stats?.totalCost ?? 0, settings.currency, settings.locale);
+      return stats?.pricedItems
+        ? formatMoney(stats.totalCost, settings.currency, settings.locale)
+        : CAPTION_NONE;
   }
 }

@@ -237,7 +237,12 @@ function ItemsBrowser({
   );
 
   const items = useMemo(() => {
-    if (!data && preview && settings && previewServes(preview, effective, option, direction))
+    if (
+      !data &&
+      preview &&
+      settings &&
+      previewServes(preview, effective, option, direction, settings.locale)
+    )
       return sortItems(filterItems(preview.clothes, effective), option, direction, NO_ITEM_STATS, {
         settings,
       });

@@ -1,4 +1,5 @@
 import {
+  daysWornTogether,
   nodeRadius,
   pairingStrength,
   pairingsByItem,
@@ -11,6 +12,7 @@ import {
   type WardrobeGraph,
   itemTileLabel,
 } from '@hanger/domain';
+import { wearIndexFor } from '../../lib/use-wardrobe-stats';
 
 /** One item as the graph screen shows it. */
 export interface GraphItem {
@@ -27,6 +29,8 @@ export interface GraphItem {
 export interface GraphModel extends WardrobeGraph {
   items: Map<string, GraphItem>;
   pairings: Map<string, Pairing[]>;
+  /** Days each pair was worn together (the domain's daysWornTogether), for ranking pairs. */
+  together: Map<string, number>;
   /** Node radius in screen pixels, by how often the item is paired. */
   radius: Map<string, number>;
   /** The heaviest edge's weight. */
@@ -65,9 +69,15 @@ function toGraphItem(item: ClothingItem, settings: Settings, outfits: number): G
   };
 }
 
-export function buildGraphModel(data: WardrobeData, settings: Settings): GraphModel {
+export function buildGraphModel(
+  data: WardrobeData,
+  settings: Settings,
+  now: Date = new Date(),
+): GraphModel {
   const graph = wardrobeGraph(data);
   const pairings = pairingsByItem(graph.edges);
+  // The wear index the other screens share: the same days worn as every stat counts.
+  const together = daysWornTogether(graph.edges, wearIndexFor(data, now).itemDays);
   const counts = outfitCounts(data);
   const items = new Map<string, GraphItem>();
   for (const id of [...graph.paired, ...graph.unpaired]) {
@@ -91,5 +101,5 @@ export function buildGraphModel(data: WardrobeData, settings: Settings): GraphMo
       '|' +
       graph.edges.map((e) => `${e.source}-${e.target}:${e.weight}`).join(','),
   );
-  return { ...graph, items, pairings, radius, maxWeight, signature };
+  return { ...graph, items, pairings, together, radius, maxWeight, signature };
 }

@@ -114,10 +114,42 @@ describe('graph page', () => {
 
     const rows = within(topPairings()).getAllByRole('listitem');
     expect(rows).toHaveLength(6);
-    // Levi's pairs with four pieces, Uniqlo with two: the more paired one leads its row.
-    expect(rows[0]).toHaveTextContent("Levi's Bottomwith Uniqlo Top3 outfits");
-    expect(rows[1]).toHaveTextContent("Levi's Bottomwith Vans Shoes2 outfits");
-    expect(rows[5]).toHaveTextContent('1 outfit');
+    // Nothing worn yet: the pairs in the most outfits lead. Levi's pairs with four pieces,
+    // Uniqlo with two: the more paired one leads its row.
+    expect(rows[0]).toHaveTextContent(
+      "Levi's Bottomwith Uniqlo Topnot worn together yet · 3 outfits",
+    );
+    expect(rows[1]).toHaveTextContent(
+      "Levi's Bottomwith Vans Shoesnot worn together yet · 2 outfits",
+    );
+    expect(rows[5]).toHaveTextContent('not worn together yet · 1 outfit');
+  });
+
+  it('lists the pairs worn together on the most days first, as its caption says', async () => {
+    const calendar = {
+      // The shirt, jeans and boots outfit worn twice, the tee and jeans once (as loose pieces).
+      '2024-05-01': { clothes: [], outfits: ['o4'] },
+      '2024-05-02': { clothes: [], outfits: ['o4'] },
+      '2024-05-03': { clothes: ['tee', 'jeans'], outfits: [] },
+      // Planned for a day to come: not worn yet.
+      '2999-01-01': { clothes: [], outfits: ['o1', 'o1'] },
+    };
+    signedInWith(wardrobeOf(CLOSET, OUTFITS, calendar));
+    renderGraph();
+    await canvas();
+    expect(screen.getByText('The pieces you wear together most.')).toBeInTheDocument();
+    const rows = within(topPairings())
+      .getAllByRole('listitem')
+      .map((r) => r.textContent);
+    expect(rows).toEqual([
+      // Tied on days and outfits: in the order of the pairs' ids (boots, jeans, shirt).
+      "Levi's Bottomwith Blundstone Shoesworn together 2 times · 1 outfit",
+      'Blundstone Shoeswith COS Topworn together 2 times · 1 outfit',
+      "Levi's Bottomwith COS Topworn together 2 times · 1 outfit",
+      "Levi's Bottomwith Uniqlo Topworn together 1 time · 3 outfits",
+      "Levi's Bottomwith Vans Shoesnot worn together yet · 2 outfits",
+      'Uniqlo Topwith Vans Shoesnot worn together yet · 2 outfits',
+    ]);
   });
 
   it('filters by category: its pieces and what they are worn with', async () => {

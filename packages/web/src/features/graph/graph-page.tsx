@@ -1,4 +1,4 @@
-import { graphCategories, graphScope, strongestPairs, type Category } from '@hanger/domain';
+import { graphCategories, graphScope, rankPairs, type Category } from '@hanger/domain';
 import { Eye, EyeOff, Shirt, Waypoints } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/button';
@@ -109,7 +109,8 @@ function PairingGraph({
     () => graphScope(model, categoryOf, category, extra),
     [model, categoryOf, category, extra],
   );
-  const pairs = useMemo(() => strongestPairs(scope.edges, scope.edges.length), [scope]);
+  // Worn together most first, as the list's caption says; the canvas keeps weighing by outfits.
+  const pairs = useMemo(() => rankPairs(scope.edges, model.together), [scope, model]);
   const partnerCount = useCallback((id: string) => model.pairings.get(id)?.length ?? 0, [model]);
 
   const selectedId = selection && scope.nodes.has(selection.id) ? selection.id : null;

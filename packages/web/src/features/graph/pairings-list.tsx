@@ -1,4 +1,4 @@
-import type { Category, PairingEdge } from '@hanger/domain';
+import type { Category, RankedPair } from '@hanger/domain';
 import { ChevronDown } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '../../components/button';
@@ -8,9 +8,17 @@ import { outfitsText } from './item-panel';
 
 const PAGE = 10;
 
+/** What a pair's row counts: days worn together (the order of the list), then outfits shared. */
+export function pairCountsText(pair: Pick<RankedPair, 'daysTogether' | 'weight'>): string {
+  const n = pair.daysTogether;
+  const worn =
+    n === 0 ? 'not worn together yet' : `worn together ${n} ${n === 1 ? 'time' : 'times'}`;
+  return `${worn} · ${outfitsText(pair.weight)}`;
+}
+
 interface PairingsListProps {
-  /** The pairs of the current view, heaviest first. */
-  pairs: readonly PairingEdge[];
+  /** The pairs of the current view, worn together most first (the domain's rankPairs). */
+  pairs: readonly RankedPair[];
   /** The items of the current view. */
   nodes: ReadonlySet<string>;
   items: ReadonlyMap<string, GraphItem>;
@@ -94,9 +102,9 @@ export function PairingsList({
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-sm font-medium">{a.label}</span>
                   <span className="block truncate text-sm text-fg-muted">with {b.label}</span>
-                </span>
-                <span className="shrink-0 rounded-full bg-surface-2 px-2.5 py-1 text-xs font-medium text-fg-muted tabular-nums">
-                  {outfitsText(e.weight)}
+                  <span className="block truncate text-xs text-fg-muted tabular-nums">
+                    {pairCountsText(e)}
+                  </span>
                 </span>
               </button>
             </li>

@@ -18,6 +18,7 @@ const query = {
   filters: { status: 'in closet' as const },
   option: 'Date Created' as const,
   direction: 'desc' as const,
+  locale: 'en',
   count: 24,
 };
 

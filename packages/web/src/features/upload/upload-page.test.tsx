@@ -64,6 +64,14 @@ afterEach(() => {
 });
 
 describe('the upload page', () => {
+  it('is one main landmark, holding its title and the form (it sits outside the app shell)', () => {
+    open();
+    const main = screen.getByRole('main');
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+    expect(within(main).getByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(within(main).getByRole('form', { name: 'New item' })).toBeInTheDocument();
+  });
+
   it('refuses to send without a photo and a category, saying what is missing', async () => {
     const server = fakeServer();
     open();

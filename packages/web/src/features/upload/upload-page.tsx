@@ -146,8 +146,10 @@ export default function UploadPage({ defaultStatus }: { defaultStatus: ItemStatu
   const pendingCount = queue.photos.filter((p) => p.state !== 'added').length;
   const submitLabel = pendingCount > 1 ? `Add ${pendingCount} items` : 'Add item';
 
+  // Outside the app shell, whose <main> holds every other screen: this page is its own main
+  // landmark, its title and back button included, as a page in the shell has them.
   return (
-    <div className="min-h-dvh bg-canvas pt-safe">
+    <main id="main" className="min-h-dvh bg-canvas pt-safe">
       <header className="sticky top-0 z-30 border-b border-line bg-canvas/90 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-5xl items-center gap-2 px-4 md:px-8">
           <BackButton onClick={leave} />
@@ -310,6 +312,6 @@ export default function UploadPage({ defaultStatus }: { defaultStatus: ItemStatu
           </div>
         </div>
       </form>
-    </div>
+    </main>
   );
 }

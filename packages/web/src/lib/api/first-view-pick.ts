@@ -5,6 +5,8 @@ import {
   PLAIN_ITEM_SORTS,
   compareSortValues,
   plainItemSortValue,
+  textCollator,
+  type SortValue,
 } from '../../../../domain/src/sort-values';
 import { decodeWardrobeColumns, isWardrobeColumns } from '../../../../domain/src/wire-columns';
 import type { FirstViewQuery } from './first-view';
@@ -35,15 +37,22 @@ export function selectFirstView(
   if (kept.length <= query.count) return kept;
   const sign = query.direction === 'asc' ? 1 : -1;
   const keyed = kept.map((item) => ({ item, value: plainItemSortValue(query.option, item) }));
+  // Text compares in the user's locale, as sortItems compares it (only Brand is text).
+  const collator = query.option === 'Brand' ? textCollator(query.locale) : undefined;
   // Records without a value go last whatever the direction (SPEC §5/§9), as in sortItems.
-  keyed.sort((a, b) => {
-    if (a.value === undefined || b.value === undefined)
-      return a.value === b.value ? 0 : a.value === undefined ? 1 : -1;
-    return sign * compareSortValues(a.value, b.value);
-  });
+  const compare = (a: SortValue, b: SortValue): number => {
+    if (a === undefined || b === undefined) return a === b ? 0 : a === undefined ? 1 : -1;
+    return compareSortValues(a, b, collator);
+  };
+  keyed.sort((a, b) =>
+    a.value === undefined || b.value === undefined
+      ? compare(a.value, b.value)
+      : sign * compare(a.value, b.value),
+  );
+  // Ties as the grid sees them: "COS" and "Cos" are one brand (equal, not identical, values).
   const cut = keyed[query.count - 1]!.value;
   let end = query.count;
-  while (end < keyed.length && keyed[end]!.value === cut) end++;
+  while (end < keyed.length && compare(keyed[end]!.value, cut) === 0) end++;
   if (end > MAX_PREVIEW) return null;
   return keyed.slice(0, end).map((k) => k.item);
 }

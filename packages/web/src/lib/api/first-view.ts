@@ -53,6 +53,11 @@ export interface FirstViewQuery {
   filters: ItemFilters;
   option: ItemSortOption;
   direction: SortDirection;
+  /**
+   * The user's locale, in which text (brands) sorts; absent when no settings are kept (the head
+   * is then picked in English and serves no grid, which always has settings).
+   */
+  locale: string | undefined;
   /** At least this many records (the screen's tiles and the rows drawn beyond it). */
   count: number;
 }
@@ -93,15 +98,21 @@ export function firstViewFromWire(query: FirstViewQuery, wires: WireItem[]): Fir
   return { query, clothes: wires.map((w) => itemFromWire(withoutBlanks(w))) };
 }
 
-/** Whether a preview was picked for the view about to be drawn. */
+/** Whether a preview was picked for the view about to be drawn, in the user's locale. */
 export function previewServes(
   preview: FirstViewPreview,
   filters: ItemFilters,
   option: ItemSortOption,
   direction: SortDirection,
+  locale: string,
 ): boolean {
   const q = preview.query;
-  return q.option === option && q.direction === direction && sameFilters(q.filters, filters);
+  return (
+    q.option === option &&
+    q.direction === direction &&
+    q.locale === locale &&
+    sameFilters(q.filters, filters)
+  );
 }
 
 function sameFilters(a: ItemFilters, b: ItemFilters): boolean {

@@ -8,6 +8,7 @@ import {
 } from '../api/first-view';
 import { releaseFirstViewWorker, type FirstViewRequest } from '../api/parse-off-thread';
 import { useClothesFilters } from './filters-store';
+import { useSessionStore } from './session-store';
 import { useUiPrefsStore } from './ui-prefs-store';
 
 /**
@@ -57,6 +58,8 @@ export function firstViewRequest(): FirstViewRequest | undefined {
       filters: { ...useClothesFilters.getState().filters },
       option,
       direction,
+      // The grid sorts the head in the settings kept from the last visit: the same locale.
+      locale: useSessionStore.getState().user?.settings.locale,
       count: firstScreenCount(),
     },
     onFirstView: (preview) => {
