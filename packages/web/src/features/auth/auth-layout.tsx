@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { Button } from '../../components/button';
 import { BrandLockup } from '../../components/brand';
 import { ClosetIllustration } from './closet-illustration';
 
@@ -76,5 +77,38 @@ export function TextLink({ to, children }: { to: string; children: ReactNode }) 
     >
       {children}
     </Link>
+  );
+}
+
+/**
+ * "Check your inbox" after a link was mailed: what was sent (children), where to look, and ways to
+ * use another address or send it again.
+ */
+export function CheckInbox({
+  children,
+  onBack,
+  onResend,
+  resending,
+}: {
+  children: ReactNode;
+  onBack: () => void;
+  onResend: () => void;
+  resending: boolean;
+}) {
+  return (
+    <div role="status" className="flex flex-col items-start">
+      <p className="text-base leading-7 text-fg-muted">{children}</p>
+      <p className="mt-4 text-sm leading-6 text-fg-subtle">
+        No e-mail after a minute? Look in your spam folder, or send it again.
+      </p>
+      <div className="mt-8 flex w-full flex-col gap-2 sm:flex-row">
+        <Button variant="secondary" onClick={onBack} className="sm:flex-1">
+          Use a different e-mail
+        </Button>
+        <Button variant="ghost" loading={resending} onClick={onResend} className="sm:flex-1">
+          Send it again
+        </Button>
+      </div>
+    </div>
   );
 }

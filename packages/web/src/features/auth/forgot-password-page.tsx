@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/button';
 import { authErrorMessage } from '../../lib/auth-errors';
 import { requestPasswordReset } from '../../lib/auth-client';
-import { AuthLayout, FormAlert, TextLink } from './auth-layout';
+import { AuthLayout, CheckInbox, FormAlert, TextLink } from './auth-layout';
 import { EmailField } from './email-field';
 import { InboxMark } from './inbox-mark';
 import { emailProblem } from './validation';
@@ -47,29 +47,11 @@ export default function ForgotPasswordPage() {
     return (
       <AuthLayout title="Check your inbox" hero={<InboxMark />}>
         {formError && <FormAlert>{formError}</FormAlert>}
-        <div role="status" className="flex flex-col items-start">
-          <p className="text-base leading-7 text-fg-muted">
-            If <strong className="font-semibold text-fg">{sentTo}</strong> has a Hanger account, we
-            sent it a link to choose a new password. The link works once and expires in{' '}
-            {LINK_MINUTES} minutes.
-          </p>
-          <p className="mt-4 text-sm leading-6 text-fg-subtle">
-            No e-mail after a minute? Look in your spam folder, or send it again.
-          </p>
-          <div className="mt-8 flex w-full flex-col gap-2 sm:flex-row">
-            <Button variant="secondary" onClick={() => setSentTo(null)} className="sm:flex-1">
-              Use a different e-mail
-            </Button>
-            <Button
-              variant="ghost"
-              loading={busy}
-              onClick={() => void send()}
-              className="sm:flex-1"
-            >
-              Send it again
-            </Button>
-          </div>
-        </div>
+        <CheckInbox resending={busy} onBack={() => setSentTo(null)} onResend={() => void send()}>
+          If <strong className="font-semibold text-fg">{sentTo}</strong> has a Hanger account, we
+          sent it a link to choose a new password. The link works once and expires in {LINK_MINUTES}{' '}
+          minutes.
+        </CheckInbox>
       </AuthLayout>
     );
   }

@@ -5,45 +5,13 @@ import { Button } from '../../components/button';
 import { authErrorMessage, describeRedirectError } from '../../lib/auth-errors';
 import { sendSignInLink, signInWithEmail } from '../../lib/auth-client';
 import { redirectTarget } from '../../lib/redirect-target';
-import { AuthLayout, FormAlert, TextLink } from './auth-layout';
+import { AuthLayout, CheckInbox, FormAlert, TextLink } from './auth-layout';
 import { openSessionWith } from './open-session';
 import { EmailField } from './email-field';
 import { InboxMark } from './inbox-mark';
 import { PasswordField } from './password-input';
 import { useAuthProviders } from './use-auth-providers';
 import { emailProblem, passwordProblem } from './validation';
-
-function CheckInbox({
-  email,
-  onBack,
-  onResend,
-  resending,
-}: {
-  email: string;
-  onBack: () => void;
-  onResend: () => void;
-  resending: boolean;
-}) {
-  return (
-    <div role="status" className="flex flex-col items-start">
-      <p className="text-base leading-7 text-fg-muted">
-        We sent a sign-in link to <strong className="font-semibold text-fg">{email}</strong>. Open
-        it on this device to sign in. The link works once and expires in 10 minutes.
-      </p>
-      <p className="mt-4 text-sm leading-6 text-fg-subtle">
-        No e-mail after a minute? Look in your spam folder, or send it again.
-      </p>
-      <div className="mt-8 flex w-full flex-col gap-2 sm:flex-row">
-        <Button variant="secondary" onClick={onBack} className="sm:flex-1">
-          Use a different e-mail
-        </Button>
-        <Button variant="ghost" loading={resending} onClick={onResend} className="sm:flex-1">
-          Send it again
-        </Button>
-      </div>
-    </div>
-  );
-}
 
 /** /signin: e-mail and password, or an e-mailed sign-in link. */
 export default function SignInPage() {
@@ -105,11 +73,13 @@ export default function SignInPage() {
         {/* A refused "Send it again" (e.g. too many links for this address) says so here. */}
         {formError && <FormAlert>{formError}</FormAlert>}
         <CheckInbox
-          email={linkSentTo}
           resending={busy === 'link'}
           onBack={() => setLinkSentTo(null)}
           onResend={() => void sendLink()}
-        />
+        >
+          We sent a sign-in link to <strong className="font-semibold text-fg">{linkSentTo}</strong>.
+          Open it on this device to sign in. The link works once and expires in 10 minutes.
+        </CheckInbox>
       </AuthLayout>
     );
   }
