@@ -11,7 +11,6 @@ import {
   pairingsByItem,
   pairKey,
   rankPairs,
-  strongestPairs,
   wardrobeGraph,
 } from './pairing-graph.js';
 import { at, day, item, outfit, wardrobe } from './testing/fixtures.js';
@@ -117,7 +116,7 @@ describe('pairingsByItem', () => {
   });
 });
 
-describe('strongestPairs', () => {
+describe('rankPairs of pairs never worn together', () => {
   it('keeps the heaviest pairs first and breaks ties by ids', () => {
     const edges = [
       { source: 'b', target: 'c', weight: 2 },
@@ -125,12 +124,14 @@ describe('strongestPairs', () => {
       { source: 'a', target: 'c', weight: 2 },
       { source: 'a', target: 'b', weight: 5 },
     ];
-    expect(strongestPairs(edges, 3)).toEqual([
+    expect(
+      rankPairs(edges, new Map()).map(({ source, target, weight }) => ({ source, target, weight })),
+    ).toEqual([
       { source: 'a', target: 'b', weight: 5 },
       { source: 'a', target: 'c', weight: 2 },
       { source: 'b', target: 'c', weight: 2 },
+      { source: 'a', target: 'd', weight: 1 },
     ]);
-    expect(strongestPairs(edges, 0)).toEqual([]);
     // The input is not reordered.
     expect(edges[0]!.source).toBe('b');
   });

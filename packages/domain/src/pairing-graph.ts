@@ -114,19 +114,6 @@ export function pairingStrength(pairings: readonly Pairing[] | undefined): numbe
   return sum;
 }
 
-/**
- * The `limit` pairs that share the most outfits, heaviest first; ties by the pair's ids. How
- * often they were worn together is rankPairs'.
- */
-export function strongestPairs(edges: readonly PairingEdge[], limit: number): PairingEdge[] {
-  return [...edges]
-    .sort(
-      (a, b) =>
-        b.weight - a.weight || compareIds(a.source, b.source) || compareIds(a.target, b.target),
-    )
-    .slice(0, Math.max(0, limit));
-}
-
 /** The key of the pair of two items, whichever is named first. */
 export function pairKey(a: string, b: string): string {
   return a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;

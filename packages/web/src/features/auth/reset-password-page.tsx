@@ -35,10 +35,9 @@ export default function ResetPasswordPage() {
   const token = params.get('token');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(
-    params.get('error') || !token ? LINK_USED : null,
-  );
-  const [linkDead, setLinkDead] = useState(params.get('error') !== null || !token);
+  const [formError, setFormError] = useState<string | null>(null);
+  // A link the server refused, or an address with no token: only a new link helps.
+  const [linkDead, setLinkDead] = useState(params.has('error') || !token);
   const [busy, setBusy] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
 
@@ -56,9 +55,9 @@ export default function ResetPasswordPage() {
       if (signedIn) window.location.assign('/signin?reset=done');
       else void navigate('/signin?reset=done', { replace: true });
     } catch (err) {
-      const dead = err instanceof AuthError && BAD_TOKEN.has(err.code?.toUpperCase() ?? '');
-      setLinkDead(dead);
-      setFormError(dead ? LINK_USED : authErrorMessage(err));
+      if (err instanceof AuthError && BAD_TOKEN.has(err.code?.toUpperCase() ?? ''))
+        setLinkDead(true);
+      else setFormError(authErrorMessage(err));
       setBusy(false);
     }
   }
@@ -74,7 +73,7 @@ export default function ResetPasswordPage() {
           </>
         }
       >
-        <FormAlert>{formError ?? LINK_USED}</FormAlert>
+        <FormAlert>{LINK_USED}</FormAlert>
         <Button size="lg" className="w-full" onClick={() => void navigate('/forgot-password')}>
           Send a new link
         </Button>

@@ -1,5 +1,6 @@
 import {
   addToDay,
+  formatDay,
   removeEverywhere,
   removeFromDay,
   setDisplayItem,
@@ -356,18 +357,7 @@ export function describeOp(entry: OutboxEntry): string {
     case 'calendarAdd':
     case 'calendarStar':
     case 'calendarRemove':
-      return `your calendar change for ${formatDay(op.day)}${entry.label ? ` (${entry.label})` : ''}`;
+      // The day as the calendar's day screen heads it (SPEC §2: day, short month, year, en-GB).
+      return `your calendar change for ${formatDay(op.day, 'en-GB')}${entry.label ? ` (${entry.label})` : ''}`;
   }
-}
-
-/** The day as the calendar's day screen heads it (SPEC §2: day, short month, year, en-GB). */
-function formatDay(day: string): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  if (Number.isNaN(date.getTime())) return day;
-  return date.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 }
