@@ -68,6 +68,47 @@ test.describe('signing up and in', () => {
     ).toBeVisible();
   });
 
+  test('a used or altered confirmation link says so on the sign-in page', async ({
+    page,
+    context,
+  }) => {
+    const spent =
+      'That confirmation link has expired or has already been used. Sign in, or ask for a new link.';
+    const account = await submitSignUp(page, newAccount('confirm-twice'));
+    await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+    const link = await confirmationLinkFor(account.email);
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/items$/);
+
+    // Opened a second time, signed out: the identity service returns without an error and without
+    // a session, and the sign-in page says the link is spent, with both ways in.
+    await signOut(page);
+    await context.clearCookies();
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/signin\?from=confirmation$/);
+    await expect(page.getByRole('alert')).toHaveText(spent);
+    await expect(page.getByRole('button', { name: 'E-mail me a sign-in link' })).toBeVisible();
+    await shootBoth(page, 'signup-confirmation-used');
+
+    // A link changed in transit is refused by the identity service (?error=): the same words.
+    const url = new URL(link);
+    const token = url.searchParams.get('token')!;
+    const at = token.length - 10;
+    url.searchParams.set(
+      'token',
+      `${token.slice(0, at)}${token[at] === 'A' ? 'B' : 'A'}${token.slice(at + 1)}`,
+    );
+    await page.goto(url.toString());
+    await expect(page).toHaveURL(/\/signin\?from=confirmation&error=INVALID_TOKEN$/);
+    await expect(page.getByRole('alert')).toHaveText(spent);
+
+    // The address is confirmed: the password opens the account from here.
+    await page.getByLabel('E-mail').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/items$/);
+  });
+
   test('signing up with a registered e-mail looks like any sign-up, and mails the owner', async ({
     page,
   }) => {

@@ -120,6 +120,53 @@ describe('export format', () => {
     });
   });
 
+  it.each([
+    [
+      'a calendar day the calendar cannot open (PUT calendar/{date})',
+      (d: ExportDocument) => (d.calendar[0]!.day = '0999-12-31'),
+      'calendar.0.day: Expected a day from 1000-01-01 to 9999-12-31, the years the calendar shows',
+    ],
+    [
+      'an item twice on a canvas (POST outfit)',
+      (d: ExportDocument) =>
+        d.outfits[0]!.canvas_data.push({ clothing_id: 'i1', x: 5, y: 6, scale: 1, rotation: 0 }),
+      `outfits.0.canvas_data.1.clothing_id: Item "i1" is on the canvas twice: each item can be on an outfit's canvas once`,
+    ],
+    [
+      'a subcategory id twice in a category (PUT users/settings)',
+      (d: ExportDocument) => d.settings.subcategories.top.push({ id: 'tee', name: 'Tanks' }),
+      'settings.subcategories.top.1.id: Two subcategories of top have the id "tee"',
+    ],
+    [
+      'a subcategory name twice in a category, ignoring case',
+      (d: ExportDocument) => d.settings.subcategories.top.push({ id: 'tee2', name: ' t-shirts' }),
+      'settings.subcategories.top.1.name: “t-shirts” is already a subcategory of top.',
+    ],
+    [
+      'subcategories of a key that is not a category',
+      (d: ExportDocument) =>
+        ((d.settings.subcategories as Record<string, unknown>).hats = [{ id: 'h', name: 'Caps' }]),
+      'settings.subcategories: Unknown category "hats": the categories are top, bottom, full_body, outerwear, shoes, bag, accessory, other',
+    ],
+  ])('refuses %s, in the words of the API', (_name, spoil, message) => {
+    const doc = document();
+    spoil(doc);
+    expect(parseExportDocument(doc)).toEqual({
+      ok: false,
+      problem: `hanger-export.json does not match the format: ${message}`,
+    });
+  });
+
+  it('accepts the calendar’s first and last days and one subcategory in two categories', () => {
+    const doc = document();
+    doc.calendar = [
+      { day: '1000-01-01', clothes: ['i1'], outfits: [], display_item: null },
+      { day: '9999-12-31', clothes: [], outfits: ['o1'], display_item: 'o1' },
+    ];
+    doc.settings.subcategories.bottom = [{ id: 'tee', name: 'T-shirts' }];
+    expect(parseExportDocument(doc)).toEqual({ ok: true, document: doc });
+  });
+
   it('refuses photo paths that leave the photos folder', () => {
     for (const photo of [
       '../x.webp',

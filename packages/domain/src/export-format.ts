@@ -1,8 +1,15 @@
 import { z } from 'zod';
-import { SOURCES, WIRE_CATEGORIES } from './categories.js';
+import { CALENDAR_MAX_YEAR, CALENDAR_MIN_YEAR } from './calendar-month.js';
+import { SOURCES, WIRE_CATEGORIES, type WireCategory } from './categories.js';
 import { isDayKey } from './day-keys.js';
 import { MAX_EMAIL, MAX_ID, MAX_MONEY, MAX_TEXT, MAX_WEARS, textProblem } from './limits.js';
-import { MAX_CANVAS_ENTRIES } from './schemas.js';
+import {
+  MAX_CANVAS_ENTRIES,
+  calendarYearsCheck,
+  canvasItemsOnceCheck,
+  subcategoryListCheck,
+  unknownCategoryError,
+} from './schemas.js';
 import { ITEM_STATUSES, OUTFIT_STATUSES } from './status.js';
 
 /**
@@ -11,9 +18,12 @@ import { ITEM_STATUSES, OUTFIT_STATUSES } from './status.js';
  * docs/export-format.md; docs/export-format.schema.json is generated from this schema
  * (`exportFormatJsonSchema`) and a test keeps the two equal.
  *
- * Everything here is declarative (no transforms), so the JSON Schema says exactly what the
- * parser accepts; checks a JSON Schema cannot express (references between records, real
- * calendar dates) are in `exportProblems`. Any change to what a file may hold bumps the version.
+ * Everything here is declarative (no transforms), so the JSON Schema says what the parser
+ * accepts; what a JSON Schema cannot express is checked by refinements that leave it unchanged
+ * (real dates, storable text, and the API's own rules from schemas.ts: calendar days in the
+ * calendar's years, each item once on a canvas, no subcategory id or name twice in a category,
+ * no key that is not a category) and by `exportProblems` (references between records), so that an
+ * import stores nothing the API would refuse. Any change to what a file may hold bumps the version.
  */
 
 export const EXPORT_FORMAT = 'hanger-export';
@@ -53,6 +63,10 @@ const dayKey = z
   .regex(DAY_KEY_PATTERN)
   .refine(isDayKey, { message: 'Expected a real date as YYYY-MM-DD' })
   .meta({ description: 'A calendar day, YYYY-MM-DD.' });
+/** A day of the calendar: one the app's calendar opens, as PUT calendar/{date} requires. */
+const calendarDay = dayKey.check(calendarYearsCheck).meta({
+  description: `A calendar day, YYYY-MM-DD, from ${CALENDAR_MIN_YEAR}-01-01 to ${CALENDAR_MAX_YEAR}-12-31.`,
+});
 const timestamp = z.iso.datetime({ offset: true }).meta({ description: 'ISO 8601 date-time.' });
 const currency = z.string().regex(CURRENCY_PATTERN).meta({ description: 'ISO 4217 code.' });
 const money = z.number().min(0).max(MAX_MONEY);
@@ -63,7 +77,9 @@ const photoPath = z
   .meta({ description: 'Path of the photo inside the zip, e.g. photos/items/<id>.webp.' });
 
 const subcategory = z.strictObject({ id, name: storable(z.string().min(1).max(60)) });
-const subcategoryList = z.array(subcategory).max(MAX_SUBCATEGORIES);
+/** One category's list, refused as a settings update would refuse it (subcategoryListCheck). */
+const subcategoryList = (category: WireCategory) =>
+  z.array(subcategory).max(MAX_SUBCATEGORIES).check(subcategoryListCheck(category));
 
 export const exportSettingsSchema = z
   .strictObject({
@@ -76,10 +92,11 @@ export const exportSettingsSchema = z
     data_consent: z.boolean(),
     tracking_start_date: dayKey.nullable(),
     subcategories: z.strictObject(
-      Object.fromEntries(WIRE_CATEGORIES.map((c) => [c, subcategoryList])) as Record<
-        (typeof WIRE_CATEGORIES)[number],
-        typeof subcategoryList
+      Object.fromEntries(WIRE_CATEGORIES.map((c) => [c, subcategoryList(c)])) as Record<
+        WireCategory,
+        ReturnType<typeof subcategoryList>
       >,
+      { error: unknownCategoryError },
     ),
   })
   .meta({ description: 'The account settings, with the subcategories of every category.' });
@@ -127,13 +144,16 @@ export const exportOutfitSchema = z
     canvas_data: z
       .array(exportCanvasEntrySchema)
       .max(MAX_CANVAS_ENTRIES)
-      .meta({ description: 'Placed items, bottom to top, in 720x1080 canvas units.' }),
+      .check(canvasItemsOnceCheck)
+      .meta({
+        description: 'Placed items, bottom to top, each item once, in 720x1080 canvas units.',
+      }),
   })
   .meta({ description: 'An outfit with its canvas.' });
 
 export const exportCalendarDaySchema = z
   .strictObject({
-    day: dayKey,
+    day: calendarDay,
     clothes: z.array(id).max(MAX_DAY_ENTRIES),
     outfits: z.array(id).max(MAX_DAY_ENTRIES),
     display_item: id.nullable(),

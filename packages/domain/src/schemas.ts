@@ -84,19 +84,22 @@ const DAY_KEY_MESSAGE = 'Expected a real date as YYYY-MM-DD';
 export const dayKeySchema = z.string().refine(isDayKey, { message: DAY_KEY_MESSAGE });
 
 /**
- * A day the app's calendar can open: a real date in the years its routes accept
- * (CALENDAR_MIN_YEAR to CALENDAR_MAX_YEAR, calendar-month.ts). Nothing is logged on a day outside
- * them, where it would count as a wear that no screen shows and no one can remove.
+ * Refuses a real date outside the years the app's calendar opens (CALENDAR_MIN_YEAR to
+ * CALENDAR_MAX_YEAR, calendar-month.ts). Nothing is logged on such a day, where it would count as
+ * a wear that no screen shows and no one can remove. A check to add to a schema of real dates:
+ * calendarDayKeySchema, and the days of the export format (export-format.ts).
  */
-export const calendarDayKeySchema = z.string().superRefine((value, ctx) => {
-  if (!isDayKey(value)) ctx.addIssue({ code: 'custom', message: DAY_KEY_MESSAGE });
-  else if (!isCalendarDayKey(value)) {
+export const calendarYearsCheck = z.superRefine<string>((value, ctx) => {
+  if (isDayKey(value) && !isCalendarDayKey(value)) {
     ctx.addIssue({
       code: 'custom',
       message: `Expected a day from ${CALENDAR_MIN_YEAR}-01-01 to ${CALENDAR_MAX_YEAR}-12-31, the years the calendar shows`,
     });
   }
 });
+
+/** A day the app's calendar can open: a real date (dayKeySchema) in its years (calendarYearsCheck). */
+export const calendarDayKeySchema = dayKeySchema.check(calendarYearsCheck);
 
 /** A code of CURRENCIES; lower case is accepted and upper-cased. */
 export const currencyCodeSchema = z
@@ -218,19 +221,33 @@ export const wireSubcategoriesSchema = z.preprocess(
 export type WireSubcategories = Record<WireCategory, { id: string; name: string }[]>;
 
 /**
- * One category's list in a settings update: no id twice, and no name twice ignoring case (the
- * profile's rule, subcategory-names.ts).
+ * One category's list holds no id twice, and no name twice ignoring case (the profile's rule,
+ * subcategory-names.ts). A check for a settings update's lists and an export's (export-format.ts).
  */
+export function subcategoryListCheck(category: WireCategory) {
+  return z.superRefine<{ id: string; name: string }[]>((list, ctx) => {
+    for (const { index, field, message } of subcategoryListProblems(list, category))
+      ctx.addIssue({ code: 'custom', path: [index, field], message });
+  });
+}
+
+/** One category's list in a settings update (subcategoryListCheck). */
 function subcategoryUpdateList(category: WireCategory) {
-  return subcategoryList
-    .superRefine((list, ctx) => {
-      for (const { index, field, message } of subcategoryListProblems(list, category))
-        ctx.addIssue({ code: 'custom', path: [index, field], message });
-    })
-    .optional();
+  return subcategoryList.check(subcategoryListCheck(category)).optional();
 }
 
 const MAX_SHOWN_KEY = 40;
+
+/**
+ * The message of subcategories keyed by something that is not a category (a settings update's,
+ * an export's): the error of their strict object.
+ */
+export function unknownCategoryError(issue: z.core.$ZodRawIssue): string | undefined {
+  if (issue.code !== 'unrecognized_keys') return undefined;
+  const keys = issue.keys.map((k) => `"${k.slice(0, MAX_SHOWN_KEY)}"`).join(', ');
+  const noun = issue.keys.length === 1 ? 'category' : 'categories';
+  return `Unknown ${noun} ${keys}: the categories are ${WIRE_CATEGORIES.join(', ')}`;
+}
 
 /**
  * The subcategories of a settings update, by category. A category left out keeps its saved list;
@@ -249,14 +266,7 @@ export const subcategoriesUpdateSchema = z.preprocess(
       accessory: subcategoryUpdateList('accessory'),
       other: subcategoryUpdateList('other'),
     },
-    {
-      error: (issue) => {
-        if (issue.code !== 'unrecognized_keys') return undefined;
-        const keys = issue.keys.map((k) => `"${k.slice(0, MAX_SHOWN_KEY)}"`).join(', ');
-        const noun = issue.keys.length === 1 ? 'category' : 'categories';
-        return `Unknown ${noun} ${keys}: the categories are ${WIRE_CATEGORIES.join(', ')}`;
-      },
-    },
+    { error: unknownCategoryError },
   ),
 );
 
@@ -395,24 +405,30 @@ export const outfitPatchFieldsSchema = z.object({ updates: jsonField(outfitUpdat
 /** Items on one canvas (limits.ts); far above any real outfit, low enough to bound the work. */
 export { MAX_CANVAS_ENTRIES };
 
+/**
+ * Each item on a canvas once: an entry that places an item a second time is refused. A check for
+ * a canvas sent to be saved and an export's canvases (export-format.ts).
+ */
+export const canvasItemsOnceCheck = z.superRefine<{ clothing_id: string }[]>((entries, ctx) => {
+  const seen = new Set<string>();
+  entries.forEach(({ clothing_id: id }, index) => {
+    if (seen.has(id)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [index, 'clothing_id'],
+        message: `Item "${id}" is on the canvas twice: each item can be on an outfit's canvas once`,
+      });
+    }
+    seen.add(id);
+  });
+});
+
 /** A canvas sent to be saved: 1 to MAX_CANVAS_ENTRIES entries, each item on it once. */
 const canvasRequestSchema = z
   .array(wireCanvasEntrySchema)
   .min(1)
   .max(MAX_CANVAS_ENTRIES)
-  .superRefine((entries, ctx) => {
-    const seen = new Set<string>();
-    entries.forEach(({ clothing_id: id }, index) => {
-      if (seen.has(id)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [index, 'clothing_id'],
-          message: `Item "${id}" is on the canvas twice: each item can be on an outfit's canvas once`,
-        });
-      }
-      seen.add(id);
-    });
-  });
+  .check(canvasItemsOnceCheck);
 
 /**
  * POST outfit: canvas_data JSON, optional id (to change that outfit), optional status. Both the

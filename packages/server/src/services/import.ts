@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   WIRE_CATEGORIES,
+  missingPriceCurrencies,
   subcategoryNameKey,
   type ExportDocument,
   type ImportPreview,
@@ -561,6 +562,9 @@ async function importArchive(
         manual_times_worn: item.manual_times_worn,
         scale: item.scale,
       };
+      // A price without its currency is stored with one, as POST clothes does: the currency it
+      // was shown in where it came from, the exporting account's (its settings in the file).
+      Object.assign(row, missingPriceCurrencies(row, doc.settings.currency));
       Object.assign(row, convertedColumns(ctx.prices, row, settings.currency));
       return row;
     });
@@ -580,6 +584,8 @@ async function importArchive(
         date_created: outfit.date_created,
         manual_times_worn: outfit.manual_times_worn,
       });
+      // The format places each of the file's items once (it refuses a repeat, as POST outfit
+      // does); two of its items that are one record of this account are placed once too.
       const seen = new Set<string>();
       for (const entry of outfit.canvas_data) {
         const clothingId = itemIds.get(entry.clothing_id)!;

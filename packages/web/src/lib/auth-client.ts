@@ -85,8 +85,23 @@ export async function signUpWithEmail(input: {
   return { confirmationSent: body?.confirmationSent === true };
 }
 
+/**
+ * Where a mailed confirmation link returns: the sign-in page, told where the visitor comes from.
+ * A link that confirmed the address signed in too, and the page sends the visitor on to the app;
+ * one that lands there signed out was already used or has expired (its `?error=` then says so,
+ * or nothing does: the identity service returns a used link without one), and the page says that.
+ */
+export const CONFIRMATION_RETURN_PATH = '/signin?from=confirmation';
+
+/**
+ * Signs in with a password. Before the address is confirmed, the answer is EMAIL_NOT_VERIFIED and
+ * a fresh confirmation link is mailed, returning to CONFIRMATION_RETURN_PATH as a sign-up's does.
+ */
 export async function signInWithEmail(input: { email: string; password: string }) {
-  await call('/sign-in/email', { method: 'POST', body: { ...input, rememberMe: true } });
+  await call('/sign-in/email', {
+    method: 'POST',
+    body: { ...input, rememberMe: true, callbackURL: CONFIRMATION_RETURN_PATH },
+  });
 }
 
 /** E-mails a single-use sign-in link that returns to `callbackURL` (a path of this app). */

@@ -48,6 +48,22 @@ const MESSAGES: Record<string, string> = {
   INVALID_ORIGIN: 'Sign-in could not be completed from this address.',
 };
 
+/** The identity service's codes for a mailed link it does not take (used, expired, altered). */
+const DEAD_LINK_CODES = new Set(['INVALID_TOKEN', 'EXPIRED_TOKEN', 'TOKEN_EXPIRED']);
+
+/** Whether an identity code says a mailed link is spent: used, expired or altered. */
+export function isDeadLinkCode(code: string | null | undefined): boolean {
+  return DEAD_LINK_CODES.has(code?.toUpperCase() ?? '');
+}
+
+/**
+ * A sign-up's confirmation link that did not sign in: expired or altered (the identity service
+ * says so), or already used (it then returns without a word). Signing in with the password mails a
+ * fresh confirmation; a sign-in link confirms the address too.
+ */
+export const CONFIRMATION_LINK_DEAD =
+  'That confirmation link has expired or has already been used. Sign in, or ask for a new link.';
+
 export const NETWORK_MESSAGE =
   "We couldn't reach the server. Check your internet connection and try again.";
 export const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a minute and try again.';

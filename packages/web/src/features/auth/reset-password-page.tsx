@@ -2,7 +2,7 @@ import { KeyRound } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/button';
-import { AuthError, authErrorMessage } from '../../lib/auth-errors';
+import { AuthError, authErrorMessage, isDeadLinkCode } from '../../lib/auth-errors';
 import { resetPassword } from '../../lib/auth-client';
 import { useSessionStore } from '../../lib/stores/session-store';
 import { AuthLayout, FormAlert, TextLink } from './auth-layout';
@@ -11,9 +11,6 @@ import { newPasswordProblem, PASSWORD_MIN } from './validation';
 
 const LINK_USED =
   'That reset link has expired or has already been used. Ask for a new one: links work once, for 10 minutes.';
-
-/** The identity service's codes for a reset token it does not take (used, expired, altered). */
-const BAD_TOKEN = new Set(['INVALID_TOKEN', 'EXPIRED_TOKEN', 'TOKEN_EXPIRED']);
 
 function ResetMark() {
   return (
@@ -55,8 +52,7 @@ export default function ResetPasswordPage() {
       if (signedIn) window.location.assign('/signin?reset=done');
       else void navigate('/signin?reset=done', { replace: true });
     } catch (err) {
-      if (err instanceof AuthError && BAD_TOKEN.has(err.code?.toUpperCase() ?? ''))
-        setLinkDead(true);
+      if (err instanceof AuthError && isDeadLinkCode(err.code)) setLinkDead(true);
       else setFormError(authErrorMessage(err));
       setBusy(false);
     }

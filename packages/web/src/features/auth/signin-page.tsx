@@ -2,7 +2,12 @@ import { Send } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../components/button';
-import { authErrorMessage, describeRedirectError } from '../../lib/auth-errors';
+import {
+  CONFIRMATION_LINK_DEAD,
+  authErrorMessage,
+  describeRedirectError,
+  isDeadLinkCode,
+} from '../../lib/auth-errors';
 import { sendSignInLink, signInWithEmail } from '../../lib/auth-client';
 import { redirectTarget } from '../../lib/redirect-target';
 import { AuthLayout, CheckInbox, FormAlert, TextLink } from './auth-layout';
@@ -13,20 +18,29 @@ import { PasswordField } from './password-input';
 import { useAuthProviders } from './use-auth-providers';
 import { emailProblem, passwordProblem } from './validation';
 
+/**
+ * What the page says on arrival from a mailed link (`?error=` of a refused one). A confirmation
+ * link (CONFIRMATION_RETURN_PATH) that worked signed in, and the visitor never sees this page; one
+ * that lands here signed out is spent, even without an error (a used one returns without it).
+ */
+function arrivalMessage(params: URLSearchParams): string | null {
+  const error = params.get('error');
+  if (params.get('from') === 'confirmation' && (!error || isDeadLinkCode(error)))
+    return CONFIRMATION_LINK_DEAD;
+  return error ? describeRedirectError(error) : null;
+}
+
 /** /signin: e-mail and password, or an e-mailed sign-in link. */
 export default function SignInPage() {
   const providers = useAuthProviders();
   const location = useLocation();
   const [params] = useSearchParams();
-  const linkError = params.get('error');
   const passwordReset = params.get('reset') === 'done';
 
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>({});
-  const [formError, setFormError] = useState<string | null>(
-    linkError ? describeRedirectError(linkError) : null,
-  );
+  const [formError, setFormError] = useState<string | null>(() => arrivalMessage(params));
   const [busy, setBusy] = useState<'password' | 'link' | null>(null);
   const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
 import { authErrorMessage } from '../../lib/auth-errors';
-import { signUpWithEmail } from '../../lib/auth-client';
+import { CONFIRMATION_RETURN_PATH, signUpWithEmail } from '../../lib/auth-client';
 import { AuthLayout, FormAlert, TextLink } from './auth-layout';
 import { openSessionWith } from './open-session';
 import { EmailField } from './email-field';
@@ -16,12 +16,6 @@ const CHECKS: Record<FieldName, (v: string) => string | null> = {
   email: emailProblem,
   password: newPasswordProblem,
 };
-
-/**
- * Where the mailed confirmation link returns. Signed in, the sign-in page sends the visitor on to
- * the app; a link that has expired lands there with its error shown.
- */
-const CONFIRMED_URL = '/signin';
 
 /**
  * After a sign-up on a server that sends e-mail. The words are the same whether the address was
@@ -98,7 +92,9 @@ export default function SignUpPage() {
         name: values.name.trim(),
         email,
         password: values.password,
-        callbackURL: CONFIRMED_URL,
+        // Signed in by the link, the sign-in page sends the visitor on to the app; a dead link
+        // is said so there.
+        callbackURL: CONFIRMATION_RETURN_PATH,
       }));
     } catch (err) {
       setFormError(authErrorMessage(err));
