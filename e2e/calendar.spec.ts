@@ -13,6 +13,12 @@ const toast = (page: Page, title: string) =>
 /** A month cell of the calendar, by its day key. */
 const dayCell = (page: Page, day: string) => page.locator(`[role="grid"] a[data-day="${day}"]`);
 
+/** The grid cell around a day's link, which also holds the badges drawn over it ("+2"). */
+const dayGridCell = (page: Page, day: string) =>
+  page
+    .locator('[role="grid"] [role="gridcell"]')
+    .filter({ has: page.locator(`a[data-day="${day}"]`) });
+
 /** The day screen's tiles (not their action buttons), in the order shown. */
 const tiles = (page: Page) =>
   page.getByRole('list', { name: /^Worn on / }).locator('button[aria-expanded]');
@@ -111,7 +117,7 @@ test.describe('the calendar', () => {
     await expect(page).toHaveURL(new RegExp(`/calendar/${day.slice(0, 4)}/${day.slice(5, 7)}$`));
     const cell = dayCell(page, day);
     await expect(cell).toHaveAccessibleName(/, 3 logged$/);
-    await expect(cell).toContainText('+2');
+    await expect(dayGridCell(page, day)).toContainText('+2');
     const outfitCover = await cell.locator('img').getAttribute('src');
     expect(outfitCover).not.toBe(tee.thumbnail);
 
@@ -137,7 +143,7 @@ test.describe('the calendar', () => {
     await page.goto(`/calendar/${day.slice(0, 4)}/${day.slice(5, 7)}`);
     await expect(cell.locator('img')).toHaveAttribute('src', tee.thumbnail);
     await expect(cell).toHaveAccessibleName(/, 2 logged$/);
-    await expect(cell).toContainText('+1');
+    await expect(dayGridCell(page, day)).toContainText('+1');
 
     // Worn directly and in the outfit on the same day: one wear, not two.
     await page.goto(`/items/${tee.id}`);

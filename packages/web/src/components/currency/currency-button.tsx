@@ -31,7 +31,6 @@ export function CurrencyButton({
     <>
       <button
         type="button"
-        aria-label={`${label}: ${value}${name ? ` (${name})` : ''}`}
         aria-haspopup="dialog"
         disabled={disabled}
         onClick={() => setOpen(true)}
@@ -41,9 +40,20 @@ export function CurrencyButton({
           className
         }
       >
+        {/* Reads "Currency: USD US Dollar" (compact: "Price currency: USD (US Dollar)"): the
+            label, then the text shown, so the visible text is in the name (WCAG 2.5.3). */}
+        <span className="sr-only">{label}: </span>
         <span className="min-w-0 truncate">
           <span className="font-semibold tabular-nums">{value}</span>
-          {variant === 'full' && name && <span className="ml-2 text-fg-muted">{name}</span>}
+          {variant === 'full' && name ? (
+            // A real space (with the margin, the gap it had) so the code and name read as two words.
+            <>
+              {' '}
+              <span className="ml-1 text-fg-muted">{name}</span>
+            </>
+          ) : (
+            name && <span className="sr-only"> ({name})</span>
+          )}
         </span>
         <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-fg-subtle" />
       </button>

@@ -218,10 +218,11 @@ export default function CalendarMonthPage({ year, month }: CalendarMonthPageProp
       >
         <div role="row" className="grid grid-cols-7 border-b border-line bg-surface-2/60">
           {headers.map((h) => (
+            // The header reads the day's full name (its text, not an aria-label that would leave
+            // the cell without text of its own); the letter or abbreviation is only what shows.
             <div
               role="columnheader"
               key={h.long}
-              aria-label={h.long}
               className="py-2 text-center text-[11px] font-semibold tracking-wider text-fg-subtle uppercase md:text-xs"
             >
               <span aria-hidden="true" className="sm:hidden">
@@ -230,6 +231,7 @@ export default function CalendarMonthPage({ year, month }: CalendarMonthPageProp
               <span aria-hidden="true" className="hidden sm:inline">
                 {h.short}
               </span>
+              <span className="sr-only">{h.long}</span>
             </div>
           ))}
         </div>
@@ -347,7 +349,9 @@ const DayCell = memo(function DayCell({ cell, unsaved, tabbable, onFocus }: DayC
   const isOutfit = cover?.type === 'outfits';
 
   return (
-    <div role="gridcell" className="border-t border-l border-line first:border-l-0">
+    // The link's text is the date alone: the badges beside it (how many more, planned) are drawn
+    // over the cell, outside the link, so what the link shows is all in its name (WCAG 2.5.3).
+    <div role="gridcell" className="relative border-t border-l border-line first:border-l-0">
       <a
         href={calendarDayPath(cell.day)}
         data-day={cell.day}
@@ -397,22 +401,6 @@ const DayCell = memo(function DayCell({ cell, unsaved, tabbable, onFocus }: DayC
         >
           {cell.date}
         </span>
-        {count > 1 && (
-          <span
-            aria-hidden="true"
-            className="absolute right-1 bottom-1 rounded-full bg-fg/80 px-1.5 py-0.5 text-[10px] leading-none font-semibold text-canvas tabular-nums md:right-2 md:bottom-2 md:text-[11px]"
-          >
-            +{count - 1}
-          </span>
-        )}
-        {planned && count > 0 && (
-          <span
-            aria-hidden="true"
-            className="absolute bottom-2 left-2 hidden rounded-full bg-surface/90 px-1.5 py-0.5 text-[10px] font-semibold tracking-wide text-fg-muted uppercase md:inline"
-          >
-            Planned
-          </span>
-        )}
         {unsaved && (
           <CircleAlert
             aria-hidden="true"
@@ -420,6 +408,22 @@ const DayCell = memo(function DayCell({ cell, unsaved, tabbable, onFocus }: DayC
           />
         )}
       </a>
+      {count > 1 && (
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute right-1 bottom-1 rounded-full bg-fg/80 px-1.5 py-0.5 text-[10px] leading-none font-semibold text-canvas tabular-nums md:right-2 md:bottom-2 md:text-[11px]"
+        >
+          +{count - 1}
+        </span>
+      )}
+      {planned && count > 0 && (
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute bottom-2 left-2 hidden rounded-full bg-surface/90 px-1.5 py-0.5 text-[10px] font-semibold tracking-wide text-fg-muted uppercase md:inline"
+        >
+          Planned
+        </span>
+      )}
     </div>
   );
 });

@@ -54,7 +54,7 @@ const FALLBACK = {
     surface: '#ffffff',
     surface2: '#f3f1ee',
     fg: '#1c1917',
-    subtle: '#78716c',
+    subtle: '#736c67',
     line: '#d6d3d1',
     accent: '#a4472a',
   },

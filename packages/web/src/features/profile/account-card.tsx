@@ -37,9 +37,10 @@ export function AccountCard({ user }: { user: User }) {
         </span>
       )}
       <div className="min-w-0">
-        <p className="truncate text-lg font-semibold tracking-tight">
+        {/* The card's title, styled as one: a heading, so it is found as one too. */}
+        <h2 className="truncate text-lg font-semibold tracking-tight">
           {user.displayName || 'Your account'}
-        </p>
+        </h2>
         <p className="truncate text-sm text-fg-muted">{user.email}</p>
       </div>
     </section>

@@ -177,9 +177,10 @@ function MostVersatile({
             <li key={l.item.id}>
               <Link
                 to={itemPath(l.item.id)}
-                aria-label={`${name}, ${pairs.toLowerCase()} ${outfits}`}
                 className="-mx-2 flex items-center gap-3 rounded-xl p-2 transition-colors hover:bg-surface-2"
               >
+                {/* Read as one line that holds both lines shown (WCAG 2.5.3). */}
+                <span className="sr-only">{`${name}, ${pairs.toLowerCase()} ${outfits}`}</span>
                 <img
                   src={l.item.thumbnail || l.item.image}
                   alt=""

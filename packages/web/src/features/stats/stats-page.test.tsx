@@ -1,5 +1,5 @@
 import { defaultSettings, type ClothingItem, type Settings } from '@hanger/domain';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useClothesFilters } from '../../lib/stores/filters-store';
@@ -7,6 +7,7 @@ import { useSessionStore } from '../../lib/stores/session-store';
 import { useUiPrefsStore } from '../../lib/stores/ui-prefs-store';
 import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
 import { item, outfit, signedInWith, user, wardrobeOf } from '../../test-utils/fixtures';
+import { accessibleNames } from '../../test-utils/queries';
 import StatsPage from './stats-page';
 import { STATS_TIME_RANGE_KEY } from './use-time-range';
 
@@ -170,9 +171,7 @@ function tableRows(name: string): string[][] {
 }
 
 function stripNames(label: string): string[] {
-  return within(screen.getByRole('list', { name: label }))
-    .getAllByRole('link')
-    .map((l) => plain(l.getAttribute('aria-label')));
+  return accessibleNames(screen.getByRole('list', { name: label }), 'link').map(plain);
 }
 
 function renderStats() {

@@ -61,12 +61,15 @@ export function InlineEdit({ label, text, placeholder, note, hint, editor }: Inl
 
   if (editing) {
     return (
+      // Still a term and its definition of the details list while it is edited.
       <div className="flex flex-col gap-2 border-b border-line py-4 last:border-b-0">
-        <div className="text-sm text-fg-muted">{label}</div>
-        {editor(() => {
-          returnFocus.current = true;
-          setEditing(false);
-        })}
+        <dt className="text-sm text-fg-muted">{label}</dt>
+        <dd>
+          {editor(() => {
+            returnFocus.current = true;
+            setEditing(false);
+          })}
+        </dd>
       </div>
     );
   }
@@ -76,10 +79,12 @@ export function InlineEdit({ label, text, placeholder, note, hint, editor }: Inl
         <button
           ref={trigger}
           type="button"
-          aria-label={`${label}: ${text || 'not set'}. Edit`}
           onClick={() => setEditing(true)}
           className="group -mr-2 inline-flex min-w-0 items-center gap-2 rounded-lg px-2 py-1 text-right text-sm font-medium transition-colors hover:bg-surface-2"
         >
+          {/* The button reads "Brand: Uniqlo" or "Brand: Add brand": the row's label, shown
+              beside it, then what it shows (WCAG 2.5.3, the visible text is in the name). */}
+          <span className="sr-only">{label}: </span>
           {/* A long value (a 200-character brand) is cut short within the card, not beside it. */}
           <span
             className={`max-w-[55vw] truncate md:max-w-80 ${text ? 'text-fg' : 'text-accent-ink'}`}
