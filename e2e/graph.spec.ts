@@ -108,8 +108,12 @@ test.describe('the pairing graph', () => {
       await expect(panel(page).getByRole('heading', { name: "Levi's Bottom" })).toBeFocused();
       await expect(graph(page)).toHaveAttribute('data-selected', jeans.id);
       await expect(panel(page)).toContainText('Bottom · in 4 outfits');
+      // What it is worn with, ranked as Top pairings ranks pairs: none of its pairs was worn yet,
+      // so the piece it shares the most outfits with leads.
       const partners = panel(page).getByRole('list', { name: /Worn most with/ });
-      await expect(partners.getByRole('button').first()).toContainText('3 outfits');
+      await expect(partners.getByRole('button').first()).toContainText(
+        'not worn together yet · 3 outfits',
+      );
 
       // The camera brought it into view (on a phone, above where the panel floats): a click
       // there on the canvas selects it again.

@@ -77,7 +77,7 @@ export async function goOffline(context: BrowserContext, page: Page): Promise<vo
 
 /** Edits the brand in place on an item's detail page. */
 export async function editBrand(page: Page, value: string): Promise<void> {
-  await page.getByRole('button', { name: /^Brand: .*Edit$/ }).click();
+  await page.getByRole('button', { name: /^Brand: / }).click();
   const input = page.getByRole('textbox', { name: 'Brand', exact: true });
   await input.fill(value);
   await input.press('Enter');

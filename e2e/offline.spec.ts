@@ -145,7 +145,7 @@ test.describe('offline', () => {
     await page.locator(`a[href="/items/${tee.id}"]`).click();
     // The detail page is up (a click before the app took over the static shell is a full page
     // load, which going offline would cut short).
-    await expect(page.getByRole('button', { name: /^Brand: .*Edit$/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Brand: / })).toBeVisible();
     await goOffline(context, page);
     await editBrand(page, 'Uniqlo');
     await expect(indicator(page)).toHaveText('Offline · 1 change waiting');
@@ -181,7 +181,7 @@ test.describe('offline', () => {
     await page.locator(`a[href="/items/${tee.id}"]`).click();
     // The detail page is up (a click before the app took over the static shell is a full page
     // load, which going offline would cut short).
-    await expect(page.getByRole('button', { name: /^Brand: .*Edit$/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Brand: / })).toBeVisible();
     await goOffline(context, page);
     await editBrand(page, 'Uniqlo');
     await expect(indicator(page)).toHaveText('Offline · 1 change waiting');

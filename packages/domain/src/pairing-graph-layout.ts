@@ -85,6 +85,96 @@ export function extentOf(points: Iterable<Point>): Extent | null {
   return minX === Infinity ? null : { minX, maxX, minY, maxY };
 }
 
+/** The canvas a layout is drawn on, in screen pixels. */
+export interface FrameView {
+  width: number;
+  height: number;
+  /** Room the renderer keeps clear on every side of the graph (sigma's stagePadding). */
+  padding: number;
+}
+
+/**
+ * Longest a typical pairing (the median edge) is drawn when the graph is fitted to the canvas:
+ * a few photos spread over the whole canvas read as unrelated, with their names far apart.
+ */
+export const FRAME_MAX_EDGE_PX = 180;
+/** Up to this many nodes every photo has its name beside it: the frame keeps room for them. */
+export const FRAME_LABELLED_NODES = 12;
+/**
+ * Room kept right of the graph for the names beside the rightmost photos, in pixels (past the
+ * padding, which holds the start of a name), and at most this share of the canvas' width: on a
+ * phone the photos need the width more than the end of a long name.
+ */
+export const FRAME_LABEL_PX = 96;
+export const FRAME_LABEL_SHARE = 1 / 6;
+
+/** What layoutFrame answers: the box to fit, and how long a typical pairing is drawn in it. */
+export interface LayoutFrame extends Extent {
+  /**
+   * The median pairing's length on screen at the fitted zoom, in pixels (0 without pairings):
+   * zooming in further than FRAME_MAX_EDGE_PX / edgePx stretches the graph again.
+   */
+  edgePx: number;
+}
+
+/**
+ * The part of the layout's plane the renderer fits to the canvas (sigma's custom bounding box),
+ * so that a small graph reads well: at most FRAME_MAX_EDGE_PX for a typical pairing instead of
+ * stretched across the canvas, in the middle of it, and with room on the right for the names
+ * of a graph whose every photo is named. A graph too large for that fills the canvas as it
+ * would by itself. The frame has the canvas' proportions; null when there is nothing to frame
+ * (no nodes, or all in one spot).
+ *
+ * The renderer scales the frame's longer side to the canvas' shorter side less the padding
+ * (then corrects for the proportions): the usable canvas is the whole one shrunk by that share.
+ */
+export function layoutFrame(
+  points: ReadonlyMap<string, Point>,
+  edges: Iterable<{ source: string; target: string }>,
+  view: FrameView,
+): LayoutFrame | null {
+  const extent = extentOf(points.values());
+  if (!extent) return null;
+  const short = Math.min(view.width, view.height);
+  if (!(short > 2 * view.padding)) return null;
+  const shrink = (short - 2 * view.padding) / short;
+  const width = view.width * shrink;
+  const height = view.height * shrink;
+  const labels =
+    points.size <= FRAME_LABELLED_NODES ? Math.min(FRAME_LABEL_PX, width * FRAME_LABEL_SHARE) : 0;
+  const spanX = extent.maxX - extent.minX;
+  const spanY = extent.maxY - extent.minY;
+  const lengths: number[] = [];
+  for (const e of edges) {
+    const a = points.get(e.source);
+    const b = points.get(e.target);
+    if (!a || !b) continue;
+    const length = Math.hypot(a.x - b.x, a.y - b.y);
+    if (length > 0) lengths.push(length);
+  }
+  lengths.sort((a, b) => a - b);
+  const median = lengths.length > 0 ? lengths[Math.floor(lengths.length / 2)]! : 0;
+  // Pixels per layout unit: the largest that fits the graph (and its names) and keeps a typical
+  // pairing short enough.
+  let scale = Infinity;
+  if (spanX > 0) scale = Math.min(scale, (width - labels) / spanX);
+  if (spanY > 0) scale = Math.min(scale, height / spanY);
+  if (median > 0) scale = Math.min(scale, FRAME_MAX_EDGE_PX / median);
+  if (!Number.isFinite(scale) || scale <= 0) return null;
+  // Centred on the graph with its names: they reach `labels` pixels past the rightmost photo.
+  const cx = (extent.minX + extent.maxX + labels / scale) / 2;
+  const cy = (extent.minY + extent.maxY) / 2;
+  const halfW = width / scale / 2;
+  const halfH = height / scale / 2;
+  return {
+    minX: cx - halfW,
+    maxX: cx + halfW,
+    minY: cy - halfH,
+    maxY: cy + halfH,
+    edgePx: median * scale,
+  };
+}
+
 /**
  * Unpaired pieces wait on a ring around the laid-out graph, in the order given (category
  * order), starting at the top and going clockwise, with y pointing up as the renderer draws

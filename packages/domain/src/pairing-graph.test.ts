@@ -11,6 +11,7 @@ import {
   pairingsByItem,
   pairKey,
   rankPairs,
+  rankPartners,
   wardrobeGraph,
 } from './pairing-graph.js';
 import { at, day, item, outfit, wardrobe } from './testing/fixtures.js';
@@ -190,6 +191,46 @@ describe('pairs worn together most', () => {
   it('counts the wears of the day the clock says once 05:00 has passed', () => {
     const later = daysWornTogether(edges, buildWearIndex(w, at('2024-03-10', 5)).itemDays);
     expect(later.get(pairKey('coat', 'boots'))).toBe(1);
+  });
+});
+
+describe('rankPartners', () => {
+  // Jeans with a shirt (worn together on 2 days, 1 outfit), a tee (1 day, 3 outfits), a coat
+  // (never worn together, 2 outfits), boots and a vest (never, 1 outfit each). Boots and coat
+  // sort before jeans, the rest after it: the pair's ids fall either side of the item.
+  const edges = [
+    { source: 'jeans', target: 'tee', weight: 3 },
+    { source: 'jeans', target: 'vest', weight: 1 },
+    { source: 'boots', target: 'jeans', weight: 1 },
+    { source: 'jeans', target: 'shirt', weight: 1 },
+    { source: 'coat', target: 'jeans', weight: 2 },
+    { source: 'shirt', target: 'tee', weight: 1 },
+  ];
+  const together = new Map([
+    [pairKey('jeans', 'shirt'), 2],
+    [pairKey('tee', 'jeans'), 1],
+    [pairKey('shirt', 'tee'), 5],
+  ]);
+  const pairings = pairingsByItem(edges);
+
+  it("lists an item's partners worn with it most first, then by outfits shared, then by id", () => {
+    expect(rankPartners('jeans', pairings.get('jeans'), together)).toEqual([
+      { id: 'shirt', weight: 1, daysTogether: 2 },
+      { id: 'tee', weight: 3, daysTogether: 1 },
+      { id: 'coat', weight: 2, daysTogether: 0 },
+      { id: 'boots', weight: 1, daysTogether: 0 },
+      { id: 'vest', weight: 1, daysTogether: 0 },
+    ]);
+    expect(rankPartners('jeans', undefined, together)).toEqual([]);
+  });
+
+  it('puts the partners in the order their pairs take in rankPairs (Top pairings)', () => {
+    for (const id of ['jeans', 'shirt', 'tee', 'boots']) {
+      const inTopPairings = rankPairs(edges, together)
+        .filter((p) => p.source === id || p.target === id)
+        .map((p) => (p.source === id ? p.target : p.source));
+      expect(rankPartners(id, pairings.get(id), together).map((p) => p.id)).toEqual(inTopPairings);
+    }
   });
 });
 

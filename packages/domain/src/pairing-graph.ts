@@ -184,6 +184,30 @@ export function rankPairs(
     );
 }
 
+/** One partner of an item, with the days the two were worn together. */
+export interface RankedPartner extends Pairing {
+  daysTogether: number;
+}
+
+/**
+ * An item's partners (pairingsByItem), worn with it most first: its pairs in rankPairs' order,
+ * by the days worn together, then the outfits shared, then the partner's id. What the item's
+ * "Worn most with" lists, by the rule of the graph's Top pairings.
+ */
+export function rankPartners(
+  id: string,
+  pairings: readonly Pairing[] | undefined,
+  together: ReadonlyMap<string, number>,
+): RankedPartner[] {
+  // Every pair starts at the item, so rankPairs' last tie-break is the partner's id.
+  const pairs = (pairings ?? []).map((p) => ({ source: id, target: p.id, weight: p.weight }));
+  return rankPairs(pairs, together).map((p) => ({
+    id: p.target,
+    weight: p.weight,
+    daysTogether: p.daysTogether,
+  }));
+}
+
 /** The categories present among `ids`, in the canonical category order. */
 export function graphCategories(
   ids: Iterable<string>,

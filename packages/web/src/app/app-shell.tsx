@@ -34,7 +34,9 @@ export function AppShell() {
       </header>
       <main
         id="main"
-        className="flex-1 pt-safe pb-[calc(4rem+env(safe-area-inset-bottom))] md:pt-0 md:pb-0"
+        // Room under the page for the bottom navigation, and for the connection pill while it
+        // shows (--hg-pill-room, styles.css).
+        className="flex-1 pt-safe pb-[calc(4rem+var(--hg-pill-room,0px)+env(safe-area-inset-bottom))] md:pt-0 md:pb-[var(--hg-pill-room,0px)]"
       >
         <Suspense fallback={<ContentSpinner />}>
           <Outlet />

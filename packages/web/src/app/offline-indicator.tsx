@@ -53,11 +53,12 @@ export function OfflineIndicator() {
 
   return (
     <>
+      {/* Where it stands, and the room the page keeps for it while it shows: styles.css. */}
       <div
+        data-connection-pill={text || refused.length > 0 ? '' : undefined}
         className={
-          'pointer-events-none fixed inset-x-0 z-50 flex justify-center gap-2 px-4 ' +
-          'bottom-[calc(var(--hg-bottom-bar,0px)+0.75rem+env(safe-area-inset-bottom))] ' +
-          'md:inset-x-auto md:bottom-6 md:left-6 md:px-0'
+          'hg-connection-pill pointer-events-none fixed inset-x-0 z-50 flex justify-center gap-2 ' +
+          'px-4 md:inset-x-auto md:left-6 md:px-0'
         }
       >
         <div role="status" className="contents">

@@ -255,8 +255,9 @@ export default function DayPicker({
             }
           />
         )}
-        {/* Room for the save bar, so the last row can scroll above it. */}
-        {total > 0 && <div aria-hidden="true" className="h-24" />}
+        {/* Room for the save bar, so the last row can scroll above it (and above the connection
+            pill, which stands on the bar: styles.css). */}
+        {total > 0 && <div aria-hidden="true" className="h-[calc(6rem+var(--hg-pill-lift,0px))]" />}
       </div>
 
       {total > 0 && (

@@ -4,13 +4,15 @@ import type { CameraState } from 'sigma/types';
 import { getCorrectionRatio } from 'sigma/utils';
 
 /**
- * The camera that frames `nodes` as closely as the viewport allows (sigma's own recipe, from
- * @sigma/utils, which is not installed): the group's extent in graph units, against the whole
- * graph's, gives the zoom; its centre in sigma's framed coordinates gives the position.
+ * The camera that frames `nodes` as closely as the viewport allows, but no closer than
+ * `minRatio` (sigma's own recipe, from @sigma/utils, which is not installed): the group's extent
+ * in graph units, against the whole graph's, gives the zoom; its centre in sigma's framed
+ * coordinates gives the position.
  */
 export function cameraToFit<N extends Attributes, E extends Attributes>(
   sigma: Sigma<N, E>,
   nodes: readonly string[],
+  minRatio = 0.12,
 ): CameraState | null {
   let minX = Infinity;
   let maxX = -Infinity;
@@ -54,8 +56,9 @@ export function cameraToFit<N extends Attributes, E extends Attributes>(
     angle: 0,
     x: (fMinX + fMaxX) / 2,
     y: (fMinY + fMaxY) / 2,
-    // A little room around the group; never closer than a comfortable zoom on a single photo.
-    ratio: Math.min(1, Math.max(ratio * 1.15, 0.12)),
+    // A little room around the group; never closer than `minRatio` (by default a comfortable
+    // zoom on a single photo).
+    ratio: Math.min(1, Math.max(ratio * 1.15, minRatio)),
   };
 }
 

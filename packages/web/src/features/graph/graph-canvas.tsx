@@ -1,7 +1,10 @@
 import {
   edgeThickness,
   extentOf,
+  FRAME_MAX_EDGE_PX,
   initialPositions,
+  layoutFrame,
+  rankPartners,
   ringPositions,
   type Category,
   type GraphScope,
@@ -120,6 +123,43 @@ function startPositions(model: GraphModel): { positions: Map<string, Point>; set
   return { positions, settled: false };
 }
 
+/**
+ * Frames a graph that is not large as the domain's layoutFrame says (its typical pairing a
+ * readable length, in the middle of the canvas, room for the names), instead of sigma's default
+ * of stretching whatever the nodes span over the whole canvas. Runs as sigma processes the graph
+ * (positions, size, nodes added or dropped); the box is set only when it changed, since setting
+ * it asks for another frame. Answers the typical pairing's length on screen (layoutFrame's
+ * edgePx), 0 when sigma fits the graph by itself.
+ */
+function frameGraph(renderer: Sigma<NodeAttributes, EdgeAttributes>): number {
+  const graph = renderer.getGraph();
+  const points = new Map<string, Point>();
+  graph.forEachNode((id, a) => points.set(id, { x: a.x, y: a.y }));
+  const edges: { source: string; target: string }[] = [];
+  graph.forEachEdge((_edge, _attrs, source, target) => edges.push({ source, target }));
+  const { width, height } = renderer.getDimensions();
+  const frame = layoutFrame(points, edges, {
+    width,
+    height,
+    padding: renderer.getSetting('stagePadding'),
+  });
+  const current = renderer.getCustomBBox();
+  if (!frame) {
+    if (current) renderer.setCustomBBox(null);
+    return 0;
+  }
+  if (
+    !current ||
+    current.x[0] !== frame.minX ||
+    current.x[1] !== frame.maxX ||
+    current.y[0] !== frame.minY ||
+    current.y[1] !== frame.maxY
+  ) {
+    renderer.setCustomBBox({ x: [frame.minX, frame.maxX], y: [frame.minY, frame.maxY] });
+  }
+  return frame.edgePx;
+}
+
 function nodeAttributes(model: GraphModel, id: string, p: Point): NodeAttributes | null {
   const item = model.items.get(id);
   if (!item) return null;
@@ -161,6 +201,8 @@ export default function GraphCanvas({
   }>({ state: 'running' });
   const [shownCount, setShownCount] = useState(0);
   const helpId = useId();
+  /** A typical pairing's length on screen at the framed zoom (frameGraph); 0 when unframed. */
+  const framedEdgePx = useRef(0);
 
   // What the reducers read: kept in a ref so that sigma's callbacks always see the latest.
   const view = useRef({
@@ -185,10 +227,11 @@ export default function GraphCanvas({
     if (inputs.every((x, i) => x === synced.current[i])) return false;
     synced.current = inputs;
     const neighbours = new Set<string>();
-    // The strongest partners are named; more labels than this only overlap.
+    // The partners worn with it most are named, as the panel lists them (rankPartners); more
+    // labels than this only overlap.
     const labelled = new Set<string>();
     if (selected) {
-      for (const p of model.pairings.get(selected) ?? []) {
+      for (const p of rankPartners(selected, model.pairings.get(selected), model.together)) {
         if (!scope.nodes.has(p.id)) continue;
         neighbours.add(p.id);
         if (labelled.size < LABELLED_PARTNERS) labelled.add(p.id);
@@ -340,6 +383,10 @@ export default function GraphCanvas({
         if (state) void camera.animate(state, { duration: reducedMotion() ? 0 : 300 });
       });
       renderer.on('clickStage', () => onSelectRef.current(null));
+      // A large graph fills the canvas as sigma fits it, and is spared the work per redraw.
+      if (!large) {
+        renderer.on('beforeProcess', () => (framedEdgePx.current = frameGraph(renderer)));
+      }
       renderer.on('enterNode', () => (container.style.cursor = 'pointer'));
       renderer.on('leaveNode', () => (container.style.cursor = ''));
       return renderer;
@@ -452,7 +499,10 @@ export default function GraphCanvas({
       void sigma.getCamera().animatedReset({ duration: duration() });
       return;
     }
-    const state = cameraToFit(sigma, [...scope.nodes]);
+    // A small graph is framed for its pairings to read well: a category is brought to the
+    // middle, not magnified until they stretch across the canvas again.
+    const minRatio = Math.min(1, Math.max(0.12, framedEdgePx.current / FRAME_MAX_EDGE_PX));
+    const state = cameraToFit(sigma, [...scope.nodes], minRatio);
     if (state) void sigma.getCamera().animate(state, { duration: duration() });
   };
 

@@ -153,8 +153,10 @@ export function runLayout(
       barnesHutOptimize: order > 250,
       barnesHutTheta: 1.2,
       // Small groups of pieces worn only with each other drift far from the rest and make the
-      // whole picture small; a stronger pull keeps them near (about 20 more iterations).
-      gravity: order > 250 ? 0.3 : 0.05,
+      // whole picture small; a stronger pull keeps them near (about 20 more iterations). A small
+      // graph has little repulsion to balance the pull, and needs more of it: at 0.05, two
+      // outfits with no piece in common settled five pairings' lengths apart, each a huddle.
+      gravity: order > 250 ? 0.3 : 1,
       edgeWeightInfluence: 1,
       // Gentler than the inferred slow-down for large graphs: settles in about 100 iterations.
       slowDown: 1 + Math.log10(Math.max(order, 1)),

@@ -183,7 +183,9 @@ describe('graph page', () => {
     expect(heading).toHaveFocus();
     expect(panel()).toHaveTextContent('Bottom · in 4 outfits');
     const partners = within(panel()).getByRole('list', { name: 'Worn most with, 4 pieces' });
-    expect(within(partners).getAllByRole('button')[0]).toHaveAccessibleName('Uniqlo Top 3 outfits');
+    expect(within(partners).getAllByRole('button')[0]).toHaveAccessibleName(
+      'Uniqlo Top not worn together yet · 3 outfits',
+    );
 
     await userEvent.click(within(partners).getByRole('button', { name: /^Uniqlo Top/ }));
     expect(await canvas()).toHaveAttribute('data-selected', 'tee');
@@ -201,6 +203,36 @@ describe('graph page', () => {
     expect(within(panel()).getByRole('heading', { name: "Levi's Bottom" })).not.toHaveFocus();
     await userEvent.click(within(panel()).getAllByRole('link', { name: 'Open item' })[0]!);
     expect(screen.getByText('Item jeans')).toBeInTheDocument();
+  });
+
+  it('lists what the chosen piece is worn with most first, as Top pairings ranks pairs', async () => {
+    const calendar = {
+      // The shirt, jeans and boots outfit worn twice, the tee and jeans once (as loose pieces).
+      '2024-05-01': { clothes: [], outfits: ['o4'] },
+      '2024-05-02': { clothes: [], outfits: ['o4'] },
+      '2024-05-03': { clothes: ['tee', 'jeans'], outfits: [] },
+      // Planned for a day to come: not worn yet.
+      '2999-01-01': { clothes: [], outfits: ['o1', 'o1'] },
+    };
+    signedInWith(wardrobeOf(CLOSET, OUTFITS, calendar));
+    renderGraph();
+    await userEvent.click(screen.getByRole('button', { name: 'node jeans' }));
+    const partners = within(panel()).getByRole('list', { name: 'Worn most with, 4 pieces' });
+    // The tee shares the most outfits with the jeans, but the boots and the shirt were worn with
+    // them on more days: the order and the counts of the jeans' rows in Top pairings.
+    expect(
+      within(partners)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([
+      'Blundstone Shoes×2worn together 2 times · 1 outfit',
+      'COS Top×2worn together 2 times · 1 outfit',
+      'Uniqlo Top×1worn together 1 time · 3 outfits',
+      'Vans Shoes×0not worn together yet · 2 outfits',
+    ]);
+    expect(within(partners).getAllByRole('button')[0]).toHaveAccessibleName(
+      'Blundstone Shoes worn together 2 times · 1 outfit',
+    );
   });
 
   it('closes the panel and clears a selection the filter hides', async () => {

@@ -1,4 +1,10 @@
-import { graphCategories, graphScope, rankPairs, type Category } from '@hanger/domain';
+import {
+  graphCategories,
+  graphScope,
+  rankPairs,
+  rankPartners,
+  type Category,
+} from '@hanger/domain';
 import { Eye, EyeOff, Shirt, Waypoints } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/button';
@@ -115,6 +121,12 @@ function PairingGraph({
 
   const selectedId = selection && scope.nodes.has(selection.id) ? selection.id : null;
   const selectedItem = selectedId ? model.items.get(selectedId) : undefined;
+  // What the selected piece is worn with most, by the rule of Top pairings (rankPairs).
+  const partners = useMemo(
+    () =>
+      selectedId ? rankPartners(selectedId, model.pairings.get(selectedId), model.together) : [],
+    [selectedId, model],
+  );
 
   const selectFromCanvas = useCallback(
     (id: string | null) => setSelection(id ? { id, fromList: false } : null),
@@ -207,7 +219,7 @@ function PairingGraph({
           <div className="z-10 m-2 max-h-[calc(100%-1rem)] self-end [grid-area:canvas] lg:relative lg:m-0 lg:max-h-none lg:self-start lg:[grid-area:side]">
             <ItemPanel
               item={selectedItem}
-              pairings={model.pairings.get(selectedItem.id) ?? []}
+              partners={partners}
               items={model.items}
               colours={theme.categories}
               takeFocus={selection?.fromList ?? false}

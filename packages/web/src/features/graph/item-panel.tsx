@@ -1,4 +1,4 @@
-import { type Category, type Pairing } from '@hanger/domain';
+import { type Category, type RankedPartner } from '@hanger/domain';
 import { ArrowRight, Sparkles, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
@@ -13,9 +13,21 @@ const SHOWN_PAIRINGS = 5;
 export const outfitsText = (n: number) => `${n} ${n === 1 ? 'outfit' : 'outfits'}`;
 export const piecesText = (n: number) => `${n} ${n === 1 ? 'piece' : 'pieces'}`;
 
+/**
+ * What a pair counts, in the order pairs are ranked (rankPairs): the days worn together, then
+ * the outfits shared. Top pairings' rows and the panel's "Worn most with" read the same.
+ */
+export function pairCountsText(pair: Pick<RankedPartner, 'daysTogether' | 'weight'>): string {
+  const n = pair.daysTogether;
+  const worn =
+    n === 0 ? 'not worn together yet' : `worn together ${n} ${n === 1 ? 'time' : 'times'}`;
+  return `${worn} · ${outfitsText(pair.weight)}`;
+}
+
 interface ItemPanelProps {
   item: GraphItem;
-  pairings: readonly Pairing[];
+  /** What the item is worn with, worn together most first (the domain's rankPartners). */
+  partners: readonly RankedPartner[];
   items: ReadonlyMap<string, GraphItem>;
   colours: Record<Category, string>;
   /** Move the keyboard focus to the panel's heading (the choice came from a list). */
@@ -31,7 +43,7 @@ interface ItemPanelProps {
  */
 export function ItemPanel({
   item,
-  pairings,
+  partners,
   items,
   colours,
   takeFocus,
@@ -43,8 +55,8 @@ export function ItemPanel({
     if (takeFocus) headingRef.current?.focus({ preventScroll: true });
   }, [item.id, takeFocus]);
 
-  const shown = pairings.slice(0, SHOWN_PAIRINGS);
-  const more = pairings.length - shown.length;
+  const shown = partners.slice(0, SHOWN_PAIRINGS);
+  const more = partners.length - shown.length;
   const openItem = (extra: string) => (
     <Link to={itemPath(item.id)} className={buttonClass('primary', 'md', extra)}>
       Open item
@@ -95,14 +107,14 @@ export function ItemPanel({
         />
       </div>
 
-      {pairings.length > 0 ? (
+      {partners.length > 0 ? (
         <div className="mt-3 lg:mt-4">
           <h3 className="text-xs font-semibold tracking-wide text-fg-subtle uppercase">
             Worn most with
           </h3>
           <ul
             className="mt-2 flex gap-1 overflow-x-auto lg:-mx-2 lg:block"
-            aria-label={`Worn most with, ${piecesText(pairings.length)}`}
+            aria-label={`Worn most with, ${piecesText(partners.length)}`}
           >
             {shown.map((p) => {
               const partner = items.get(p.id);
@@ -121,14 +133,17 @@ export function ItemPanel({
                       loading="lazy"
                       className="size-10 shrink-0 rounded-lg bg-surface-2 object-cover lg:size-9"
                     />
-                    <span className="min-w-0 flex-1 truncate text-sm font-medium max-lg:sr-only">
-                      {partner.label}
-                    </span>
-                    <span className="shrink-0 text-xs text-fg-muted tabular-nums">
-                      <span aria-hidden="true" className="lg:hidden">
-                        ×{p.weight}
+                    <span className="min-w-0 flex-1 max-lg:contents">
+                      <span className="block truncate text-sm font-medium max-lg:sr-only">
+                        {partner.label}
                       </span>
-                      <span className="max-lg:sr-only">{outfitsText(p.weight)}</span>
+                      {/* The times worn together, which order the list; in full on wide screens. */}
+                      <span className="block truncate text-xs text-fg-muted tabular-nums">
+                        <span aria-hidden="true" className="lg:hidden">
+                          ×{p.daysTogether}
+                        </span>
+                        <span className="max-lg:sr-only">{pairCountsText(p)}</span>
+                      </span>
                     </span>
                   </button>
                 </li>
@@ -153,10 +168,10 @@ export function ItemPanel({
       )}
 
       <div
-        className={`mt-4 flex flex-wrap gap-2 ${pairings.length > 0 ? 'max-lg:hidden' : 'max-lg:mt-3'}`}
+        className={`mt-4 flex flex-wrap gap-2 ${partners.length > 0 ? 'max-lg:hidden' : 'max-lg:mt-3'}`}
       >
         {openItem('max-lg:hidden')}
-        {pairings.length === 0 && (
+        {partners.length === 0 && (
           <Link
             to={`/outfits/upload?selected=${encodeURIComponent(item.id)}`}
             className={buttonClass('secondary', 'md')}

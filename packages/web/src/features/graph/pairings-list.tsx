@@ -4,17 +4,9 @@ import { useMemo, useState } from 'react';
 import { Button } from '../../components/button';
 import { displayLabel } from '../../components/chip-group';
 import type { GraphItem } from './graph-model';
-import { outfitsText } from './item-panel';
+import { pairCountsText } from './item-panel';
 
 const PAGE = 10;
-
-/** What a pair's row counts: days worn together (the order of the list), then outfits shared. */
-export function pairCountsText(pair: Pick<RankedPair, 'daysTogether' | 'weight'>): string {
-  const n = pair.daysTogether;
-  const worn =
-    n === 0 ? 'not worn together yet' : `worn together ${n} ${n === 1 ? 'time' : 'times'}`;
-  return `${worn} · ${outfitsText(pair.weight)}`;
-}
 
 interface PairingsListProps {
   /** The pairs of the current view, worn together most first (the domain's rankPairs). */
