@@ -50,12 +50,19 @@ export function OfflineIndicator() {
   const offline = !online || networkDown;
   const text = indicatorText({ offline, waiting, replaying });
   const Icon = replaying ? RefreshCw : offline ? CloudOff : Clock;
+  const showing = text !== null || refused.length > 0;
+  // While it shows, the page keeps room for it (styles.css, :root[data-connection-pill]).
+  useEffect(() => {
+    if (!showing) return;
+    const root = document.documentElement;
+    root.setAttribute('data-connection-pill', '');
+    return () => root.removeAttribute('data-connection-pill');
+  }, [showing]);
 
   return (
     <>
-      {/* Where it stands, and the room the page keeps for it while it shows: styles.css. */}
+      {/* Where it stands: styles.css. */}
       <div
-        data-connection-pill={text || refused.length > 0 ? '' : undefined}
         className={
           'hg-connection-pill pointer-events-none fixed inset-x-0 z-50 flex justify-center gap-2 ' +
           'px-4 md:inset-x-auto md:left-6 md:px-0'
