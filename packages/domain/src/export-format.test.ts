@@ -143,6 +143,11 @@ describe('export format', () => {
       'settings.subcategories.top.1.name: “t-shirts” is already a subcategory of top.',
     ],
     [
+      'a currency the API does not know (POST clothes, PUT users/settings)',
+      (d: ExportDocument) => (d.items[0]!.currency = 'XYZ'),
+      'items.0.currency: Expected a known three-letter currency code',
+    ],
+    [
       'subcategories of a key that is not a category',
       (d: ExportDocument) =>
         ((d.settings.subcategories as Record<string, unknown>).hats = [{ id: 'h', name: 'Caps' }]),

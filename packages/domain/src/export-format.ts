@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CALENDAR_MAX_YEAR, CALENDAR_MIN_YEAR } from './calendar-month.js';
 import { SOURCES, WIRE_CATEGORIES, type WireCategory } from './categories.js';
+import { isCurrencyCode } from './currency-names.js';
 import { isDayKey } from './day-keys.js';
 import { MAX_EMAIL, MAX_ID, MAX_MONEY, MAX_TEXT, MAX_WEARS, textProblem } from './limits.js';
 import {
@@ -68,7 +69,12 @@ const calendarDay = dayKey.check(calendarYearsCheck).meta({
   description: `A calendar day, YYYY-MM-DD, from ${CALENDAR_MIN_YEAR}-01-01 to ${CALENDAR_MAX_YEAR}-12-31.`,
 });
 const timestamp = z.iso.datetime({ offset: true }).meta({ description: 'ISO 8601 date-time.' });
-const currency = z.string().regex(CURRENCY_PATTERN).meta({ description: 'ISO 4217 code.' });
+/** A code the API takes (currencyCodeSchema): prices in others could not be converted. */
+const currency = z
+  .string()
+  .regex(CURRENCY_PATTERN)
+  .refine(isCurrencyCode, { message: 'Expected a known three-letter currency code' })
+  .meta({ description: 'ISO 4217 code, one of the currencies Hanger knows.' });
 const money = z.number().min(0).max(MAX_MONEY);
 const wears = z.number().int().min(0).max(MAX_WEARS);
 const photoPath = z
