@@ -3,7 +3,16 @@ import { CALENDAR_MAX_YEAR, CALENDAR_MIN_YEAR } from './calendar-month.js';
 import { SOURCES, WIRE_CATEGORIES, type WireCategory } from './categories.js';
 import { isCurrencyCode } from './currency-names.js';
 import { isDayKey } from './day-keys.js';
-import { MAX_EMAIL, MAX_ID, MAX_MONEY, MAX_TEXT, MAX_WEARS, textProblem } from './limits.js';
+import {
+  MAX_EMAIL,
+  MAX_ID,
+  MAX_MONEY,
+  MAX_SUBCATEGORIES,
+  MAX_SUBCATEGORY_NAME,
+  MAX_TEXT,
+  MAX_WEARS,
+  textProblem,
+} from './limits.js';
 import {
   MAX_CANVAS_ENTRIES,
   calendarYearsCheck,
@@ -39,7 +48,6 @@ export const EXPORT_MAX_ITEMS = 100_000;
 export const EXPORT_MAX_OUTFITS = 100_000;
 export const EXPORT_MAX_CALENDAR_DAYS = 100_000;
 const MAX_DAY_ENTRIES = 500;
-const MAX_SUBCATEGORIES = 500;
 
 const DAY_KEY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const CURRENCY_PATTERN = /^[A-Z]{3}$/;
@@ -82,7 +90,11 @@ const photoPath = z
   .regex(EXPORT_PHOTO_PATH_PATTERN)
   .meta({ description: 'Path of the photo inside the zip, e.g. photos/items/<id>.webp.' });
 
-const subcategory = z.strictObject({ id, name: storable(z.string().min(1).max(60)) });
+/** As a settings update takes one (subcategorySchema): a name trimmed, at most 100 a category. */
+const subcategory = z.strictObject({
+  id,
+  name: storable(z.string().trim().min(1).max(MAX_SUBCATEGORY_NAME)),
+});
 /** One category's list, refused as a settings update would refuse it (subcategoryListCheck). */
 const subcategoryList = (category: WireCategory) =>
   z.array(subcategory).max(MAX_SUBCATEGORIES).check(subcategoryListCheck(category));

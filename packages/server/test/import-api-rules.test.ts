@@ -113,6 +113,11 @@ describe.each(ENGINES)('import applies the API’s rules on %s', (engine) => {
         }),
       ],
       [
+        'items.0.currency: Expected a known three-letter currency code',
+        await withDoc((d) => void (items(d)[0]!.currency = 'XYZ')),
+        await target.putSettings({ currency: 'XYZ' }),
+      ],
+      [
         'settings.subcategories: Unknown category "hats": the categories are top, bottom, full_body, outerwear, shoes, bag, accessory, other',
         await withDoc((d) => void (subcategories(d).hats = [{ id: 'cap', name: 'Caps' }])),
         await target.putSettings({ subcategories: { hats: [{ id: 'cap', name: 'Caps' }] } }),
@@ -142,6 +147,21 @@ describe.each(ENGINES)('import applies the API’s rules on %s', (engine) => {
       .where('user_id', '=', target.id)
       .execute();
     expect(imports).toEqual([]);
+  });
+
+  it('refuses an import that would give a category more subcategories than a settings update may', async () => {
+    const target = await signUp(t);
+    const full = Array.from({ length: 100 }, (_, i) => ({ id: `own-${i}`, name: `Own ${i}` }));
+    expect((await target.putSettings({ subcategories: { top: full } })).status).toBe(200);
+    const settingsBefore = await target.settings();
+    const { status } = await importZip(target, await withDoc(() => undefined));
+    expect(status).toMatchObject({
+      state: 'failed',
+      error:
+        'Importing would give top 101 subcategories; a category holds at most 100. Remove some in Profile, then import again. Nothing was imported.',
+    });
+    expect(await target.settings()).toEqual(settingsBefore);
+    expect((await target.wardrobe()).clothes).toEqual({});
   });
 
   it('takes the calendar’s first and last years', async () => {

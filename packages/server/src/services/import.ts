@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  MAX_SUBCATEGORIES,
   WIRE_CATEGORIES,
   missingPriceCurrencies,
   subcategoryNameKey,
@@ -23,7 +24,7 @@ import type {
   OutfitItemRow,
   OutfitRow,
 } from '../db/schema.js';
-import { AppError, NotFoundError, PayloadTooLargeError } from '../errors.js';
+import { AppError, NotFoundError, PayloadTooLargeError, ValidationError } from '../errors.js';
 import type { ServiceContext } from './context.js';
 import { openArchive, type ArchiveLimits } from './import-archive.js';
 import { discardPhoto, photoColumns, storePhoto, type StoredPhoto } from './photos.js';
@@ -411,6 +412,12 @@ function mergeSubcategories(
       ids.set(newId, newId);
       names.set(subcategoryNameKey(sub.name), newId);
       mapping.set(sub.id, newId);
+    }
+    // A category holds what a settings update may hold (subcategorySchema's list).
+    if (list.length > MAX_SUBCATEGORIES) {
+      throw new ValidationError(
+        `Importing would give ${category} ${list.length} subcategories; a category holds at most ${MAX_SUBCATEGORIES}. Remove some in Profile, then import again. Nothing was imported.`,
+      );
     }
     merged[category] = list;
     map.set(category, mapping);
