@@ -40,7 +40,7 @@ export function pairingGraph(
       for (let j = i + 1; j < ids.length; j++) {
         const source = ids[i]!;
         const target = ids[j]!;
-        const key = `${source}\u0000${target}`;
+        const key = pairKey(source, target);
         const edge = weights.get(key);
         if (edge) edge.weight += 1;
         else weights.set(key, { source, target, weight: 1 });

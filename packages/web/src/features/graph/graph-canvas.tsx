@@ -4,10 +4,11 @@ import {
   FRAME_MAX_EDGE_PX,
   initialPositions,
   layoutFrame,
-  rankPartners,
+  pairKey,
   ringPositions,
   type Category,
   type GraphScope,
+  type RankedPartner,
   type Point,
 } from '@hanger/domain';
 import { createNodeImageProgram } from '@sigma/node-image';
@@ -49,6 +50,8 @@ export interface GraphCanvasProps {
   category: Category | undefined;
   showUnpaired: boolean;
   selected: string | null;
+  /** The selected item's partners, worn with it most first (the panel's list, rankPartners). */
+  partners: readonly RankedPartner[];
   /** Changes when a choice made outside the canvas should bring the selected item into view. */
   focusKey: number;
   onSelect: (id: string | null) => void;
@@ -74,8 +77,6 @@ const isLarge = (model: GraphModel) =>
 
 /** Share of a node's radius its photo takes; the rest is the category ring. */
 const PHOTO_SHARE = 0.8;
-
-export const edgeKey = (source: string, target: string) => `${source}\u0000${target}`;
 
 /** Below the large breakpoint the item panel floats over the bottom of the canvas. */
 const panelCovers = () =>
@@ -186,6 +187,7 @@ export default function GraphCanvas({
   category,
   showUnpaired,
   selected,
+  partners,
   focusKey,
   onSelect,
   theme,
@@ -218,20 +220,20 @@ export default function GraphCanvas({
   });
   const onSelectRef = useRef(onSelect);
   const modelRef = useRef(model);
-  const latest = useRef({ scope, selected, theme, model });
+  const latest = useRef({ scope, selected, partners, theme, model });
   /** What the view was last computed from; a new view only when one of them changed. */
   const synced = useRef<unknown[]>([]);
   const syncView = useCallback((): boolean => {
-    const { scope, selected, theme, model } = latest.current;
-    const inputs = [scope, selected, theme, model, view.current.layoutRunning];
+    const { scope, selected, partners, theme, model } = latest.current;
+    const inputs = [scope, selected, partners, theme, model, view.current.layoutRunning];
     if (inputs.every((x, i) => x === synced.current[i])) return false;
     synced.current = inputs;
     const neighbours = new Set<string>();
-    // The partners worn with it most are named, as the panel lists them (rankPartners); more
-    // labels than this only overlap.
+    // The partners worn with it most are named, the panel's first ones; more labels than this
+    // only overlap.
     const labelled = new Set<string>();
     if (selected) {
-      for (const p of rankPartners(selected, model.pairings.get(selected), model.together)) {
+      for (const p of partners) {
         if (!scope.nodes.has(p.id)) continue;
         neighbours.add(p.id);
         if (labelled.size < LABELLED_PARTNERS) labelled.add(p.id);
@@ -240,7 +242,7 @@ export default function GraphCanvas({
     view.current = {
       ...view.current,
       scope,
-      edges: new Set(scope.edges.map((e) => edgeKey(e.source, e.target))),
+      edges: new Set(scope.edges.map((e) => pairKey(e.source, e.target))),
       selected: selected && scope.nodes.has(selected) ? selected : null,
       neighbours,
       labelled,
@@ -250,7 +252,7 @@ export default function GraphCanvas({
     return true;
   }, []);
   useEffect(() => {
-    latest.current = { scope, selected, theme, model };
+    latest.current = { scope, selected, partners, theme, model };
     onSelectRef.current = onSelect;
     modelRef.current = model;
   });
@@ -271,7 +273,7 @@ export default function GraphCanvas({
     }
     for (const e of model.edges) {
       if (!graph.hasNode(e.source) || !graph.hasNode(e.target)) continue;
-      graph.addUndirectedEdgeWithKey(edgeKey(e.source, e.target), e.source, e.target, {
+      graph.addUndirectedEdgeWithKey(pairKey(e.source, e.target), e.source, e.target, {
         weight: e.weight,
         size: edgeThickness(e.weight, model.maxWeight) * (large ? 0.6 : 1),
       });
@@ -488,7 +490,7 @@ export default function GraphCanvas({
     }
     const graph = sigma.getGraph();
     setShownCount(graph.filterNodes((id) => scope.nodes.has(id)).length);
-  }, [sigma, scope, selected, theme, model, showUnpaired, layout.state, syncView]);
+  }, [sigma, scope, selected, partners, theme, model, showUnpaired, layout.state, syncView]);
 
   const arranging = layout.state === 'running' && isLarge(model);
   const duration = () => (reducedMotion() ? 0 : 300);

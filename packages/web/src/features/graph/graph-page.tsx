@@ -203,6 +203,7 @@ function PairingGraph({
                 category={category}
                 showUnpaired={showUnpaired}
                 selected={selectedId}
+                partners={partners}
                 focusKey={focusKey}
                 onSelect={selectFromCanvas}
                 theme={theme}
