@@ -145,6 +145,16 @@ test.describe('the server-drawn first screen of /items', () => {
       await expect(app.locator('#root')).toBeEmpty();
       await snapshot(app, 'first-screen-phone-first-paint');
       const drawnTab = await app.locator('#boot-shell a[href="/outfits"]').first().boundingBox();
+      // The sort dropdown is drawn as a picture of itself (no <select> in the first layout), as
+      // wide as the app's: the direction button beside it does not move either.
+      await expect(app.locator('#boot-shell select')).toHaveCount(0);
+      const drawnSort = await app
+        .locator('#boot-shell [data-sort-bar] .relative')
+        .first()
+        .boundingBox();
+      const drawnDirection = await app
+        .locator('#boot-shell button[aria-label^="Sort direction"]')
+        .boundingBox();
       await expect(app.locator('#boot-shell img')).toHaveCount(closet.length);
 
       // The app's grid: the same items, in the same order, and then the shell is gone.
@@ -164,6 +174,12 @@ test.describe('the server-drawn first screen of /items', () => {
       expect(drawnTab).not.toBeNull();
       for (const side of ['x', 'y', 'width', 'height'] as const)
         expect(tabNow![side], side).toBeCloseTo(drawnTab![side], 0);
+      const sortNow = await app.getByRole('combobox', { name: 'Sort by' }).boundingBox();
+      const directionNow = await app.getByRole('button', { name: /^Sort direction/ }).boundingBox();
+      for (const side of ['x', 'y', 'width', 'height'] as const) {
+        expect(sortNow![side], `sort ${side}`).toBeCloseTo(drawnSort![side], 0);
+        expect(directionNow![side], `direction ${side}`).toBeCloseTo(drawnDirection![side], 0);
+      }
       await context.unrouteAll({ behavior: 'wait' });
       // It went when the grid had its records, never for the "Loading your items" skeleton.
       const gone = await app.evaluate(
