@@ -9,6 +9,36 @@ function shorten(label: string): string {
   return label.length > MAX_LABEL ? `${label.slice(0, MAX_LABEL - 1).trimEnd()}…` : label;
 }
 
+/** Gap between a photo's edge and its name, in pixels. */
+const LABEL_GAP = 5;
+/** Least room kept between a name and the canvas' edge, in pixels. */
+const EDGE_MARGIN = 4;
+
+/**
+ * Where a name goes beside its photo: on the right, as a rule, and on the left when it would run
+ * past the canvas' right edge and fits on the left (a photo near the right edge lost the end of
+ * its name). `gap` is the room between the photo and the text's near end.
+ */
+export function labelPlacement(
+  nodeX: number,
+  nodeSize: number,
+  textWidth: number,
+  canvasWidth: number,
+  gap = LABEL_GAP,
+): { x: number; align: 'left' | 'right' } {
+  const right = nodeX + nodeSize + gap;
+  if (right + textWidth <= canvasWidth - EDGE_MARGIN) return { x: right, align: 'left' };
+  const left = nodeX - nodeSize - gap;
+  if (left - textWidth >= EDGE_MARGIN) return { x: left, align: 'right' };
+  return { x: right, align: 'left' };
+}
+
+/** The canvas' width in CSS pixels (sigma scales its layers' contexts by the pixel ratio). */
+function cssWidth(context: CanvasRenderingContext2D): number {
+  const scale = context.getTransform().a || 1;
+  return context.canvas.width / scale;
+}
+
 function font(settings: { labelWeight: string; labelSize: number; labelFont: string }): string {
   return `${settings.labelWeight} ${settings.labelSize}px ${settings.labelFont}`;
 }
@@ -29,7 +59,9 @@ export function createDrawers<N extends Attributes, E extends Attributes>(
     const text = shorten(data.label);
     context.font = font(settings);
     context.textBaseline = 'middle';
-    const x = data.x + data.size + 5;
+    const width = context.measureText(text).width;
+    const { x, align } = labelPlacement(data.x, data.size, width, cssWidth(context));
+    context.textAlign = align;
     // A halo in the surface colour keeps the text legible where it crosses edges.
     context.lineJoin = 'round';
     context.lineWidth = 4;
@@ -37,6 +69,7 @@ export function createDrawers<N extends Attributes, E extends Attributes>(
     context.strokeText(text, x, data.y);
     context.fillStyle = t.label;
     context.fillText(text, x, data.y);
+    context.textAlign = 'left';
   };
 
   const drawHover: NodeHoverDrawingFunction<N, E> = (context, data, settings) => {
@@ -52,7 +85,10 @@ export function createDrawers<N extends Attributes, E extends Attributes>(
     context.textBaseline = 'middle';
     const width = context.measureText(text).width;
     const height = settings.labelSize + 10;
-    const x = data.x + data.size + 6;
+    // The pill is the text and 8 px on each side; it flips to the left like a name does, and
+    // starts 1 px from the photo so that it covers the name drawn beneath it (with its halo).
+    const place = labelPlacement(data.x, data.size, width + 16, cssWidth(context), 1);
+    const x = place.align === 'left' ? place.x : place.x - width - 16;
     const y = data.y - height / 2;
     context.shadowColor = t.dark ? 'rgba(0,0,0,0.6)' : 'rgba(28,25,23,0.18)';
     context.shadowBlur = 8;
