@@ -19,6 +19,9 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
  */
 const EXPERIMENTAL_WCAG = [
   'css-orientation-lock',
+  // Best practice, experimental: every element in the tab order has a role that says it can be
+  // used (the graph's pan area, the composer's canvas).
+  'focus-order-semantics',
   'label-content-name-mismatch',
   'p-as-heading',
   'table-fake-caption',

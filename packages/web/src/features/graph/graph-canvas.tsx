@@ -581,7 +581,9 @@ export default function GraphCanvas({
         // A large graph appears once arranged (see runLayout): hidden, it is never composited.
         style={arranging ? { visibility: 'hidden' } : undefined}
         tabIndex={0}
-        role="group"
+        // A labelled region: a focusable part of the page that takes keys (axe's
+        // focus-order-semantics; a focusable group has no role that says it can be used).
+        role="region"
         aria-roledescription="graph"
         aria-label={label}
         aria-describedby={helpId}
