@@ -14,13 +14,13 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 /**
  * A run by tag leaves out axe's experimental rules, WCAG ones included. These are the experimental
- * rules with a WCAG 2.0/2.1 A or AA tag (label-content-name-mismatch is 2.5.3 Label in Name): they
- * run too.
+ * rules with a WCAG 2.0/2.1 A or AA tag (label-content-name-mismatch is 2.5.3 Label in Name), and
+ * one best practice: they run too.
  */
 const EXPERIMENTAL_WCAG = [
   'css-orientation-lock',
   // Best practice, experimental: every element in the tab order has a role that says it can be
-  // used (the graph's pan area, the composer's canvas).
+  // used (the graph's pan area was a focusable group).
   'focus-order-semantics',
   'label-content-name-mismatch',
   'p-as-heading',

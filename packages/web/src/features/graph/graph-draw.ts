@@ -85,10 +85,10 @@ export function createDrawers<N extends Attributes, E extends Attributes>(
     context.textBaseline = 'middle';
     const width = context.measureText(text).width;
     const height = settings.labelSize + 10;
-    // The pill is the text and 8 px on each side; it flips to the left like a name does, and
-    // starts 1 px from the photo so that it covers the name drawn beneath it (with its halo).
-    const place = labelPlacement(data.x, data.size, width + 16, cssWidth(context), 1);
-    const x = place.align === 'left' ? place.x : place.x - width - 16;
+    // The pill is the text and 8 px on each side, on the side the name is drawn (beneath it),
+    // starting 1 px from the photo so that it covers that name and its halo.
+    const { align } = labelPlacement(data.x, data.size, width, cssWidth(context));
+    const x = align === 'left' ? data.x + data.size + 1 : data.x - data.size - 1 - width - 16;
     const y = data.y - height / 2;
     context.shadowColor = t.dark ? 'rgba(0,0,0,0.6)' : 'rgba(28,25,23,0.18)';
     context.shadowBlur = 8;
