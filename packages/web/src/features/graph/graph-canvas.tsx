@@ -1,6 +1,7 @@
 import {
   edgeThickness,
   extentOf,
+  FRAME_LABELLED_NODES,
   FRAME_MAX_EDGE_PX,
   initialPositions,
   layoutFrame,
@@ -59,6 +60,9 @@ export interface GraphCanvasProps {
   /** Names the canvas for screen readers, e.g. "Pairing graph: 48 items, 112 pairings". */
   label: string;
 }
+
+/** Narrowest canvas, in CSS pixels, on which a small graph names every photo. */
+const NAMED_MIN_WIDTH = 560;
 
 /** Settled layouts of this session, by graph signature: coming back to the screen is instant. */
 const settledLayouts = new Map<string, Map<string, Point>>();
@@ -279,6 +283,9 @@ export default function GraphCanvas({
       });
     }
 
+    // Every name shown (below) only where the canvas is wide enough: on a phone the photos of
+    // such a graph sit close and the extra names landed on other photos.
+    const named = graph.order <= FRAME_LABELLED_NODES && container.clientWidth >= NAMED_MIN_WIDTH;
     view.current.layoutRunning = !start.settled;
     view.current.large = large;
 
@@ -320,8 +327,11 @@ export default function GraphCanvas({
         labelSize: 12,
         labelWeight: '500',
         labelColor: { color: view.current.theme.label },
-        labelDensity: 0.6,
-        labelGridCellSize: 140,
+        // A graph small enough for its frame to keep room for every name (the domain's
+        // layoutFrame), on a wide canvas, shows every name that has room: a finer grid with a
+        // name in each cell. Sigma's coarser default left some photos of a 7-item graph unnamed.
+        labelDensity: named ? 1 : 0.6,
+        labelGridCellSize: named ? 60 : 140,
         labelRenderedSizeThreshold: large ? 12 : 10,
         defaultDrawNodeLabel: drawLabel,
         defaultDrawNodeHover: drawHover,
