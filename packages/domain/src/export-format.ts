@@ -1,23 +1,16 @@
 import { z } from 'zod';
 import { CALENDAR_MAX_YEAR, CALENDAR_MIN_YEAR } from './calendar-month.js';
 import { SOURCES, WIRE_CATEGORIES, type WireCategory } from './categories.js';
-import { isCurrencyCode } from './currency-names.js';
 import { isDayKey } from './day-keys.js';
-import {
-  MAX_EMAIL,
-  MAX_ID,
-  MAX_MONEY,
-  MAX_SUBCATEGORIES,
-  MAX_SUBCATEGORY_NAME,
-  MAX_TEXT,
-  MAX_WEARS,
-  textProblem,
-} from './limits.js';
+import { MAX_EMAIL, MAX_ID, MAX_MONEY, MAX_SUBCATEGORIES, MAX_TEXT, MAX_WEARS } from './limits.js';
 import {
   MAX_CANVAS_ENTRIES,
   calendarYearsCheck,
   canvasItemsOnceCheck,
+  knownCurrencyCheck,
+  storable,
   subcategoryListCheck,
+  subcategoryNameSchema,
   unknownCategoryError,
 } from './schemas.js';
 import { ITEM_STATUSES, OUTFIT_STATUSES } from './status.js';
@@ -55,17 +48,8 @@ const CURRENCY_PATTERN = /^[A-Z]{3}$/;
 export const EXPORT_PHOTO_PATH_PATTERN =
   /^photos\/(items|outfits)\/[A-Za-z0-9][A-Za-z0-9_-]{0,199}\.(webp|jpg|jpeg|png)$/;
 
-/**
- * Text both engines store alike (limits.ts textProblem): no NUL, control characters or lone
- * surrogates. A refinement, so the generated JSON Schema is unchanged.
- */
-function storable(schema: z.ZodString) {
-  return schema.superRefine((value, ctx) => {
-    const problem = textProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: `Text ${problem}` });
-  });
-}
-
+// Text both engines store alike (schemas.ts storable): a refinement, so the generated JSON Schema
+// is unchanged.
 const id = storable(z.string().min(1).max(MAX_ID));
 const dayKey = z
   .string()
@@ -81,7 +65,7 @@ const timestamp = z.iso.datetime({ offset: true }).meta({ description: 'ISO 8601
 const currency = z
   .string()
   .regex(CURRENCY_PATTERN)
-  .refine(isCurrencyCode, { message: 'Expected a known three-letter currency code' })
+  .check(knownCurrencyCheck)
   .meta({ description: 'ISO 4217 code, one of the currencies Hanger knows.' });
 const money = z.number().min(0).max(MAX_MONEY);
 const wears = z.number().int().min(0).max(MAX_WEARS);
@@ -93,7 +77,7 @@ const photoPath = z
 /** As a settings update takes one (subcategorySchema): a name trimmed, at most 100 a category. */
 const subcategory = z.strictObject({
   id,
-  name: storable(z.string().trim().min(1).max(MAX_SUBCATEGORY_NAME)),
+  name: subcategoryNameSchema,
 });
 /** One category's list, refused as a settings update would refuse it (subcategoryListCheck). */
 const subcategoryList = (category: WireCategory) =>

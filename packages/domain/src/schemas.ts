@@ -60,7 +60,7 @@ function numericString(v: unknown): unknown {
  * Text that both engines can store: no NUL (PostgreSQL refuses it), no lone surrogate, no control
  * characters, no U+FFFD left by bytes that were not UTF-8. Anything else is a 422 that says why.
  */
-function storable(schema: z.ZodString) {
+export function storable(schema: z.ZodString) {
   return schema.superRefine((value, ctx) => {
     const problem = textProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: `Text ${problem}` });
@@ -101,12 +101,17 @@ export const calendarYearsCheck = z.superRefine<string>((value, ctx) => {
 /** A day the app's calendar can open: a real date (dayKeySchema) in its years (calendarYearsCheck). */
 export const calendarDayKeySchema = dayKeySchema.check(calendarYearsCheck);
 
+/** A code of CURRENCIES (the request schema below, and the export format's exact codes). */
+export const knownCurrencyCheck = z.refine<string>(isCurrencyCode, {
+  message: 'Expected a known three-letter currency code',
+});
+
 /** A code of CURRENCIES; lower case is accepted and upper-cased. */
 export const currencyCodeSchema = z
   .string()
   .trim()
   .transform((c) => c.toUpperCase())
-  .refine(isCurrencyCode, { message: 'Expected a known three-letter currency code' });
+  .check(knownCurrencyCheck);
 
 /** 'full body' (the app's spelling) is accepted and read as 'full_body'. */
 export const wireCategorySchema = z.preprocess(
@@ -183,9 +188,12 @@ export const wireCalendarEntrySchema = z.object({
 });
 export type WireCalendarEntry = z.output<typeof wireCalendarEntrySchema>;
 
+/** A subcategory's name: trimmed, 1 to MAX_SUBCATEGORY_NAME characters, storable. */
+export const subcategoryNameSchema = storable(z.string().trim().min(1).max(MAX_SUBCATEGORY_NAME));
+
 export const subcategorySchema = z.object({
   id: idSchema,
-  name: storable(z.string().trim().min(1).max(MAX_SUBCATEGORY_NAME)),
+  name: subcategoryNameSchema,
 });
 
 const subcategoryList = z.preprocess(
