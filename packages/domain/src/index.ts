@@ -35,5 +35,6 @@ export * from './wear-day.js';
 export * from './wear-index.js';
 export * from './wear-leaders.js';
 export * from './wire.js';
+export * from './wire-answers.js';
 export * from './wire-mappers.js';
 export * from './wire-columns.js';
