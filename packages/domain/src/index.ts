@@ -1,3 +1,4 @@
+export * from './app-routes.js';
 export * from './calendar-day.js';
 export * from './calendar-ics.js';
 export * from './calendar-month.js';
