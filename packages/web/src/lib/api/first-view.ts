@@ -27,6 +27,9 @@ import {
  * are served this way; the others (wear stats, price in the user's currency) wait for the whole.
  * The head is picked before the schema check: the fields the grid reads are checked one by one,
  * and should the whole answer then fail its check, the head is dropped with it.
+ *
+ * The web's side of the server-drawn first screen (docs/first-screen.md says where the server's
+ * lives and how the paths that open on it are shared).
  */
 
 /** Whether the page is opening on the Items tab (/ leads there: the domain's app-routes.ts). */
