@@ -1,3 +1,4 @@
+export * from './app-routes.js';
 export * from './calendar-day.js';
 export * from './calendar-ics.js';
 export * from './calendar-month.js';
@@ -35,5 +36,6 @@ export * from './wear-day.js';
 export * from './wear-index.js';
 export * from './wear-leaders.js';
 export * from './wire.js';
+export * from './wire-answers.js';
 export * from './wire-mappers.js';
 export * from './wire-columns.js';

@@ -12,6 +12,12 @@ import {
   type FirstScreenTile,
 } from '@hanger/domain';
 
+/**
+ * The server's side of the server-drawn first screen of /items (issue 15): the built index.html
+ * with the first tiles of the user's Items view filled in. docs/first-screen.md says what calls
+ * it (plugins/web.ts, on the domain's first-screen paths) and where the web's side lives.
+ */
+
 /** The shell element's opening tag in index.html (the web app's app/boot-shell.tsx). */
 const SHELL_OPEN = '<div id="boot-shell"';
 

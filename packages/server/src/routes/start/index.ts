@@ -1,15 +1,7 @@
-import type { WireSettings } from '@hanger/domain';
+import type { StartAnswer } from '@hanger/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { identityGet, passCookies } from '../../auth/identity-call.js';
 import { readSettings } from '../../services/settings.js';
-
-/** The signed-in shell's start: who is signed in, an access token and their settings. */
-export interface StartAnswer {
-  user: { id: string; name: string; email: string; image: string | null } | null;
-  /** The same access token GET /api/auth/token mints. */
-  token?: string;
-  settings?: WireSettings;
-}
 
 interface SessionBody {
   user?: { id?: unknown; name?: unknown; email?: unknown; image?: unknown };

@@ -1,5 +1,6 @@
 import {
   PLAIN_ITEM_SORTS,
+  isFirstScreenPath,
   itemFromWire,
   type ClothingItem,
   type ItemFilters,
@@ -26,11 +27,14 @@ import {
  * are served this way; the others (wear stats, price in the user's currency) wait for the whole.
  * The head is picked before the schema check: the fields the grid reads are checked one by one,
  * and should the whole answer then fail its check, the head is dropped with it.
+ *
+ * The web's side of the server-drawn first screen (docs/first-screen.md says where the server's
+ * lives and how the paths that open on it are shared).
  */
 
-/** Whether the page is opening on the Items tab (/ leads there). */
+/** Whether the page is opening on the Items tab (/ leads there: the domain's app-routes.ts). */
 export function opensOnItemsTab(): boolean {
-  return typeof location !== 'undefined' && /^\/(items\/?)?$/.test(location.pathname);
+  return typeof location !== 'undefined' && isFirstScreenPath(location.pathname);
 }
 
 let drawnByServer: boolean | undefined;
