@@ -1,5 +1,5 @@
 import type { CalendarFeedsTable } from '../db/schema.js';
-import type { Db, Owned } from './db.js';
+import { callerColumns, type Db, type Owned } from './db.js';
 
 /**
  * The account's calendar feed (table `calendar_feeds`, one per account). `feedOwnerByTokenHash`
@@ -21,10 +21,11 @@ export async function upsertFeed(
   ownerId: string,
   row: Owned<CalendarFeedsTable>,
 ): Promise<void> {
+  const values = callerColumns(row);
   await db
     .insertInto('calendar_feeds')
-    .values({ ...row, user_id: ownerId })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
+    .values({ ...values, user_id: ownerId })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
     .execute();
 }
 

@@ -1,5 +1,6 @@
 import { isStorableText } from '@hanger/domain';
 import type { Db } from './db.js';
+import { ownsAll } from './ownership.js';
 
 /**
  * The account's calendar (tables `calendar_items`, one item or outfit worn on a day, and
@@ -79,11 +80,16 @@ export async function countWears(db: Db, ownerId: string): Promise<number> {
 
 /**
  * Add wears to the owner's calendar; a wear already there is left alone (insert-or-ignore against
- * the unique keys of migration 0002). The ids must be the owner's items and outfits: the caller
- * checks that first (findItemStatuses, findOutfitIds) in the same transaction.
+ * the unique keys of migration 0002). A wear of an item or outfit that is not the owner's is
+ * refused: nothing is written and it throws (a service checks first, to answer 404).
  */
 export async function insertWears(db: Db, ownerId: string, wears: readonly Wear[]): Promise<void> {
   if (wears.length === 0) return;
+  const owned = await ownsAll(db, ownerId, {
+    clothes: wears.flatMap((w) => (w.clothing_id ? [w.clothing_id] : [])),
+    outfits: wears.flatMap((w) => (w.outfit_id ? [w.outfit_id] : [])),
+  });
+  if (!owned) throw new Error("A wear may only name the owner's items and outfits.");
   await db
     .insertInto('calendar_items')
     .values(wears.map((w) => ({ ...w, user_id: ownerId })))

@@ -1,7 +1,7 @@
 import { isStorableText } from '@hanger/domain';
 import type { ItemStatus, WireCategory } from '@hanger/domain';
 import type { ClothesRow, ClothesUpdate, NewClothesRow } from '../db/schema.js';
-import type { Db, Owned } from './db.js';
+import { callerColumns, type Db, type Owned } from './db.js';
 
 /**
  * The account's items (table `clothes`). Every function takes the owner's id first and reads or
@@ -163,10 +163,12 @@ export async function updateItem(
   id: string,
   changes: ItemChanges,
 ): Promise<boolean> {
+  const set = callerColumns(changes, { id: true });
+  if (Object.keys(set).length === 0) return (await findItem(db, ownerId, id)) !== undefined;
   if (!isStorableText(id)) return false;
   const result = await db
     .updateTable('clothes')
-    .set(changes)
+    .set(set)
     .where('user_id', '=', ownerId)
     .where('id', '=', id)
     .executeTakeFirst();

@@ -2,7 +2,8 @@ import { isStorableText } from '@hanger/domain';
 import type { OutfitStatus } from '@hanger/domain';
 import type { OutfitItemRow, OutfitRow, OutfitsTable } from '../db/schema.js';
 import type { Insertable, Updateable } from 'kysely';
-import type { Db, Owned } from './db.js';
+import { callerColumns, type Db, type Owned } from './db.js';
+import { ownsAll } from './ownership.js';
 
 /**
  * The account's outfits and their canvases (tables `outfits` and `outfit_items`). A canvas row has
@@ -109,10 +110,12 @@ export async function updateOutfit(
   id: string,
   changes: OutfitChanges,
 ): Promise<boolean> {
+  const set = callerColumns(changes, { id: true });
+  if (Object.keys(set).length === 0) return (await findOutfit(db, ownerId, id)) !== undefined;
   if (!isStorableText(id)) return false;
   const result = await db
     .updateTable('outfits')
-    .set(changes)
+    .set(set)
     .where('user_id', '=', ownerId)
     .where('id', '=', id)
     .executeTakeFirst();
@@ -158,27 +161,11 @@ export async function insertCanvases(
   rows: readonly OutfitItemRow[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  const outfitIds = [...new Set(rows.map((r) => r.outfit_id))];
-  const itemIds = [...new Set(rows.map((r) => r.clothing_id))];
-  const refused = new Error("A canvas may only place the owner's items on the owner's outfits.");
-  if (!outfitIds.every(isStorableText) || !itemIds.every(isStorableText)) throw refused;
-  const [outfits, items] = await Promise.all([
-    db
-      .selectFrom('outfits')
-      .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
-      .where('user_id', '=', ownerId)
-      .where('id', 'in', outfitIds)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('clothes')
-      .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
-      .where('user_id', '=', ownerId)
-      .where('id', 'in', itemIds)
-      .executeTakeFirstOrThrow(),
-  ]);
-  if (Number(outfits.n) !== outfitIds.length || Number(items.n) !== itemIds.length) {
-    throw refused;
-  }
+  const owned = await ownsAll(db, ownerId, {
+    outfits: rows.map((r) => r.outfit_id),
+    clothes: rows.map((r) => r.clothing_id),
+  });
+  if (!owned) throw new Error("A canvas may only place the owner's items on the owner's outfits.");
   await db.insertInto('outfit_items').values(rows).execute();
 }
 

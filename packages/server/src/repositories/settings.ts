@@ -1,5 +1,5 @@
 import type { UserSettingsRow } from '../db/schema.js';
-import type { Db, Owned } from './db.js';
+import { callerColumns, type Db, type Owned } from './db.js';
 
 /** The account's settings row (table `user_settings`, one per account). */
 
@@ -21,9 +21,10 @@ export async function upsertSettingsRow(
   ownerId: string,
   row: Owned<UserSettingsRow>,
 ): Promise<void> {
+  const values = callerColumns(row);
   await db
     .insertInto('user_settings')
-    .values({ ...row, user_id: ownerId })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
+    .values({ ...values, user_id: ownerId })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
     .execute();
 }
