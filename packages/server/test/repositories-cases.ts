@@ -4,7 +4,9 @@ import type { ClothesRow, Database, OutfitRow } from '../src/db/schema.js';
 import * as calendar from '../src/repositories/calendar.js';
 import * as calendarFeeds from '../src/repositories/calendar-feeds.js';
 import * as clothes from '../src/repositories/clothes.js';
-import { callerColumns } from '../src/repositories/db.js';
+import { callerColumns, inTransaction } from '../src/repositories/db.js';
+import * as idempotencyKeys from '../src/repositories/idempotency-keys.js';
+import * as imports from '../src/repositories/imports.js';
 import * as exportTokens from '../src/repositories/export-tokens.js';
 import * as identity from '../src/repositories/identity.js';
 import * as outfits from '../src/repositories/outfits.js';
@@ -315,9 +317,14 @@ export const cases: Record<string, Case> = {
     expect(await clothes.updateItem(db, B, BRAVO.item, claimingAlpha({ brand: 'mine' }))).toBe(
       true,
     );
-    expect(await clothes.updateItem(db, B, BRAVO.item, claimingAlpha({ id: ALPHA.item } as clothes.ItemChanges))).toBe(
-      true,
-    );
+    expect(
+      await clothes.updateItem(
+        db,
+        B,
+        BRAVO.item,
+        claimingAlpha({ id: ALPHA.item } as clothes.ItemChanges),
+      ),
+    ).toBe(true);
     expect((await clothes.findItem(db, B, BRAVO.item))?.brand).toBe('mine');
   },
   'clothes.clearSubcategories': ({ db }) =>
@@ -386,6 +393,14 @@ export const cases: Record<string, Case> = {
   },
   'calendar.listWears': ({ db }) => calendar.listWears(db, B),
   'calendar.listDayStars': ({ db }) => calendar.listDayStars(db, B),
+  'calendar.listWearsBetween': async ({ db }) => {
+    const wears = await calendar.listWearsBetween(db, B, DAY, DAY);
+    expect(wears).toHaveLength(2);
+    return wears;
+  },
+  'calendar.listStarredDaysBetween': async ({ db }) => {
+    expect(await calendar.listStarredDaysBetween(db, B, '2000-01-01', '2999-12-31')).toEqual([DAY]);
+  },
   'calendar.countWears': async ({ db }) => {
     expect(await calendar.countWears(db, B)).toBe(2);
   },
@@ -396,9 +411,11 @@ export const cases: Record<string, Case> = {
       [{ day: DAY, clothing_id: BRAVO.otherItem, outfit_id: null }].map(claimingAlpha),
     );
     expect(await calendar.countWears(db, B)).toBe(3);
-    await refused(
-      calendar.insertWears(db, B, [{ day: DAY, clothing_id: ALPHA.item, outfit_id: null }]),
-    );
+    const alphaWears = [
+      { day: DAY, clothing_id: ALPHA.item, outfit_id: null },
+      { day: DAY, clothing_id: null, outfit_id: ALPHA.outfit },
+    ];
+    for (const wear of alphaWears) expect(await calendar.insertWears(db, B, [wear])).toBe(false);
   },
   'calendar.isWornOn': async ({ db }) => {
     expect(await calendar.isWornOn(db, B, DAY, ALPHA.item)).toBe(false);
@@ -422,6 +439,90 @@ export const cases: Record<string, Case> = {
     const row = { id: 'x', user_id: ALPHA.user, brand: 'b' };
     expect(callerColumns(row)).toEqual({ id: 'x', brand: 'b' });
     expect(callerColumns(row, { id: true })).toEqual({ brand: 'b' });
+  },
+
+  'db.inTransaction': async ({ db }) => {
+    expect(await inTransaction(db, async (trx) => trx.isTransaction)).toBe(true);
+  },
+
+  // --- idempotency keys ---
+  'idempotency-keys.findLiveKey': async ({ db }) => {
+    const row = await idempotencyKeys.findLiveKey(db, B, SHARED.key, '2000-01-01');
+    expect(row?.record_id).toBe(BRAVO.item);
+    return row;
+  },
+  'idempotency-keys.deleteOwnKeysCreatedBefore': async ({ db }) => {
+    await idempotencyKeys.deleteOwnKeysCreatedBefore(db, B, FAR);
+    expect(await idempotencyKeys.findLiveKey(db, B, SHARED.key, '2000-01-01')).toBeUndefined();
+  },
+  'idempotency-keys.insertKey': ({ db }) =>
+    idempotencyKeys.insertKey(
+      db,
+      B,
+      claimingAlpha({
+        key: 'bravo-new-key',
+        kind: 'item' as const,
+        record_id: BRAVO.item,
+        created_at: FAR,
+        fingerprint: null,
+      }),
+    ),
+  // Across accounts by design: only what expired goes, ALPHA's live key stays.
+  'idempotency-keys.deleteKeysCreatedBefore': ({ db }) =>
+    idempotencyKeys.deleteKeysCreatedBefore(db, '2000-01-01T00:00:00.000Z'),
+
+  // --- imports ---
+  'imports.findImport': async ({ db }) => {
+    expect(await imports.findImport(db, B, ALPHA.importId)).toBeUndefined();
+    return imports.findImport(db, B, BRAVO.importId);
+  },
+  'imports.insertImport': async ({ db }) => {
+    const row = await imports.findImport(db, B, BRAVO.importId);
+    const { user_id: _owner, ...rest } = row!;
+    await imports.insertImport(db, B, claimingAlpha({ ...rest, id: 'BRAVO-import-new' }));
+    expect((await imports.findImport(db, B, 'BRAVO-import-new'))?.user_id).toBe(B);
+  },
+  'imports.deleteImport': ({ db }) => imports.deleteImport(db, B, ALPHA.importId),
+  'imports.listOwnPreviews': async ({ db }) => {
+    const rows = await imports.listOwnPreviews(db, B);
+    expect(rows.map((r) => r.id)).toEqual([BRAVO.importId]);
+    return rows;
+  },
+  // Across accounts by design: ALPHA's preview is fresh, so it is not listed.
+  'imports.listPreviewsUpdatedBefore': async ({ db }) => {
+    const rows = await imports.listPreviewsUpdatedBefore(db, '2000-01-01T00:00:00.000Z');
+    expect(rows).toEqual([]);
+  },
+  // Across accounts by design (an upload file names only its import): BRAVO's upload is BRAVO's.
+  'imports.findImportStateById': async ({ db }) => {
+    expect(await imports.findImportStateById(db, BRAVO.importId)).toBe('previewed');
+  },
+  'imports.startImport': async ({ db }) => {
+    expect(await imports.startImport(db, B, ALPHA.importId, '2000-01-01', FAR)).toBe(
+      'not-previewed',
+    );
+    expect(await imports.startImport(db, B, BRAVO.importId, '2000-01-01', FAR)).toBe('started');
+  },
+  'imports.reportImportProgress': ({ db }) =>
+    imports.reportImportProgress(db, B, ALPHA.importId, { done: 1, total: 9, updated_at: FAR }),
+  'imports.failImport': async ({ db }) => {
+    await imports.failImport(db, B, ALPHA.importId, { error: 'x', updated_at: FAR });
+    await imports.failImport(db, B, ALPHA.importId, { error: 'x', updated_at: FAR }, FAR);
+  },
+  'imports.finishImport': async ({ db }) => {
+    const done = { done: 1, result: '{}', updated_at: FAR };
+    expect(await imports.finishImport(db, B, ALPHA.importId, done)).toBe(false);
+  },
+  'imports.findImportLinks': async ({ db }) => {
+    const links = await imports.findImportLinks(db, B, 'item', [SHARED.source]);
+    expect(links).toEqual([{ source_id: SHARED.source, target_id: BRAVO.item }]);
+    return links;
+  },
+  'imports.upsertImportLinks': async ({ db }) => {
+    const link = { kind: 'item' as const, source_id: SHARED.source, target_id: BRAVO.otherItem };
+    await imports.upsertImportLinks(db, B, [claimingAlpha(link)]);
+    const links = await imports.findImportLinks(db, B, 'item', [SHARED.source]);
+    expect(links).toEqual([{ source_id: SHARED.source, target_id: BRAVO.otherItem }]);
   },
 
   // --- ownership ---

@@ -68,6 +68,39 @@ export async function listDayStars(
     .execute();
 }
 
+/** The owner's wears from day `first` to day `last` (included). */
+export async function listWearsBetween(
+  db: Db,
+  ownerId: string,
+  first: string,
+  last: string,
+): Promise<Wear[]> {
+  return db
+    .selectFrom('calendar_items')
+    .select(['day', 'clothing_id', 'outfit_id'])
+    .where('user_id', '=', ownerId)
+    .where('day', '>=', first)
+    .where('day', '<=', last)
+    .execute();
+}
+
+/** The owner's starred days from `first` to `last` (included). */
+export async function listStarredDaysBetween(
+  db: Db,
+  ownerId: string,
+  first: string,
+  last: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('calendar_days')
+    .select('day')
+    .where('user_id', '=', ownerId)
+    .where('day', '>=', first)
+    .where('day', '<=', last)
+    .execute();
+  return rows.map((r) => r.day);
+}
+
 /** How many wears (calendar entries) the owner holds. */
 export async function countWears(db: Db, ownerId: string): Promise<number> {
   const { n } = await db
@@ -80,21 +113,26 @@ export async function countWears(db: Db, ownerId: string): Promise<number> {
 
 /**
  * Add wears to the owner's calendar; a wear already there is left alone (insert-or-ignore against
- * the unique keys of migration 0002). A wear of an item or outfit that is not the owner's is
- * refused: nothing is written and it throws (a service checks first, to answer 404).
+ * the unique keys of migration 0002). When any wear names an item or outfit that is not the
+ * owner's, nothing is written and it answers false.
  */
-export async function insertWears(db: Db, ownerId: string, wears: readonly Wear[]): Promise<void> {
-  if (wears.length === 0) return;
+export async function insertWears(
+  db: Db,
+  ownerId: string,
+  wears: readonly Wear[],
+): Promise<boolean> {
+  if (wears.length === 0) return true;
   const owned = await ownsAll(db, ownerId, {
     clothes: wears.flatMap((w) => (w.clothing_id ? [w.clothing_id] : [])),
     outfits: wears.flatMap((w) => (w.outfit_id ? [w.outfit_id] : [])),
   });
-  if (!owned) throw new Error("A wear may only name the owner's items and outfits.");
+  if (!owned) return false;
   await db
     .insertInto('calendar_items')
     .values(wears.map((w) => ({ ...w, user_id: ownerId })))
     .onConflict((oc) => oc.doNothing())
     .execute();
+  return true;
 }
 
 /** Whether `id` (an item or an outfit) is worn on one of the owner's days. */

@@ -22,3 +22,8 @@ export function callerColumns<T extends object>(values: T, options: { id?: boole
   if (options.id) delete copy.id;
   return copy as T;
 }
+
+/** Run `work` in `db` when it is a transaction already, else in a new transaction of it. */
+export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
