@@ -92,6 +92,42 @@ const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const DOMAIN_NAMES = DOMAIN_FORBIDDEN.map(escapeRegex).join('|');
 const DOMAIN_FORBIDDEN_REGEX = `^(?:node:|@fastify/|@aws-sdk/|(?:${DOMAIN_NAMES})(?:/|$))`;
 
+/**
+ * Data access on the server (packages/server/src/repositories/README.md): every query lives in
+ * packages/server/src/repositories/, whose functions take the owner's id first, so that a service
+ * cannot write a query across accounts. Anywhere else in the server's source, a call of Kysely's
+ * query builders is refused, whatever table it names. The exceptions, each for its reason:
+ * - repositories/: where the queries go.
+ * - db/migrations/: schema changes and data moves of every account at once.
+ * - auth/signing-keys.ts and auth/revocation.ts: the identity service's own tables (jwks,
+ *   auth_revocation), which hold no account's wardrobe rows; better-auth's adapter itself
+ *   (auth/better-auth.ts) is handed the Kysely instance and queries through it.
+ * - tests, which seed and inspect the database directly.
+ * backup/ copies the database (file copy, pg_dump) and builds no query, so it needs no exception.
+ */
+const QUERY_BUILDERS = 'selectFrom|updateTable|deleteFrom|insertInto|replaceInto|mergeInto';
+const serverQueries = {
+  files: ['packages/server/src/**/*.ts'],
+  ignores: [
+    'packages/server/src/repositories/**',
+    'packages/server/src/db/migrations/**',
+    'packages/server/src/auth/signing-keys.ts',
+    'packages/server/src/auth/revocation.ts',
+    'packages/server/src/**/*.test.ts',
+  ],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: `CallExpression[callee.property.name=/^(?:${QUERY_BUILDERS})$/]`,
+        message:
+          "Queries live in packages/server/src/repositories/, whose functions take the owner's " +
+          'id first: call one of those (or add one there).',
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -156,4 +192,5 @@ export default tseslint.config(
     },
   },
   ...webLayers,
+  serverQueries,
 );

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
 import type { Config } from '../config.js';
 import type { AccountLimits } from './account-limits.js';
 import { createAccessTokenVerifier, type AccessTokenVerifier } from './access-token.js';
@@ -55,9 +56,8 @@ export type AuthDialect = 'sqlite' | 'postgres';
 
 export interface CreateAuthOptions {
   config: Config;
-  // better-auth queries its own tables by name; the app's schema type does not describe them.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  db: Kysely<any>;
+  /** better-auth queries its own tables (IdentityDatabase in db/schema.ts) through it. */
+  db: Kysely<Database>;
   dialect: AuthDialect;
   logger: AuthLogger & { debug(obj: object, msg: string): void };
   /** Defaults to SMTP when config.smtpUrl is set, else the server log. */

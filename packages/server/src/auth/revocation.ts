@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
 
 /**
  * Access-token revocation without giving up local verification.
@@ -132,9 +133,7 @@ export interface RevocationLogger {
 }
 
 export interface RevocationServiceOptions {
-  // The table is the identity service's own; the app's schema type does not describe it.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  db: Kysely<any>;
+  db: Kysely<Database>;
   keepMs: number;
   logger: RevocationLogger;
   /** A client for PUBLISH (the server's shared one). */

@@ -1,5 +1,6 @@
 import type { JWK } from 'jose';
 import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
 
 /** The key pair better-auth's jwt plugin creates for access tokens (better-auth.ts). */
 export const ACCESS_TOKEN_KEY_PAIR = { alg: 'EdDSA', crv: 'Ed25519' } as const;
@@ -26,12 +27,7 @@ function time(value: string | number | Date): number {
  * straight from its `jwks` table so that verifying a token never has to load better-auth. Empty
  * when no key has been created yet (better-auth creates the first one on demand).
  */
-export async function readPublicKeys(
-  // The table is better-auth's own; the app's schema type does not describe it.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  db: Kysely<any>,
-  now = Date.now(),
-): Promise<JWK[]> {
+export async function readPublicKeys(db: Kysely<Database>, now = Date.now()): Promise<JWK[]> {
   const rows = (await db
     .selectFrom('jwks')
     .select(['id', 'publicKey', 'expiresAt', 'alg', 'crv'])

@@ -2,8 +2,9 @@ import type { ItemStatus, OutfitStatus, Source, WireCategory } from '@hanger/dom
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
- * Tables of the wardrobe (migration 0002). The identity tables of migration 0001 belong to
- * better-auth, which queries them itself; they are not typed here.
+ * Tables of the wardrobe (migration 0002 and later). The identity tables of migration 0001 belong to
+ * better-auth, which writes them itself; the app reads a few of their columns, typed below in
+ * IdentityDatabase from the migration's columns.
  *
  * Conventions that hold on both engines: ids are text (UUIDs), timestamps are ISO 8601 text, day
  * keys are `YYYY-MM-DD` text, money is double precision, booleans are integers 0/1.
@@ -140,7 +141,100 @@ export interface IdempotencyKeysTable {
   fingerprint: string | null;
 }
 
-export interface Database {
+/**
+ * A boolean column of the identity tables: integer 0/1 on SQLite, boolean on PostgreSQL
+ * (migration 0001).
+ */
+export type IdentityBoolean = number | boolean;
+/** A time column of the identity tables: `date` on SQLite, timestamptz on PostgreSQL. */
+export type IdentityTime = string | number | Date;
+
+/** better-auth's `user` row, with the admin plugin's columns (migration 0001). */
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: IdentityBoolean;
+  image: string | null;
+  createdAt: IdentityTime;
+  updatedAt: IdentityTime;
+  role: string | null;
+  banned: IdentityBoolean | null;
+  banReason: string | null;
+  banExpires: IdentityTime | null;
+}
+
+export interface SessionTable {
+  id: string;
+  expiresAt: IdentityTime;
+  token: string;
+  createdAt: IdentityTime;
+  updatedAt: IdentityTime;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+  impersonatedBy: string | null;
+}
+
+/** A sign-in method of a user; `providerId` 'credential' holds the password hash. */
+export interface AccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: IdentityTime | null;
+  refreshTokenExpiresAt: IdentityTime | null;
+  scope: string | null;
+  password: string | null;
+  createdAt: IdentityTime;
+  updatedAt: IdentityTime;
+}
+
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: IdentityTime;
+  createdAt: IdentityTime;
+  updatedAt: IdentityTime;
+}
+
+/** The access-token signing keys of better-auth's jwt plugin. */
+export interface JwksTable {
+  id: string;
+  publicKey: string;
+  privateKey: string;
+  createdAt: IdentityTime;
+  expiresAt: IdentityTime | null;
+  alg: string | null;
+  crv: string | null;
+}
+
+/** Revoked access tokens (migration 0005, auth/revocation.ts); times are epoch milliseconds. */
+export interface AuthRevocationTable {
+  id: string;
+  kind: string;
+  subject: string;
+  /** bigint: PostgreSQL's int8 is read as a number (db/index.ts). */
+  revoked_at: number | string;
+  forget_at: number | string;
+}
+
+/** The identity tables (migrations 0001 and 0005): better-auth's and the revocation list. */
+export interface IdentityDatabase {
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
+  jwks: JwksTable;
+  auth_revocation: AuthRevocationTable;
+}
+
+/** The wardrobe's tables, each holding rows of one account (its `user_id`, or its outfit's). */
+export interface WardrobeDatabase {
   calendar_feeds: CalendarFeedsTable;
   clothes: ClothesTable;
   outfits: OutfitsTable;
@@ -153,6 +247,9 @@ export interface Database {
   import_links: ImportLinksTable;
   idempotency_keys: IdempotencyKeysTable;
 }
+
+/** Every table the app's queries name. */
+export interface Database extends WardrobeDatabase, IdentityDatabase {}
 
 export type ClothesRow = Selectable<ClothesTable>;
 export type NewClothesRow = Insertable<ClothesTable>;

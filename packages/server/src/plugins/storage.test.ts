@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
+import type { Database } from '../db/schema.js';
 import { DiskBlobStore } from '../storage/disk.js';
 import { MEDIA_CHECK_TTL_MS, MediaAccess } from '../storage/media-access.js';
 import { S3BlobStore } from '../storage/s3.js';
@@ -35,8 +36,7 @@ function rawGet(base: string, path: string): Promise<{ status: number; body: str
 }
 
 /** An account row as better-auth writes it, with a password hash (the media stamp's source). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function addUser(db: Kysely<any>, id: string, password: string | null): Promise<void> {
+async function addUser(db: Kysely<Database>, id: string, password: string | null): Promise<void> {
   const now = new Date().toISOString();
   await db
     .insertInto('user')
@@ -65,9 +65,8 @@ async function addUser(db: Kysely<any>, id: string, password: string | null): Pr
   }
 }
 
-/** better-auth's tables, which the app's schema type leaves out. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const identity = (app: FastifyInstance) => app.db as unknown as Kysely<any>;
+/** better-auth's tables (IdentityDatabase in db/schema.ts). */
+const identity = (app: FastifyInstance) => app.db;
 
 /** The app with the db plugin (SQLite in a temporary folder) and the storage plugin. */
 async function startMediaApp(

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Database } from '../db/schema.js';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { BlobStore } from '../storage/blob-store.js';
@@ -21,8 +22,7 @@ declare module 'fastify' {
 export interface StoragePluginOptions {
   config: Pick<Config, 's3' | 'mediaDir' | 'authSecret' | 'publicUrl'>;
   /** The database the media stamps are read from (default `app.db` of the db plugin). */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  db?: Kysely<any>;
+  db?: Kysely<Database>;
 }
 
 const FORBIDDEN_DETAIL = 'This photo link is invalid or has expired.';

@@ -1,7 +1,12 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { calendarIcs, type CalendarFeedLink } from '@hanger/domain';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import {
+  deleteFeed as deleteFeedRow,
+  feedOwnerByTokenHash,
+  findFeed,
+  upsertFeed,
+} from '../repositories/calendar-feeds.js';
+import type { Db } from '../repositories/db.js';
 import type { ServiceContext } from './context.js';
 import { readWardrobeSnapshot } from './wardrobe-snapshot.js';
 
@@ -47,16 +52,8 @@ const NO_FEED: FeedInfo = { url: null, created_at: null };
  * The account's feed. A feed whose token no longer derives from the server's secret (AUTH_SECRET
  * was changed) cannot be opened any more, so it reads as no feed.
  */
-export async function readFeed(
-  db: Kysely<Database>,
-  keys: FeedKeys,
-  userId: string,
-): Promise<FeedInfo> {
-  const row = await db
-    .selectFrom('calendar_feeds')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+export async function readFeed(db: Db, keys: FeedKeys, userId: string): Promise<FeedInfo> {
+  const row = await findFeed(db, userId);
   if (!row) return NO_FEED;
   const token = tokenFor(keys, userId, row.token_nonce);
   const expected = Buffer.from(row.token_hash, 'hex');
@@ -67,7 +64,7 @@ export async function readFeed(
 
 /** A new feed URL for the account; the previous one, if any, stops working at once. */
 export async function createFeed(
-  db: Kysely<Database>,
+  db: Db,
   keys: FeedKeys,
   userId: string,
   now: Date = new Date(),
@@ -75,27 +72,18 @@ export async function createFeed(
   const nonce = randomBytes(18).toString('base64url');
   const token = tokenFor(keys, userId, nonce);
   const row = { token_hash: hashToken(token), token_nonce: nonce, created_at: now.toISOString() };
-  await db
-    .insertInto('calendar_feeds')
-    .values({ user_id: userId, ...row })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
-    .execute();
+  await upsertFeed(db, userId, row);
   return { url: feedUrl(keys, token), created_at: row.created_at };
 }
 
-export async function deleteFeed(db: Kysely<Database>, userId: string): Promise<void> {
-  await db.deleteFrom('calendar_feeds').where('user_id', '=', userId).execute();
+export async function deleteFeed(db: Db, userId: string): Promise<void> {
+  await deleteFeedRow(db, userId);
 }
 
 /** The account a feed token opens, or undefined for a malformed, wrong or revoked token. */
-export async function feedOwner(db: Kysely<Database>, token: string): Promise<string | undefined> {
+export async function feedOwner(db: Db, token: string): Promise<string | undefined> {
   if (!TOKEN.test(token)) return undefined;
-  const row = await db
-    .selectFrom('calendar_feeds')
-    .select('user_id')
-    .where('token_hash', '=', hashToken(token))
-    .executeTakeFirst();
-  return row?.user_id;
+  return feedOwnerByTokenHash(db, hashToken(token));
 }
 
 /** The feed's content: the account's calendar as iCalendar text. */

@@ -1,57 +1,31 @@
-import { isStorableText } from '@hanger/domain';
 import type { CalendarItemType, CalendarPut, WireCalendarEntry } from '@hanger/domain';
-import type { Kysely } from 'kysely';
 import { lockAccount } from '../db/account-lock.js';
-import type { Database } from '../db/schema.js';
 import { NotFoundError } from '../errors.js';
+import {
+  clearDayStar,
+  deleteWear,
+  findDayStar,
+  insertWears,
+  isWornOn,
+  listDayWears,
+  starDay,
+} from '../repositories/calendar.js';
+import type { Db } from '../repositories/db.js';
 import type { ServiceContext } from './context.js';
 import { assertCalendarRoomFor } from './quota.js';
 
 const NOT_FOUND = 'The requested item was not found.';
 
-async function ownedIds(
-  db: Kysely<Database>,
-  table: 'clothes' | 'outfits',
-  userId: string,
-  ids: string[],
-): Promise<Set<string>> {
-  // An id no row can hold is not owned (and PostgreSQL would refuse a NUL in it).
-  const storable = ids.filter(isStorableText);
-  if (storable.length === 0) return new Set();
-  const rows = await db
-    .selectFrom(table)
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('id', 'in', storable)
-    .execute();
-  return new Set(rows.map((r) => r.id));
-}
-
-export async function readDay(
-  db: Kysely<Database>,
-  userId: string,
-  day: string,
-): Promise<WireCalendarEntry> {
+export async function readDay(db: Db, userId: string, day: string): Promise<WireCalendarEntry> {
   const [items, star] = await Promise.all([
-    db
-      .selectFrom('calendar_items')
-      .select(['clothing_id', 'outfit_id'])
-      .where('user_id', '=', userId)
-      .where('day', '=', day)
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('calendar_days')
-      .select('display_item')
-      .where('user_id', '=', userId)
-      .where('day', '=', day)
-      .executeTakeFirst(),
+    listDayWears(db, userId, day),
+    findDayStar(db, userId, day),
   ]);
   const entry: WireCalendarEntry = {
     clothes: items.flatMap((i) => (i.clothing_id ? [i.clothing_id] : [])),
     outfits: items.flatMap((i) => (i.outfit_id ? [i.outfit_id] : [])),
   };
-  if (star) entry.display_item = star.display_item;
+  if (star !== undefined) entry.display_item = star;
   return entry;
 }
 
@@ -78,48 +52,20 @@ export async function addToDay(
       userId,
       clothes.length + outfits.length,
     );
-    const [ownClothes, ownOutfits] = await Promise.all([
-      ownedIds(trx, 'clothes', userId, clothes),
-      ownedIds(trx, 'outfits', userId, outfits),
-    ]);
-    if (ownClothes.size !== clothes.length || ownOutfits.size !== outfits.length) {
-      throw new NotFoundError(NOT_FOUND);
-    }
-    const rows = [
-      ...clothes.map((id) => ({ user_id: userId, day, clothing_id: id, outfit_id: null })),
-      ...outfits.map((id) => ({ user_id: userId, day, clothing_id: null, outfit_id: id })),
+    // Only the account's own items and outfits can be worn (else nothing is written).
+    const wears = [
+      ...clothes.map((id) => ({ day, clothing_id: id, outfit_id: null })),
+      ...outfits.map((id) => ({ day, clothing_id: null, outfit_id: id })),
     ];
-    if (rows.length > 0) {
-      await trx
-        .insertInto('calendar_items')
-        .values(rows)
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    }
+    if (!(await insertWears(trx, userId, wears))) throw new NotFoundError(NOT_FOUND);
 
     if (put.display_item === null) {
-      await trx
-        .deleteFrom('calendar_days')
-        .where('user_id', '=', userId)
-        .where('day', '=', day)
-        .execute();
+      await clearDayStar(trx, userId, day);
     } else if (put.display_item !== undefined) {
       const starred = put.display_item;
-      if (!isStorableText(starred)) throw new NotFoundError(NOT_FOUND);
-      const onDay = await trx
-        .selectFrom('calendar_items')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('day', '=', day)
-        .where((eb) => eb.or([eb('clothing_id', '=', starred), eb('outfit_id', '=', starred)]))
-        .executeTakeFirst();
       // Only something worn that day can be its display item.
-      if (!onDay) throw new NotFoundError(NOT_FOUND);
-      await trx
-        .insertInto('calendar_days')
-        .values({ user_id: userId, day, display_item: starred })
-        .onConflict((oc) => oc.columns(['user_id', 'day']).doUpdateSet({ display_item: starred }))
-        .execute();
+      if (!(await isWornOn(trx, userId, day, starred))) throw new NotFoundError(NOT_FOUND);
+      await starDay(trx, userId, day, starred);
     }
     return readDay(trx, userId, day);
   });
@@ -136,20 +82,8 @@ export async function removeFromDay(
   itemType: CalendarItemType,
 ): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const column = itemType === 'clothes' ? 'clothing_id' : 'outfit_id';
-    const result = await trx
-      .deleteFrom('calendar_items')
-      .where('user_id', '=', userId)
-      .where('day', '=', day)
-      .where(column, '=', itemId)
-      .executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw new NotFoundError(NOT_FOUND);
-    await trx
-      .deleteFrom('calendar_days')
-      .where('user_id', '=', userId)
-      .where('day', '=', day)
-      .where('display_item', '=', itemId)
-      .execute();
+    if (!(await deleteWear(trx, userId, day, itemType, itemId))) throw new NotFoundError(NOT_FOUND);
+    await clearDayStar(trx, userId, day, itemId);
   });
   await ctx.cache.invalidate(userId);
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { hasSubcategory, missingPriceCurrencies, settingsFromWire } from '@hanger/domain';
 import type { ItemUpdates, NewItemFields, WireItem, WireItemPatch } from '@hanger/domain';
-import type { Kysely } from 'kysely';
 import { lockAccount } from '../db/account-lock.js';
-import type { ClothesRow, Database } from '../db/schema.js';
+import type { ClothesRow } from '../db/schema.js';
 import { NotFoundError, ValidationError } from '../errors.js';
+import { findItem, insertItems, updateItem as updateItemRow } from '../repositories/clothes.js';
+import type { Db } from '../repositories/db.js';
 import type { ServiceContext } from './context.js';
 import { claimKey, keyedCreate, requestFingerprint } from './idempotency.js';
 import type { IdempotencyClaim } from './idempotency.js';
@@ -17,13 +18,8 @@ import { deleteWardrobeEntry } from './wardrobe-entry.js';
 
 const NOT_FOUND = 'The requested item was not found.';
 
-async function ownedItem(db: Kysely<Database>, userId: string, id: string): Promise<ClothesRow> {
-  const row = await db
-    .selectFrom('clothes')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+async function ownedItem(db: Db, userId: string, id: string): Promise<ClothesRow> {
+  const row = await findItem(db, userId, id);
   if (!row) throw new NotFoundError(NOT_FOUND);
   return row;
 }
@@ -102,7 +98,7 @@ async function insertItem(
       await lockAccount(trx, userId);
       if (claim) await claimKey(trx, userId, claim, 'item', row.id);
       await assertRoomFor({ db: trx, quota: ctx.quota }, userId);
-      await trx.insertInto('clothes').values(row).execute();
+      await insertItems(trx, userId, [row]);
     }),
   );
   await ctx.cache.invalidate(userId);
@@ -147,14 +143,7 @@ export async function updateItem(
         Object.assign(set, convertedColumns(ctx.prices, next, settings.currency));
       }
     }
-    if (Object.keys(set).length > 0) {
-      await trx
-        .updateTable('clothes')
-        .set(set)
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .execute();
-    }
+    if (Object.keys(set).length > 0) await updateItemRow(trx, userId, id, set);
     return set;
   });
   if (Object.keys(changed).length > 0) await ctx.cache.invalidate(userId);
@@ -171,14 +160,9 @@ export async function replaceItemImage(
   const before = await ownedItem(ctx.db, userId, id);
   const photo = await storePhoto(ctx, userId, photoBytes, { id, replacing: true });
   await withPhoto(ctx, photo, async () => {
-    const result = await ctx.db
-      .updateTable('clothes')
-      .set(photoColumns(photo))
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
     // Deleted by another request while the photo was being processed.
-    if (Number(result.numUpdatedRows) === 0) throw new NotFoundError(NOT_FOUND);
+    if (!(await updateItemRow(ctx.db, userId, id, photoColumns(photo))))
+      throw new NotFoundError(NOT_FOUND);
   });
   await discardPhoto(ctx, photoOf(before));
   await ctx.cache.invalidate(userId);

@@ -14,12 +14,17 @@ import {
   type ExportItem,
   type ExportOutfit,
 } from '@hanger/domain';
-import { sql } from 'kysely';
 import type * as Yazl from 'yazl';
 import type { ZipFile } from 'yazl';
+import {
+  deleteExpiredExportTokens,
+  findExportTokenByHash,
+  insertExportToken,
+} from '../repositories/export-tokens.js';
+import { findAccountProfile, hasSession } from '../repositories/identity.js';
 import type { ServiceContext } from './context.js';
 import { readSettings } from './settings.js';
-import { readWardrobeRows } from './wardrobe.js';
+import { readWardrobeRows } from '../repositories/wardrobe.js';
 import { ITEM_COLUMNS } from './serialize.js';
 
 const deflateRaw = promisify(deflateRawCallback);
@@ -35,12 +40,6 @@ const SIZE_CONCURRENCY = 16;
  * lost file never makes the whole account impossible to export or import.
  */
 const MISSING_PHOTO = Buffer.from('UklGRh4AAABXRUJQVlA4TBEAAAAvD8ADAAfQ6Vo3uv+BiOh/AAA=', 'base64');
-
-interface UserRow {
-  id: string;
-  email: string;
-  name: string;
-}
 
 /** One photo of the archive: where it goes in the zip and where it comes from. */
 export interface ExportPhoto {
@@ -61,12 +60,7 @@ export async function readExportContents(
 ): Promise<ExportContents> {
   const db = ctx.db;
   const [account, settings, rows] = await Promise.all([
-    db
-      .withTables<{ user: UserRow }>()
-      .selectFrom('user')
-      .select(['email', 'name'])
-      .where('id', '=', userId)
-      .executeTakeFirst(),
+    findAccountProfile(db, userId),
     readSettings(db, userId),
     readWardrobeRows(db, userId),
   ]);
@@ -162,14 +156,6 @@ export interface ExportLinkRecord {
   expiresAt: Date;
 }
 
-/** Whether an identity session still exists (better-auth deletes a session row when it ends). */
-async function sessionLasts(ctx: ServiceContext, sessionId: string): Promise<boolean> {
-  const { rows } = await sql<{
-    id: string;
-  }>`select id from ${sql.table('session')} where id = ${sessionId}`.execute(ctx.db);
-  return rows.length > 0;
-}
-
 /**
  * A new download link for the account: 256 random bits, of which only a hash is stored, valid for
  * EXPORT_LINK_TTL_MS and only while the session it was made in lasts (sign-out, a password
@@ -184,17 +170,13 @@ export async function createExportLink(
 ): Promise<ExportLinkRecord> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + EXPORT_LINK_TTL_MS);
-  await ctx.db.deleteFrom('export_tokens').where('expires_at', '<', now.toISOString()).execute();
-  await ctx.db
-    .insertInto('export_tokens')
-    .values({
-      token_hash: hashToken(token),
-      user_id: userId,
-      session_id: sessionId,
-      created_at: now.toISOString(),
-      expires_at: expiresAt.toISOString(),
-    })
-    .execute();
+  await deleteExpiredExportTokens(ctx.db, now.toISOString());
+  await insertExportToken(ctx.db, userId, {
+    token_hash: hashToken(token),
+    session_id: sessionId,
+    created_at: now.toISOString(),
+    expires_at: expiresAt.toISOString(),
+  });
   return { token, fileName: exportFileName(exportDay(now)), createdAt: now, expiresAt };
 }
 
@@ -209,13 +191,11 @@ export async function resolveExportLink(
   now = new Date(),
 ): Promise<{ userId: string; createdAt: Date } | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-  const row = await ctx.db
-    .selectFrom('export_tokens')
-    .select(['user_id', 'session_id', 'created_at', 'expires_at'])
-    .where('token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+  const row = await findExportTokenByHash(ctx.db, hashToken(token));
   if (!row || row.expires_at <= now.toISOString()) return null;
-  if (row.session_id !== null && !(await sessionLasts(ctx, row.session_id))) return null;
+  // The session the link was made in must last (better-auth deletes a session row when it ends).
+  if (row.session_id !== null && !(await hasSession(ctx.db, row.user_id, row.session_id)))
+    return null;
   const createdAt = new Date(row.created_at);
   if (fileName !== exportFileName(exportDay(createdAt))) return null;
   return { userId: row.user_id, createdAt };

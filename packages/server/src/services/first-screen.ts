@@ -9,6 +9,14 @@ import {
   type FirstScreenTile,
 } from '@hanger/domain';
 import type { ClothesRow } from '../db/schema.js';
+import {
+  countItemsByStatus,
+  hasItemCreatedUnlike,
+  listItems,
+  listItemsCreatedAt,
+  listNewestItems,
+} from '../repositories/clothes.js';
+import { countOutfitsByStatus } from '../repositories/outfits.js';
 import type { ServiceContext } from './context.js';
 import { itemToWire } from './serialize.js';
 import { readSettings } from './settings.js';
@@ -39,28 +47,22 @@ export async function readFirstScreen(
   ]);
   const settings = settingsFromWire(wireSettings);
   const toItem = (row: ClothesRow) => itemFromWire(itemToWire(capability, row));
-  const ownClothes = () => ctx.db.selectFrom('clothes').selectAll().where('user_id', '=', userId);
   // Text order is time order only for one spelling of the moment (what the server writes); an
   // import may have kept another (an offset, no milliseconds): then every row, and the domain sorts.
-  const irregular = await ownClothes()
-    .where('date_created', 'not like', CANONICAL_TIME)
-    .limit(1)
-    .executeTakeFirst();
-  if (irregular !== undefined) {
-    const rows = await ownClothes().execute();
+  if (await hasItemCreatedUnlike(ctx.db, userId, CANONICAL_TIME)) {
+    const rows = await listItems(ctx.db, userId);
     return firstScreenTiles(rows.map(toItem), settings, count);
   }
   const candidates: ClothingItem[] = [];
-  const newest = () => ownClothes().orderBy('date_created', 'desc').orderBy('id');
   for (let offset = 0; ; offset += STEP) {
-    const rows = await newest().limit(STEP).offset(offset).execute();
+    const rows = await listNewestItems(ctx.db, userId, STEP, offset);
     candidates.push(...rows.map(toItem));
     const shown = firstScreenTiles(candidates, settings, count);
     if (rows.length < STEP) return shown;
     if (shown.length < count) continue;
     // Rows created at the same moment as the last one read may sort before it.
     const last = rows[rows.length - 1]!.date_created;
-    const ties = await ownClothes().where('date_created', '=', last).execute();
+    const ties = await listItemsCreatedAt(ctx.db, userId, last);
     const seen = new Set(candidates.map((c) => c.id));
     for (const row of ties) {
       if (!seen.has(row.id)) candidates.push(toItem(row));
@@ -79,20 +81,8 @@ export async function readTabCounts(
   userId: string,
 ): Promise<FirstScreenCounts> {
   const [clothes, outfits] = await Promise.all([
-    ctx.db
-      .selectFrom('clothes')
-      .select((eb) => ['status', eb.fn.countAll<number | string | bigint>().as('n')])
-      .where('user_id', '=', userId)
-      .groupBy('status')
-      .execute(),
-    ctx.db
-      .selectFrom('outfits')
-      .select((eb) => ['status', eb.fn.countAll<number | string | bigint>().as('n')])
-      .where('user_id', '=', userId)
-      .groupBy('status')
-      .execute(),
+    countItemsByStatus(ctx.db, userId),
+    countOutfitsByStatus(ctx.db, userId),
   ]);
-  const counted = <S>(rows: { status: S | null; n: number | string | bigint }[]) =>
-    rows.map((r) => ({ status: r.status, count: Number(r.n) }));
-  return defaultTabCounts(counted(clothes), counted(outfits));
+  return defaultTabCounts(clothes, outfits);
 }

@@ -1,8 +1,14 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../db/account-lock.js';
-import type { Database, IdempotencyKeysTable } from '../db/schema.js';
+import type { IdempotencyKeysTable } from '../db/schema.js';
 import { ValidationError } from '../errors.js';
+import type { Db } from '../repositories/db.js';
+import {
+  deleteKeysCreatedBefore,
+  deleteOwnKeysCreatedBefore,
+  findLiveKey,
+  insertKey,
+} from '../repositories/idempotency-keys.js';
 import type { ServiceContext } from './context.js';
 
 /** What a key made: an item (POST clothes) or a new outfit (POST outfit). */
@@ -62,18 +68,12 @@ export class RepeatedCreate extends Error {
  * answering the first one's record would hide that the second was never carried out.
  */
 export async function keyedRecord(
-  db: Kysely<Database>,
+  db: Db,
   userId: string,
   claim: IdempotencyClaim,
   kind: KeyedKind,
 ): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('idempotency_keys')
-    .select(['kind', 'record_id', 'fingerprint'])
-    .where('user_id', '=', userId)
-    .where('key', '=', claim.key)
-    .where('created_at', '>=', cutoff(Date.now()))
-    .executeTakeFirst();
+  const row = await findLiveKey(db, userId, claim.key, cutoff(Date.now()));
   if (!row) return undefined;
   if (row.kind !== kind) {
     throw new ValidationError('This Idempotency-Key was already used for another kind of request.');
@@ -93,7 +93,7 @@ export async function keyedRecord(
  * replaced). Two requests that get past the check at once (no lock) are decided by the primary key.
  */
 export async function claimKey(
-  trx: Kysely<Database>,
+  trx: Db,
   userId: string,
   claim: IdempotencyClaim,
   kind: KeyedKind,
@@ -102,22 +102,14 @@ export async function claimKey(
   const earlier = await keyedRecord(trx, userId, claim, kind);
   if (earlier) throw new RepeatedCreate(earlier);
   const now = Date.now();
-  await trx
-    .deleteFrom('idempotency_keys')
-    .where('user_id', '=', userId)
-    .where('created_at', '<', cutoff(now))
-    .execute();
-  await trx
-    .insertInto('idempotency_keys')
-    .values({
-      user_id: userId,
-      key: claim.key,
-      kind,
-      record_id: recordId,
-      created_at: new Date(now).toISOString(),
-      fingerprint: claim.fingerprint,
-    })
-    .execute();
+  await deleteOwnKeysCreatedBefore(trx, userId, cutoff(now));
+  await insertKey(trx, userId, {
+    key: claim.key,
+    kind,
+    record_id: recordId,
+    created_at: new Date(now).toISOString(),
+    fingerprint: claim.fingerprint,
+  });
 }
 
 /**
@@ -129,7 +121,7 @@ export async function sweepExpiredKeys(ctx: Pick<ServiceContext, 'db' | 'log'>):
   if (now - lastSweep < SWEEP_EVERY_MS) return;
   lastSweep = now;
   try {
-    await ctx.db.deleteFrom('idempotency_keys').where('created_at', '<', cutoff(now)).execute();
+    await deleteKeysCreatedBefore(ctx.db, cutoff(now));
   } catch (err) {
     ctx.log.error({ err }, 'could not sweep idempotency keys');
   }

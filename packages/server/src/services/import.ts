@@ -17,16 +17,35 @@ import {
   type WireSettings,
   type WireSubcategories,
 } from '@hanger/domain';
-import type { Transaction } from 'kysely';
 import { lockAccount } from '../db/account-lock.js';
-import type {
-  ClothesRow,
-  DataImportsTable,
-  Database,
-  OutfitItemRow,
-  OutfitRow,
-} from '../db/schema.js';
+import type { ClothesRow, DataImportsTable, OutfitItemRow, OutfitRow } from '../db/schema.js';
 import { AppError, NotFoundError, PayloadTooLargeError, ValidationError } from '../errors.js';
+import {
+  insertDayStars,
+  insertWears,
+  listStarredDaysBetween,
+  listWearsBetween,
+  type Wear,
+} from '../repositories/calendar.js';
+import { findItemStatuses, insertItems } from '../repositories/clothes.js';
+import type { Db } from '../repositories/db.js';
+import {
+  deleteImport,
+  failImport,
+  findImport,
+  findImportLinks,
+  findImportStateById,
+  finishImport,
+  insertImport,
+  listOwnPreviews,
+  listPreviewsUpdatedBefore,
+  reportImportProgress,
+  startImport,
+  upsertImportLinks,
+  type ImportFile,
+} from '../repositories/imports.js';
+import { findOutfitIds, insertCanvases, insertOutfits } from '../repositories/outfits.js';
+import { findSettingsRow } from '../repositories/settings.js';
 import type { ServiceContext } from './context.js';
 import { openArchive, type ArchiveLimits } from './import-archive.js';
 import { discardPhoto, photoColumns, storePhoto, type StoredPhoto } from './photos.js';
@@ -68,12 +87,7 @@ class ConflictError extends AppError {
 type ImportRow = DataImportsTable;
 
 async function ownedImport(ctx: ServiceContext, userId: string, id: string): Promise<ImportRow> {
-  const row = await ctx.db
-    .selectFrom('data_imports')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const row = await findImport(ctx.db, userId, id);
   if (!row) throw new NotFoundError(NOT_FOUND);
   return row;
 }
@@ -84,40 +98,29 @@ function chunks<T>(list: T[], size = INSERT_CHUNK): T[][] {
   return out;
 }
 
-type Executor = ServiceContext['db'] | Transaction<Database>;
-
 /**
  * Source ids of the document already in this account, with the record they are now: imported
  * before (import_links, target still there), or the account's own record (an export imported
  * back into the account it came from).
  */
 async function existingTargets(
-  db: Executor,
+  db: Db,
   userId: string,
   kind: 'item' | 'outfit',
   sourceIds: string[],
 ): Promise<Map<string, string>> {
-  const table: 'clothes' | 'outfits' = kind === 'item' ? 'clothes' : 'outfits';
   const found = new Map<string, string>();
   for (const ids of chunks(sourceIds)) {
     if (ids.length === 0) continue;
-    const linked = await db
-      .selectFrom('import_links')
-      .select(['source_id', 'target_id'])
-      .where('user_id', '=', userId)
-      .where('kind', '=', kind)
-      .where('source_id', 'in', ids)
-      .execute();
+    const linked = await findImportLinks(db, userId, kind, ids);
     const candidates = [...new Set([...ids, ...linked.map((l) => l.target_id)])];
     const present = new Set<string>();
     for (const some of chunks(candidates)) {
-      const rows = await db
-        .selectFrom(table)
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('id', 'in', some)
-        .execute();
-      for (const row of rows) present.add(row.id);
+      const rows =
+        kind === 'item'
+          ? (await findItemStatuses(db, userId, some)).map((r) => r.id)
+          : await findOutfitIds(db, userId, some);
+      for (const row of rows) present.add(row);
     }
     for (const id of ids) if (present.has(id)) found.set(id, id);
     for (const link of linked)
@@ -130,25 +133,19 @@ async function existingTargets(
 // Upload and preview
 // ---------------------------------------------------------------------------------------------
 
-async function removeImport(ctx: ServiceContext, row: Pick<ImportRow, 'id' | 'archive_path'>) {
+async function removeImport(ctx: ServiceContext, row: ImportFile) {
   await rm(row.archive_path, { force: true });
-  await ctx.db.deleteFrom('data_imports').where('id', '=', row.id).execute();
+  await deleteImport(ctx.db, row.user_id, row.id);
 }
 
 /** Previews the user never confirmed: a new upload replaces them; old ones go after a day. */
 async function dropUnconfirmed(ctx: ServiceContext, userId: string): Promise<void> {
-  const rows = await ctx.db
-    .selectFrom('data_imports')
-    .select(['id', 'archive_path'])
-    .where('state', '=', 'previewed')
-    .where((eb) =>
-      eb.or([
-        eb('user_id', '=', userId),
-        eb('updated_at', '<', new Date(Date.now() - PREVIEW_TTL_MS).toISOString()),
-      ]),
-    )
-    .execute();
-  for (const row of rows) await removeImport(ctx, row);
+  const [own, stale] = await Promise.all([
+    listOwnPreviews(ctx.db, userId),
+    listPreviewsUpdatedBefore(ctx.db, new Date(Date.now() - PREVIEW_TTL_MS).toISOString()),
+  ]);
+  const rows = new Map([...own, ...stale].map((row) => [row.id, row]));
+  for (const row of rows.values()) await removeImport(ctx, row);
 }
 
 /** Upload files with no import behind them (a crash during an upload), older than an hour. */
@@ -163,12 +160,8 @@ export async function sweepImportFiles(ctx: ServiceContext, dir: string): Promis
   for (const name of names) {
     const path = join(dir, name);
     const id = name.replace(/\.zip(\.part)?$/, '');
-    const row = await ctx.db
-      .selectFrom('data_imports')
-      .select('state')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    const live = row && (row.state === 'previewed' || row.state === 'running');
+    const state = await findImportStateById(ctx.db, id);
+    const live = state === 'previewed' || state === 'running';
     const old = Date.now() - (await stat(path)).mtimeMs > 60 * 60 * 1000;
     if (!live && old) {
       await rm(path, { force: true });
@@ -239,7 +232,7 @@ export async function createImport(
       error: null,
       result: null,
     };
-    await ctx.db.insertInto('data_imports').values(row).execute();
+    await insertImport(ctx.db, userId, row);
     return previewOf(row);
   } catch (err) {
     await rm(path, { force: true });
@@ -272,13 +265,8 @@ export async function importStatus(
 ): Promise<ImportStatus> {
   let row = await ownedImport(ctx, userId, id);
   if (row.state === 'running' && Date.now() - Date.parse(row.updated_at) > STALE_MS) {
-    await ctx.db
-      .updateTable('data_imports')
-      .set({ state: 'failed', error: INTERRUPTED, updated_at: new Date().toISOString() })
-      .where('id', '=', id)
-      .where('state', '=', 'running')
-      .where('updated_at', '=', row.updated_at)
-      .execute();
+    const failure = { error: INTERRUPTED, updated_at: new Date().toISOString() };
+    await failImport(ctx.db, userId, id, failure, row.updated_at);
     row = await ownedImport(ctx, userId, id);
   }
   const status: ImportStatus = {
@@ -335,27 +323,13 @@ export async function commitImport(
     );
   }
   // One import at a time: the look for a running one and the start are one step under the
-  // account's lock, so that commits sent at once cannot all find none running.
-  await ctx.db.transaction().execute(async (trx) => {
-    await lockAccount(trx, userId);
-    const running = await trx
-      .selectFrom('data_imports')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('state', '=', 'running')
-      .where('updated_at', '>', new Date(Date.now() - STALE_MS).toISOString())
-      .executeTakeFirst();
-    if (running) throw new ConflictError('Another import is running; wait for it to finish.');
-    const started = await trx
-      .updateTable('data_imports')
-      .set({ state: 'running', updated_at: new Date().toISOString() })
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .where('state', '=', 'previewed')
-      .executeTakeFirst();
-    if (Number(started.numUpdatedRows) !== 1)
-      throw new ConflictError('The import has already started.');
-  });
+  // account's lock (repositories/imports.ts startImport), so that commits sent at once cannot all
+  // find none running.
+  const liveSince = new Date(Date.now() - STALE_MS).toISOString();
+  const started = await startImport(ctx.db, userId, id, liveSince, new Date().toISOString());
+  if (started === 'another-running')
+    throw new ConflictError('Another import is running; wait for it to finish.');
+  if (started === 'not-previewed') throw new ConflictError('The import has already started.');
 
   void runImport(ctx, userId, id, row.archive_path, config);
   return { id, state: 'running' };
@@ -384,12 +358,10 @@ export async function runImport(
         : 'The import failed on the server. Nothing was imported; try again.';
     if (!(err instanceof AppError)) ctx.log.error({ err, importId: id }, 'import failed');
     for (const photo of written) await discardPhoto(ctx, photo);
-    await ctx.db
-      .updateTable('data_imports')
-      .set({ state: 'failed', error: message, updated_at: new Date().toISOString() })
-      .where('id', '=', id)
-      .execute()
-      .catch((e: unknown) => ctx.log.error({ err: e, importId: id }, 'import state lost'));
+    await failImport(ctx.db, userId, id, {
+      error: message,
+      updated_at: new Date().toISOString(),
+    }).catch((e: unknown) => ctx.log.error({ err: e, importId: id }, 'import state lost'));
   } finally {
     await rm(archivePath, { force: true });
     await ctx.cache.invalidate(userId).catch(() => undefined);
@@ -459,11 +431,11 @@ async function importArchive(
   const total = newItems.length + newOutfits.length;
   // The account's quota of items and outfits holds for imports too (the failure is the import's).
   await assertRoomFor(ctx, userId, total);
-  await ctx.db
-    .updateTable('data_imports')
-    .set({ total, done: 0, updated_at: new Date().toISOString() })
-    .where('id', '=', id)
-    .execute();
+  await reportImportProgress(ctx.db, userId, id, {
+    total,
+    done: 0,
+    updated_at: new Date().toISOString(),
+  });
 
   // Each new record's id is made now, so that its photo is stored under its own name (images.ts
   // storageKeys).
@@ -507,12 +479,10 @@ async function importArchive(
       done++;
       if (Date.now() - reported >= PROGRESS_EVERY_MS) {
         reported = Date.now();
-        await ctx.db
-          .updateTable('data_imports')
-          .set({ done, updated_at: new Date().toISOString() })
-          .where('id', '=', id)
-          .where('state', '=', 'running')
-          .execute();
+        await reportImportProgress(ctx.db, userId, id, {
+          done,
+          updated_at: new Date().toISOString(),
+        });
       }
     }
   };
@@ -524,11 +494,7 @@ async function importArchive(
   await ctx.db.transaction().execute(async (trx) => {
     await lockAccount(trx, userId);
     await assertRoomFor({ db: trx, quota: ctx.quota }, userId, total);
-    const hasSettings = await trx
-      .selectFrom('user_settings')
-      .select('user_id')
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const hasSettings = (await findSettingsRow(trx, userId)) !== undefined;
     const current = await readSettings(trx, userId);
     let settings: WireSettings;
     if (!hasSettings) {
@@ -585,7 +551,7 @@ async function importArchive(
       Object.assign(row, convertedColumns(ctx.prices, row, settings.currency));
       return row;
     });
-    for (const rows of chunks(clothes)) await trx.insertInto('clothes').values(rows).execute();
+    for (const rows of chunks(clothes)) await insertItems(trx, userId, rows);
 
     const outfitIds = new Map(knownOutfits);
     const outfitRows: OutfitRow[] = [];
@@ -619,37 +585,24 @@ async function importArchive(
         });
       }
     }
-    for (const rows of chunks(outfitRows)) await trx.insertInto('outfits').values(rows).execute();
-    for (const rows of chunks(placements))
-      await trx.insertInto('outfit_items').values(rows).execute();
+    for (const rows of chunks(outfitRows)) await insertOutfits(trx, userId, rows);
+    for (const rows of chunks(placements)) await insertCanvases(trx, userId, rows);
 
     const calendarDays = await importCalendar(trx, ctx.quota, userId, doc, itemIds, outfitIds);
 
     const links = [
       ...newItems.map((i) => ({
-        user_id: userId,
         kind: 'item' as const,
         source_id: i.id,
         target_id: itemIds.get(i.id)!,
       })),
       ...newOutfits.map((o) => ({
-        user_id: userId,
         kind: 'outfit' as const,
         source_id: o.id,
         target_id: outfitIds.get(o.id)!,
       })),
     ];
-    for (const rows of chunks(links)) {
-      await trx
-        .insertInto('import_links')
-        .values(rows)
-        .onConflict((oc) =>
-          oc.columns(['user_id', 'kind', 'source_id']).doUpdateSet((eb) => ({
-            target_id: eb.ref('excluded.target_id'),
-          })),
-        )
-        .execute();
-    }
+    for (const rows of chunks(links)) await upsertImportLinks(trx, userId, rows);
 
     const result: ImportResult = {
       items: newItems.length,
@@ -657,19 +610,13 @@ async function importArchive(
       calendar_days: calendarDays,
       skipped: knownItems.size + knownOutfits.size,
     };
-    const finished = await trx
-      .updateTable('data_imports')
-      .set({
-        state: 'done',
-        done: total,
-        result: JSON.stringify(result),
-        updated_at: new Date().toISOString(),
-      })
-      .where('id', '=', id)
-      .where('state', '=', 'running')
-      .executeTakeFirst();
+    const finished = await finishImport(trx, userId, id, {
+      done: total,
+      result: JSON.stringify(result),
+      updated_at: new Date().toISOString(),
+    });
     // Marked failed meanwhile (taken for interrupted): the rows must not land.
-    if (Number(finished.numUpdatedRows) !== 1) throw new Error('import no longer running');
+    if (!finished) throw new Error('import no longer running');
   });
 }
 
@@ -678,7 +625,7 @@ async function importArchive(
  * star where the account has none. Returns how many days gained something.
  */
 async function importCalendar(
-  trx: Transaction<Database>,
+  trx: Db,
   quota: AccountQuota,
   userId: string,
   doc: ExportDocument,
@@ -689,30 +636,13 @@ async function importCalendar(
   const first = doc.calendar[0]!.day;
   const last = doc.calendar[doc.calendar.length - 1]!.day;
   const [existing, stars] = await Promise.all([
-    trx
-      .selectFrom('calendar_items')
-      .select(['day', 'clothing_id', 'outfit_id'])
-      .where('user_id', '=', userId)
-      .where('day', '>=', first)
-      .where('day', '<=', last)
-      .execute(),
-    trx
-      .selectFrom('calendar_days')
-      .select('day')
-      .where('user_id', '=', userId)
-      .where('day', '>=', first)
-      .where('day', '<=', last)
-      .execute(),
+    listWearsBetween(trx, userId, first, last),
+    listStarredDaysBetween(trx, userId, first, last),
   ]);
   const have = new Set(existing.map((e) => `${e.day}|${e.clothing_id ?? ''}|${e.outfit_id ?? ''}`));
-  const starred = new Set(stars.map((s) => s.day));
-  const wears: {
-    user_id: string;
-    day: string;
-    clothing_id: string | null;
-    outfit_id: string | null;
-  }[] = [];
-  const newStars: { user_id: string; day: string; display_item: string }[] = [];
+  const starred = new Set(stars);
+  const wears: Wear[] = [];
+  const newStars: { day: string; display_item: string }[] = [];
   let touched = 0;
   for (const day of doc.calendar) {
     let gained = false;
@@ -720,26 +650,29 @@ async function importCalendar(
       const target = itemIds.get(ref)!;
       if (have.has(`${day.day}|${target}|`)) continue;
       have.add(`${day.day}|${target}|`);
-      wears.push({ user_id: userId, day: day.day, clothing_id: target, outfit_id: null });
+      wears.push({ day: day.day, clothing_id: target, outfit_id: null });
       gained = true;
     }
     for (const ref of day.outfits) {
       const target = outfitIds.get(ref)!;
       if (have.has(`${day.day}||${target}`)) continue;
       have.add(`${day.day}||${target}`);
-      wears.push({ user_id: userId, day: day.day, clothing_id: null, outfit_id: target });
+      wears.push({ day: day.day, clothing_id: null, outfit_id: target });
       gained = true;
     }
     if (day.display_item !== null && !starred.has(day.day)) {
       const star = day.display_item;
       const target = day.clothes.includes(star) ? itemIds.get(star)! : outfitIds.get(star)!;
-      newStars.push({ user_id: userId, day: day.day, display_item: target });
+      newStars.push({ day: day.day, display_item: target });
       gained = true;
     }
     if (gained) touched++;
   }
   await assertCalendarRoomFor({ db: trx, quota }, userId, wears.length);
-  for (const rows of chunks(wears)) await trx.insertInto('calendar_items').values(rows).execute();
-  for (const rows of chunks(newStars)) await trx.insertInto('calendar_days').values(rows).execute();
+  for (const rows of chunks(wears)) {
+    // Every id was mapped to one of the account's records above.
+    if (!(await insertWears(trx, userId, rows))) throw new Error('an imported wear is not owned');
+  }
+  for (const rows of chunks(newStars)) await insertDayStars(trx, userId, rows);
   return touched;
 }

@@ -7,10 +7,18 @@ import type {
   WireOutfit,
   WireOutfitPatch,
 } from '@hanger/domain';
-import type { Kysely } from 'kysely';
 import { lockAccount } from '../db/account-lock.js';
-import type { Database, OutfitItemRow, OutfitRow } from '../db/schema.js';
+import type { OutfitItemRow, OutfitRow } from '../db/schema.js';
 import { NotFoundError, ValidationError } from '../errors.js';
+import { findItemStatuses, updateItem } from '../repositories/clothes.js';
+import type { Db } from '../repositories/db.js';
+import {
+  findOutfit,
+  insertOutfits,
+  readCanvas,
+  replaceCanvas,
+  updateOutfit as updateOutfitRow,
+} from '../repositories/outfits.js';
 import type { ServiceContext } from './context.js';
 import { claimKey, keyedCreate, requestFingerprint } from './idempotency.js';
 import type { IdempotencyClaim } from './idempotency.js';
@@ -23,39 +31,19 @@ import { deleteWardrobeEntry } from './wardrobe-entry.js';
 const NOT_FOUND = 'The requested item was not found.';
 const NO_ITEMS = 'None of the outfit’s items exist any more.';
 
-async function findOutfit(
-  db: Kysely<Database>,
-  userId: string,
-  id: string,
-): Promise<OutfitRow | undefined> {
-  // An id no row can hold matches nothing (and PostgreSQL would refuse a NUL in it).
-  if (!isStorableText(id)) return undefined;
-  return db
-    .selectFrom('outfits')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-}
-
 /**
  * The canvas as it will be stored: entries only for the user's items that still exist (SPEC §5),
  * each item once; plus whether any of them is on the wishlist.
  */
 async function resolveCanvas(
-  db: Kysely<Database>,
+  db: Db,
   userId: string,
   canvas: WireCanvasEntry[],
 ): Promise<{ entries: WireCanvasEntry[]; hasWishlistItem: boolean }> {
   // Ids no row can hold are missing items: dropped like any other (SPEC §5).
   const ids = [...new Set(canvas.map((e) => e.clothing_id))].filter(isStorableText);
   if (ids.length === 0) return { entries: [], hasWishlistItem: false };
-  const items = await db
-    .selectFrom('clothes')
-    .select(['id', 'status'])
-    .where('user_id', '=', userId)
-    .where('id', 'in', ids)
-    .execute();
+  const items = await findItemStatuses(db, userId, ids);
   const status = new Map(items.map((i) => [i.id, i.status]));
   const seen = new Set<string>();
   const entries = canvas.filter((e) => {
@@ -100,12 +88,7 @@ export async function saveOutfit(
 async function keyedOutfit(ctx: ServiceContext, userId: string, id: string): Promise<WireOutfit> {
   const row = await findOutfit(ctx.db, userId, id);
   if (!row) throw new NotFoundError(NOT_FOUND);
-  const canvas = await ctx.db
-    .selectFrom('outfit_items')
-    .selectAll()
-    .where('outfit_id', '=', id)
-    .orderBy('position')
-    .execute();
+  const canvas = await readCanvas(ctx.db, userId, id);
   return outfitToWire(await ctx.media.capabilityFor(userId), row, canvas);
 }
 
@@ -156,15 +139,9 @@ async function storeOutfit(
         manual_times_worn: existing?.manual_times_worn ?? null,
       };
       if (existing) {
-        await trx
-          .updateTable('outfits')
-          .set({ ...photoColumns(photo), status })
-          .where('id', '=', outfit.id)
-          .where('user_id', '=', userId)
-          .execute();
-        await trx.deleteFrom('outfit_items').where('outfit_id', '=', outfit.id).execute();
+        await updateOutfitRow(trx, userId, outfit.id, { ...photoColumns(photo), status });
       } else {
-        await trx.insertInto('outfits').values(outfit).execute();
+        await insertOutfits(trx, userId, [outfit]);
       }
 
       const placed: OutfitItemRow[] = entries.map((e, position) => ({
@@ -176,15 +153,8 @@ async function storeOutfit(
         scale: e.scale,
         rotation: e.rotation,
       }));
-      await trx.insertInto('outfit_items').values(placed).execute();
-      for (const p of placed) {
-        await trx
-          .updateTable('clothes')
-          .set({ scale: p.scale })
-          .where('id', '=', p.clothing_id)
-          .where('user_id', '=', userId)
-          .execute();
-      }
+      await replaceCanvas(trx, userId, outfit.id, placed);
+      for (const p of placed) await updateItem(trx, userId, p.clothing_id, { scale: p.scale });
       return { row: outfit, canvas: placed, previous: existing };
     }),
   );
@@ -206,13 +176,7 @@ export async function updateOutfit(
     if (!(await findOutfit(ctx.db, userId, id))) throw new NotFoundError(NOT_FOUND);
     return {};
   }
-  const result = await ctx.db
-    .updateTable('outfits')
-    .set(updates)
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw new NotFoundError(NOT_FOUND);
+  if (!(await updateOutfitRow(ctx.db, userId, id, updates))) throw new NotFoundError(NOT_FOUND);
   await ctx.cache.invalidate(userId);
   return { ...updates };
 }

@@ -1,4 +1,7 @@
 import { ValidationError } from '../errors.js';
+import { countWears } from '../repositories/calendar.js';
+import { countItems } from '../repositories/clothes.js';
+import { countOutfits } from '../repositories/outfits.js';
 import type { ServiceContext } from './context.js';
 
 /** What one account may hold (config MAX_ITEMS_PER_ACCOUNT). */
@@ -20,18 +23,10 @@ export async function countRecords(
   userId: string,
 ): Promise<number> {
   const [clothes, outfits] = await Promise.all([
-    ctx.db
-      .selectFrom('clothes')
-      .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow(),
-    ctx.db
-      .selectFrom('outfits')
-      .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow(),
+    countItems(ctx.db, userId),
+    countOutfits(ctx.db, userId),
   ]);
-  return Number(clothes.n) + Number(outfits.n);
+  return clothes + outfits;
 }
 
 /**
@@ -68,12 +63,7 @@ export async function assertCalendarRoomFor(
   adding: number,
 ): Promise<void> {
   if (adding <= 0) return;
-  const { n } = await ctx.db
-    .selectFrom('calendar_items')
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  if (Number(n) + adding > ctx.quota.maxCalendarEntries) {
+  if ((await countWears(ctx.db, userId)) + adding > ctx.quota.maxCalendarEntries) {
     throw new ValidationError(calendarQuotaMessage(ctx.quota.maxCalendarEntries));
   }
 }

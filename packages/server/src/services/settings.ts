@@ -5,12 +5,12 @@ import {
   wireSubcategoriesSchema,
 } from '@hanger/domain';
 import type { SettingsUpdate, WireCategory, WireSettings, WireSubcategories } from '@hanger/domain';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, UserSettingsRow } from '../db/schema.js';
+import type { UserSettingsRow } from '../db/schema.js';
+import { clearSubcategories, listPricedItems, updateItem } from '../repositories/clothes.js';
+import type { Db } from '../repositories/db.js';
+import { findSettingsRow, upsertSettingsRow } from '../repositories/settings.js';
 import type { ServiceContext } from './context.js';
 import { convertedColumns } from './prices.js';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** The defaults of SPEC §3 as the API answers them. */
 function defaultWireSettings(): WireSettings {
@@ -35,12 +35,8 @@ function fromRow(row: UserSettingsRow): WireSettings {
 }
 
 /** The user's settings; a user who never saved any gets the defaults of SPEC §3. */
-export async function readSettings(db: Executor, userId: string): Promise<WireSettings> {
-  const row = await db
-    .selectFrom('user_settings')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+export async function readSettings(db: Db, userId: string): Promise<WireSettings> {
+  const row = await findSettingsRow(db, userId);
   return row ? fromRow(row) : defaultWireSettings();
 }
 
@@ -59,11 +55,7 @@ function removedSubcategories(
 }
 
 /** Store the user's whole settings row (insert or replace): PUT users/settings and imports. */
-export async function writeSettings(
-  db: Executor,
-  userId: string,
-  settings: WireSettings,
-): Promise<void> {
+export async function writeSettings(db: Db, userId: string, settings: WireSettings): Promise<void> {
   const row = {
     locale: settings.locale,
     currency: settings.currency,
@@ -72,11 +64,7 @@ export async function writeSettings(
     tracking_start_date: settings.tracking_start_date ?? null,
     subcategories: JSON.stringify(settings.subcategories),
   };
-  await db
-    .insertInto('user_settings')
-    .values({ user_id: userId, ...row })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
-    .execute();
+  await upsertSettingsRow(db, userId, row);
 }
 
 /**
@@ -111,13 +99,7 @@ export async function updateSettings(
       current.subcategories,
       merged.subcategories,
     )) {
-      await trx
-        .updateTable('clothes')
-        .set({ sub_category_id: null })
-        .where('user_id', '=', userId)
-        .where('category', '=', category)
-        .where('sub_category_id', 'in', ids)
-        .execute();
+      await clearSubcategories(trx, userId, category, ids);
     }
 
     if (merged.currency !== current.currency)
@@ -130,24 +112,11 @@ export async function updateSettings(
 
 async function reconvertPrices(
   ctx: ServiceContext,
-  trx: Transaction<Database>,
+  trx: Db,
   userId: string,
   currency: string,
 ): Promise<void> {
-  const items = await trx
-    .selectFrom('clothes')
-    .select([
-      'id',
-      'price',
-      'currency',
-      'sold_price',
-      'sold_currency',
-      'converted_price',
-      'converted_sold_price',
-    ])
-    .where('user_id', '=', userId)
-    .where((eb) => eb.or([eb('price', 'is not', null), eb('sold_price', 'is not', null)]))
-    .execute();
+  const items = await listPricedItems(trx, userId);
   for (const item of items) {
     const converted = convertedColumns(ctx.prices, item, currency);
     if (
@@ -156,6 +125,6 @@ async function reconvertPrices(
     ) {
       continue;
     }
-    await trx.updateTable('clothes').set(converted).where('id', '=', item.id).execute();
+    await updateItem(trx, userId, item.id, converted);
   }
 }

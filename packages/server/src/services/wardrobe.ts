@@ -1,61 +1,9 @@
 import { encodeWardrobeColumns, type WireWardrobe } from '@hanger/domain';
-import type { OutfitItemRow } from '../db/schema.js';
+import { readWardrobeRows } from '../repositories/wardrobe.js';
 import type { WardrobeForm, WardrobeRepresentation } from './wardrobe-cache.js';
 import type { ServiceContext } from './context.js';
 import { mediaCapability, urlWindow } from '../storage/signed-url.js';
 import { itemToWire, outfitToWire } from './serialize.js';
-
-/**
- * Every row of the user's wardrobe in a stable order (items and outfits by creation, then id;
- * wears by day), with each outfit's canvas grouped by outfit. GET users and the export both read
- * the wardrobe through this.
- */
-export async function readWardrobeRows(db: ServiceContext['db'], userId: string) {
-  const [clothes, outfits, placements, days, stars] = await Promise.all([
-    db
-      .selectFrom('clothes')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('date_created')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('outfits')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('date_created')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('outfit_items')
-      .innerJoin('outfits', 'outfits.id', 'outfit_items.outfit_id')
-      .selectAll('outfit_items')
-      .where('outfits.user_id', '=', userId)
-      .orderBy('outfit_items.outfit_id')
-      .orderBy('outfit_items.position')
-      .execute(),
-    db
-      .selectFrom('calendar_items')
-      .select(['day', 'clothing_id', 'outfit_id'])
-      .where('user_id', '=', userId)
-      .orderBy('day')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('calendar_days')
-      .select(['day', 'display_item'])
-      .where('user_id', '=', userId)
-      .execute(),
-  ]);
-
-  const canvases = new Map<string, OutfitItemRow[]>();
-  for (const p of placements) {
-    const list = canvases.get(p.outfit_id);
-    if (list) list.push(p);
-    else canvases.set(p.outfit_id, [p]);
-  }
-  return { clothes, outfits, canvases, days, stars };
-}
 
 /** GET users: every item, outfit and calendar day of the user. */
 export async function readWardrobe(ctx: ServiceContext, userId: string): Promise<WireWardrobe> {

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { findMediaStampSource } from '../repositories/identity.js';
 import {
   mediaCapability,
   ownerOfKey,
@@ -16,9 +18,7 @@ export type MediaCheck =
   | { ok: false; reason: 'malformed' | 'expired' | 'invalid' | 'not-owner' };
 
 export interface MediaAccessOptions {
-  // better-auth's tables (user, account) are not part of the app's schema type.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  db: Kysely<any>;
+  db: Kysely<Database>;
   signingKey: Buffer;
   now?: () => number;
 }
@@ -30,8 +30,7 @@ export interface MediaAccessOptions {
  * a banned or deleted account, so links die with access (docs/media-urls.md).
  */
 export class MediaAccess {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  private readonly db: Kysely<any>;
+  private readonly db: Kysely<Database>;
   readonly signingKey: Buffer;
   private readonly now: () => number;
   /** `<owner>/<segment>` pairs that passed, with the time they were checked (oldest first). */
@@ -49,19 +48,7 @@ export class MediaAccess {
    * accounts without a password (single sign-on) have a constant one.
    */
   async stampOf(userId: string): Promise<string | null> {
-    const row = (await this.db
-      .selectFrom('user')
-      .leftJoin('account', (join) =>
-        join.onRef('account.userId', '=', 'user.id').on('account.providerId', '=', 'credential'),
-      )
-      .select([
-        'user.banned as banned',
-        'user.banExpires as banExpires',
-        'account.password as password',
-      ])
-      .where('user.id', '=', userId)
-      .executeTakeFirst()) as
-      { banned: unknown; banExpires: unknown; password: string | null } | undefined;
+    const row = await findMediaStampSource(this.db, userId);
     if (!row) return null;
     if (row.banned === true || row.banned === 1) {
       const until = row.banExpires == null ? null : new Date(row.banExpires as string | Date);

@@ -1,0 +1,193 @@
+import { isStorableText } from '@hanger/domain';
+import type { ItemStatus, WireCategory } from '@hanger/domain';
+import type { ClothesRow, ClothesUpdate, NewClothesRow } from '../db/schema.js';
+import { callerColumns, type Db, type Owned } from './db.js';
+
+/**
+ * The account's items (table `clothes`). Every function takes the owner's id first and reads or
+ * writes only that account's rows (repositories/README.md).
+ */
+
+/** The fields a write may change; an item never changes id or owner. */
+export type ItemChanges = Omit<ClothesUpdate, 'id' | 'user_id'>;
+
+/** One of the owner's items, or undefined (also for an id no row can hold). */
+export async function findItem(
+  db: Db,
+  ownerId: string,
+  id: string,
+): Promise<ClothesRow | undefined> {
+  if (!isStorableText(id)) return undefined;
+  return db
+    .selectFrom('clothes')
+    .selectAll()
+    .where('user_id', '=', ownerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Which of `ids` are the owner's items, with their status (ids no row can hold are skipped). */
+export async function findItemStatuses(
+  db: Db,
+  ownerId: string,
+  ids: readonly string[],
+): Promise<{ id: string; status: ItemStatus | null }[]> {
+  const storable = ids.filter(isStorableText);
+  if (storable.length === 0) return [];
+  return db
+    .selectFrom('clothes')
+    .select(['id', 'status'])
+    .where('user_id', '=', ownerId)
+    .where('id', 'in', storable)
+    .execute();
+}
+
+/** Every item of the owner, oldest first (then by id): the wardrobe's order. */
+export async function listItems(db: Db, ownerId: string): Promise<ClothesRow[]> {
+  return db
+    .selectFrom('clothes')
+    .selectAll()
+    .where('user_id', '=', ownerId)
+    .orderBy('date_created')
+    .orderBy('id')
+    .execute();
+}
+
+/** A page of the owner's items, newest first (then by id). */
+export async function listNewestItems(
+  db: Db,
+  ownerId: string,
+  limit: number,
+  offset: number,
+): Promise<ClothesRow[]> {
+  return db
+    .selectFrom('clothes')
+    .selectAll()
+    .where('user_id', '=', ownerId)
+    .orderBy('date_created', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** The owner's items created at exactly `dateCreated`. */
+export async function listItemsCreatedAt(
+  db: Db,
+  ownerId: string,
+  dateCreated: string,
+): Promise<ClothesRow[]> {
+  return db
+    .selectFrom('clothes')
+    .selectAll()
+    .where('user_id', '=', ownerId)
+    .where('date_created', '=', dateCreated)
+    .execute();
+}
+
+/** Whether some item of the owner has a creation time that does not match the LIKE `pattern`. */
+export async function hasItemCreatedUnlike(
+  db: Db,
+  ownerId: string,
+  pattern: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('clothes')
+    .select('id')
+    .where('user_id', '=', ownerId)
+    .where('date_created', 'not like', pattern)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The owner's items counted by status. */
+export async function countItemsByStatus(
+  db: Db,
+  ownerId: string,
+): Promise<{ status: ItemStatus | null; count: number }[]> {
+  const rows = await db
+    .selectFrom('clothes')
+    .select((eb) => ['status', eb.fn.countAll<number | string | bigint>().as('n')])
+    .where('user_id', '=', ownerId)
+    .groupBy('status')
+    .execute();
+  return rows.map((r) => ({ status: r.status, count: Number(r.n) }));
+}
+
+/** How many items the owner holds. */
+export async function countItems(db: Db, ownerId: string): Promise<number> {
+  const { n } = await db
+    .selectFrom('clothes')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+    .where('user_id', '=', ownerId)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** The owner's items that have a price or a sold price, with those columns. */
+export async function listPricedItems(db: Db, ownerId: string) {
+  return db
+    .selectFrom('clothes')
+    .select([
+      'id',
+      'price',
+      'currency',
+      'sold_price',
+      'sold_currency',
+      'converted_price',
+      'converted_sold_price',
+    ])
+    .where('user_id', '=', ownerId)
+    .where((eb) => eb.or([eb('price', 'is not', null), eb('sold_price', 'is not', null)]))
+    .execute();
+}
+
+/** Add items to the owner's wardrobe (several rows in one statement). */
+export async function insertItems(
+  db: Db,
+  ownerId: string,
+  rows: readonly Owned<NewClothesRow>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('clothes')
+    .values(rows.map((row) => ({ ...row, user_id: ownerId })))
+    .execute();
+}
+
+/** Change one of the owner's items; answers whether it was found. */
+export async function updateItem(
+  db: Db,
+  ownerId: string,
+  id: string,
+  changes: ItemChanges,
+): Promise<boolean> {
+  const set = callerColumns(changes, { id: true });
+  if (Object.keys(set).length === 0) return (await findItem(db, ownerId, id)) !== undefined;
+  if (!isStorableText(id)) return false;
+  const result = await db
+    .updateTable('clothes')
+    .set(set)
+    .where('user_id', '=', ownerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Take a subcategory that is gone off the owner's items of `category` that had it. */
+export async function clearSubcategories(
+  db: Db,
+  ownerId: string,
+  category: WireCategory,
+  subcategoryIds: readonly string[],
+): Promise<void> {
+  if (subcategoryIds.length === 0) return;
+  await db
+    .updateTable('clothes')
+    .set({ sub_category_id: null })
+    .where('user_id', '=', ownerId)
+    .where('category', '=', category)
+    .where('sub_category_id', 'in', subcategoryIds)
+    .execute();
+}

@@ -1,0 +1,73 @@
+import { isStorableText } from '@hanger/domain';
+import type { OutfitItemRow } from '../db/schema.js';
+import { listDayStars, listWears } from './calendar.js';
+import { listItems } from './clothes.js';
+import type { Db } from './db.js';
+import { listCanvasRows, listOutfits } from './outfits.js';
+
+/**
+ * Every row of the owner's wardrobe in a stable order (items and outfits by creation, then id;
+ * wears by day), with each outfit's canvas grouped by outfit. GET users and the export both read
+ * the wardrobe through this.
+ */
+export async function readWardrobeRows(db: Db, ownerId: string) {
+  const [clothes, outfits, placements, days, stars] = await Promise.all([
+    listItems(db, ownerId),
+    listOutfits(db, ownerId),
+    listCanvasRows(db, ownerId),
+    listWears(db, ownerId),
+    listDayStars(db, ownerId),
+  ]);
+  const canvases = new Map<string, OutfitItemRow[]>();
+  for (const p of placements) {
+    const list = canvases.get(p.outfit_id);
+    if (list) list.push(p);
+    else canvases.set(p.outfit_id, [p]);
+  }
+  return { clothes, outfits, canvases, days, stars };
+}
+
+/** The column by which calendar entries and outfit canvases point at an item or an outfit. */
+const REFERENCE = { clothes: 'clothing_id', outfits: 'outfit_id' } as const;
+
+/**
+ * Delete one of the owner's items or outfits and every trace of it: a day's display item that
+ * pointed at it, its calendar entries and its canvas rows (an item's places on the owner's
+ * canvases, an outfit's own canvas). Answers its photo keys, or undefined when the owner has no
+ * such record (nothing is deleted then). Run it in a transaction: it is several statements.
+ */
+export async function deleteWardrobeEntry(
+  db: Db,
+  ownerId: string,
+  table: keyof typeof REFERENCE,
+  id: string,
+): Promise<{ image_key: string; thumb_key: string } | undefined> {
+  if (!isStorableText(id)) return undefined;
+  const reference = REFERENCE[table];
+  const found = await db
+    .selectFrom(table)
+    .select(['image_key', 'thumb_key'])
+    .where('user_id', '=', ownerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!found) return undefined;
+  await db
+    .deleteFrom('calendar_days')
+    .where('user_id', '=', ownerId)
+    .where('display_item', '=', id)
+    .execute();
+  await db
+    .deleteFrom('calendar_items')
+    .where('user_id', '=', ownerId)
+    .where(reference, '=', id)
+    .execute();
+  await db
+    .deleteFrom('outfit_items')
+    .where(reference, '=', id)
+    .where('outfit_id', 'in', (eb) =>
+      eb.selectFrom('outfits').select('id').where('user_id', '=', ownerId),
+    )
+    .execute();
+  await db.deleteFrom(table).where('user_id', '=', ownerId).where('id', '=', id).execute();
+  return found;
+}
