@@ -1,15 +1,9 @@
-import type { WireSettings } from '@hanger/domain';
+import { startAnswerSchema, type StartAnswer } from '@hanger/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { identityGet, passCookies } from '../../auth/identity-call.js';
 import { readSettings } from '../../services/settings.js';
-
-/** The signed-in shell's start: who is signed in, an access token and their settings. */
-export interface StartAnswer {
-  user: { id: string; name: string; email: string; image: string | null } | null;
-  /** The same access token GET /api/auth/token mints. */
-  token?: string;
-  settings?: WireSettings;
-}
+import { refusals } from '../answers.js';
 
 interface SessionBody {
   user?: { id?: unknown; name?: unknown; email?: unknown; image?: unknown };
@@ -30,7 +24,20 @@ export default async function startRoutes(app: FastifyInstance): Promise<void> {
   const identityCall = (request: FastifyRequest, path: string) =>
     identityGet(identity, request, path);
 
-  app.get('/start', async (request, reply): Promise<StartAnswer> => {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/start',
+    {
+      schema: {
+        summary: 'Who is signed in (session cookie), an access token and their settings',
+        security: [{ session: [] }, {}],
+        response: {
+          200: startAnswerSchema,
+          429: startAnswerSchema.describe('The identity service refused: too many requests'),
+          500: refusals()[500],
+        },
+      },
+    },
+    async (request, reply): Promise<StartAnswer> => {
     reply.header('cache-control', 'no-store').header('vary', 'Cookie, Authorization');
     const [session, token] = await Promise.all([
       identityCall(request, '/get-session'),
@@ -65,5 +72,6 @@ export default async function startRoutes(app: FastifyInstance): Promise<void> {
       token: minted.token,
       settings: await readSettings(app.services.db, user.id),
     };
-  });
+  },
+  );
 }
