@@ -1,4 +1,4 @@
-import swagger from '@fastify/swagger';
+import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import type { OpenAPIV3 } from 'openapi-types';
 import fp from 'fastify-plugin';
@@ -44,6 +44,25 @@ const IDENTITY_PATHS: OpenAPIV3.PathsObject = {
   },
   [`${AUTH_BASE_PATH}/{path}`]: { get: authCall('GET'), post: authCall('POST') },
 };
+
+/**
+ * The document's transform for an upload route: the file field (`image`), as binary, beside the
+ * fields its body schema validates. The route's form hook (routes/form.ts formBody) keeps the
+ * file's bytes out of the body, so the body schema itself cannot name it.
+ */
+export function withFileField(field: string, description: string): SwaggerTransform {
+  return (input) => {
+    const output = jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]);
+    const body = output.schema.body as
+      | { properties?: Record<string, unknown>; required?: string[] }
+      | undefined;
+    if (body?.properties) {
+      body.properties[field] = { type: 'string', format: 'binary', description };
+      body.required = [...(body.required ?? []), field];
+    }
+    return output;
+  };
+}
 
 /**
  * The OpenAPI 3.1 document of the API, from the routes' zod schemas (fastify-type-provider-zod's

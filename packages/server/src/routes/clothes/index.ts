@@ -8,10 +8,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createItem, deleteItem, replaceItemImage, updateItem } from '../../services/clothes.js';
+import { withFileField } from '../../plugins/openapi.js';
 import { noContent, refusals } from '../answers.js';
 import { FORM_TYPES, formBody, photoOf, UPLOAD_TYPES } from '../form.js';
 import { idempotencyHeadersSchema } from '../idempotency-key.js';
 import { idParamsSchema } from '../params.js';
+
+/** The photo beside the fields (photos/images.ts says which types are read). */
+const PHOTO_FIELD = withFileField('image', 'The photo: JPEG, PNG, WebP, GIF, HEIC or AVIF, up to MAX_UPLOAD_BYTES');
 
 export default async function clothesRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -20,7 +24,7 @@ export default async function clothesRoutes(app: FastifyInstance): Promise<void>
   api.post(
     '/clothes',
     {
-      config: { photoUpload: true },
+      config: { photoUpload: true, swaggerTransform: PHOTO_FIELD },
       preValidation: formBody('image'),
       schema: {
         summary: 'Add an item: its photo (field image) and fields',
@@ -58,7 +62,7 @@ export default async function clothesRoutes(app: FastifyInstance): Promise<void>
   api.patch(
     '/clothes/:id/image',
     {
-      config: { photoUpload: true },
+      config: { photoUpload: true, swaggerTransform: PHOTO_FIELD },
       preValidation: formBody('image'),
       schema: {
         summary: "Replace an item's photo (field image)",

@@ -7,10 +7,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deleteOutfit, saveOutfit, updateOutfit } from '../../services/outfits.js';
+import { withFileField } from '../../plugins/openapi.js';
 import { noContent, refusals } from '../answers.js';
 import { FORM_TYPES, formBody, photoOf, UPLOAD_TYPES } from '../form.js';
 import { idempotencyHeadersSchema } from '../idempotency-key.js';
 import { idParamsSchema } from '../params.js';
+
+/** The photo beside the fields (photos/images.ts says which types are read). */
+const PHOTO_FIELD = withFileField('image', 'The photo: JPEG, PNG, WebP, GIF, HEIC or AVIF, up to MAX_UPLOAD_BYTES');
 
 export default async function outfitsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -20,7 +24,7 @@ export default async function outfitsRoutes(app: FastifyInstance): Promise<void>
   api.post(
     '/outfit',
     {
-      config: { photoUpload: true },
+      config: { photoUpload: true, swaggerTransform: PHOTO_FIELD },
       preValidation: formBody('image', 'outfit'),
       schema: {
         summary: "Save an outfit: its photo (field image) and canvas; with an id, change that outfit's",
