@@ -29,7 +29,7 @@ export type ImportCommitAnswer = z.output<typeof importCommitAnswerSchema>;
  * one that is not the address is refused by the server with the reason (422).
  */
 export const accountDeleteSchema = z.object({
-  confirm: z.unknown().describe("The account's e-mail address"),
+  confirm: z.unknown().optional().describe("The account's e-mail address"),
 });
 
 /**
