@@ -56,11 +56,39 @@ describe.each(ENGINES)('Idempotency-Key on %s', (engine) => {
     const first = await newItem(user, 'local-abc_1.2:3');
     expect(first.status).toBe(201);
     const made = (await first.json()) as WireItem;
-    const again = await newItem(user, 'local-abc_1.2:3', 'Other fields are not read again');
+    const again = await newItem(user, 'local-abc_1.2:3');
     expect(again.status).toBe(201);
     expect(await again.json()).toEqual(made);
     expect(Object.keys((await user.wardrobe()).clothes)).toEqual([made.id]);
     expect(await mine(user)).toBe(2);
+  });
+
+  it('refuses a key sent again with other fields or another photo (422), creating nothing', async () => {
+    const user = await signUp(t);
+    const first = await newItem(user, 'reused');
+    expect(first.status).toBe(201);
+    const made = (await first.json()) as WireItem;
+    const otherFields = await newItem(user, 'reused', 'Another brand');
+    expect(otherFields.status).toBe(422);
+    expect(((await otherFields.json()) as { detail: string }).detail).toBe(
+      'This Idempotency-Key was already used with a different request. Send a new key for a new request.',
+    );
+    const otherPhoto = await post(
+      user,
+      '/api/clothes',
+      {
+        category: 'top',
+        status: 'clothes',
+        brand: 'Keyed',
+        image: photo(await testJpeg({ width: 64, height: 48 })),
+      },
+      'reused',
+    );
+    expect(otherPhoto.status).toBe(422);
+    expect(Object.keys((await user.wardrobe()).clothes)).toEqual([made.id]);
+    expect(await mine(user)).toBe(2);
+    // The request that made it still answers its item.
+    expect(await (await newItem(user, 'reused')).json()).toEqual(made);
   });
 
   it('makes one item of requests sent at once with one key; other keys and users are apart', async () => {

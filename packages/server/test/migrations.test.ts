@@ -16,6 +16,7 @@ const MIGRATION_NAMES = [
   '0005-auth-revocation',
   '0006-idempotency',
   '0007-status-index',
+  '0008-idempotency-fingerprint',
 ];
 
 describe.each(ENGINES)('database on %s', (engine: Engine) => {

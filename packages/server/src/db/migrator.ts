@@ -8,6 +8,7 @@ import * as calendarFeed from './migrations/0004-calendar-feed.js';
 import * as authRevocation from './migrations/0005-auth-revocation.js';
 import * as idempotency from './migrations/0006-idempotency.js';
 import * as statusIndex from './migrations/0007-status-index.js';
+import * as idempotencyFingerprint from './migrations/0008-idempotency-fingerprint.js';
 
 /**
  * The ordered, static list of migrations. Each applied name is recorded in the database (table
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-auth-revocation': authRevocation,
   '0006-idempotency': idempotency,
   '0007-status-index': statusIndex,
+  '0008-idempotency-fingerprint': idempotencyFingerprint,
 };
 
 const ATTEMPTS = 3;

@@ -136,6 +136,8 @@ export interface IdempotencyKeysTable {
   record_id: string;
   /** ISO time of the create; keys older than a day are ignored and swept. */
   created_at: string;
+  /** SHA-256 of the request that made the record (migration 0008); null on older keys. */
+  fingerprint: string | null;
 }
 
 export interface Database {

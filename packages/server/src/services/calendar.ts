@@ -1,6 +1,7 @@
 import { isStorableText } from '@hanger/domain';
 import type { CalendarItemType, CalendarPut, WireCalendarEntry } from '@hanger/domain';
 import type { Kysely } from 'kysely';
+import { lockAccount } from '../db/account-lock.js';
 import type { Database } from '../db/schema.js';
 import { NotFoundError } from '../errors.js';
 import type { ServiceContext } from './context.js';
@@ -57,7 +58,9 @@ export async function readDay(
 /**
  * PUT calendar/{date}: add items and outfits to the day and set or clear its display item. Ids are
  * only ever added: an id already on the day is left alone (insert-or-ignore against a unique key),
- * so two devices saving the same day at once both keep what they added.
+ * so two devices saving the same day at once both keep what they added. The quota of calendar
+ * entries is counted under the account's lock, in the transaction that inserts, so that saves
+ * sent at once cannot pass it together.
  */
 export async function addToDay(
   ctx: ServiceContext,
@@ -68,8 +71,13 @@ export async function addToDay(
   // Sorted, so that concurrent saves take the unique-key locks in one order and cannot deadlock.
   const clothes = [...new Set(put.clothes)].sort();
   const outfits = [...new Set(put.outfits)].sort();
-  await assertCalendarRoomFor(ctx, userId, clothes.length + outfits.length);
   const entry = await ctx.db.transaction().execute(async (trx) => {
+    await lockAccount(trx, userId);
+    await assertCalendarRoomFor(
+      { db: trx, quota: ctx.quota },
+      userId,
+      clothes.length + outfits.length,
+    );
     const [ownClothes, ownOutfits] = await Promise.all([
       ownedIds(trx, 'clothes', userId, clothes),
       ownedIds(trx, 'outfits', userId, outfits),

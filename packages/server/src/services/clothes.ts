@@ -6,7 +6,8 @@ import { lockAccount } from '../db/account-lock.js';
 import type { ClothesRow, Database } from '../db/schema.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { ServiceContext } from './context.js';
-import { claimKey, keyedCreate } from './idempotency.js';
+import { claimKey, keyedCreate, requestFingerprint } from './idempotency.js';
+import type { IdempotencyClaim } from './idempotency.js';
 import { discardPhoto, photoColumns, photoOf, photoUrls, storePhoto, withPhoto } from './photos.js';
 import { assertRoomFor } from './quota.js';
 import { convertedColumns, type ConvertedColumns } from './prices.js';
@@ -31,7 +32,8 @@ async function ownedItem(db: Kysely<Database>, userId: string, id: string): Prom
  * Add an item: its fields are checked before the photo is processed, the photo before the row. The
  * quota is checked first, and again under the account's lock in the insert's transaction, so that
  * creates sent at once cannot pass it together. With an `idempotencyKey` (header Idempotency-Key),
- * a repeat answers the item the key made first (404 if it was deleted since) and creates nothing.
+ * a repeat answers the item the key made first (404 if it was deleted since) and creates nothing;
+ * the key sent with different fields or another photo is refused (422).
  */
 export async function createItem(
   ctx: ServiceContext,
@@ -40,12 +42,15 @@ export async function createItem(
   photoBytes: Buffer,
   idempotencyKey?: string,
 ): Promise<WireItem> {
+  const claim = idempotencyKey
+    ? { key: idempotencyKey, fingerprint: requestFingerprint(fields, photoBytes) }
+    : undefined;
   return keyedCreate(
     ctx,
     userId,
-    idempotencyKey,
+    claim,
     'item',
-    () => insertItem(ctx, userId, fields, photoBytes, idempotencyKey),
+    () => insertItem(ctx, userId, fields, photoBytes, claim),
     async (id) =>
       itemToWire(await ctx.media.capabilityFor(userId), await ownedItem(ctx.db, userId, id)),
   );
@@ -56,7 +61,7 @@ async function insertItem(
   userId: string,
   fields: NewItemFields,
   photoBytes: Buffer,
-  idempotencyKey: string | undefined,
+  claim: IdempotencyClaim | undefined,
 ): Promise<WireItem> {
   const settings = await readSettings(ctx.db, userId);
   if (
@@ -95,7 +100,7 @@ async function insertItem(
   await withPhoto(ctx, photo, () =>
     ctx.db.transaction().execute(async (trx) => {
       await lockAccount(trx, userId);
-      if (idempotencyKey) await claimKey(trx, userId, idempotencyKey, 'item', row.id);
+      if (claim) await claimKey(trx, userId, claim, 'item', row.id);
       await assertRoomFor({ db: trx, quota: ctx.quota }, userId);
       await trx.insertInto('clothes').values(row).execute();
     }),

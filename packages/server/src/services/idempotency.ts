@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../db/account-lock.js';
 import type { Database, IdempotencyKeysTable } from '../db/schema.js';
@@ -17,6 +18,35 @@ let lastSweep = 0;
 const cutoff = (now: number) => new Date(now - IDEMPOTENCY_KEY_TTL_MS).toISOString();
 
 /**
+ * What identifies the request a key was sent with: its parsed fields (keys in a fixed order) and
+ * its photo's bytes. A repeat of the same request (the outbox resending a create whose answer was
+ * lost) has the same fingerprint; another request under a used key does not, and is refused.
+ */
+export function requestFingerprint(fields: object, photoBytes: Buffer): string {
+  const sorted = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(sorted);
+    if (value === null || typeof value !== 'object') return value;
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, sorted((value as Record<string, unknown>)[k])]),
+    );
+  };
+  return createHash('sha256')
+    .update(JSON.stringify(sorted(fields)))
+    .update('\0')
+    .update(photoBytes)
+    .digest('base64url');
+}
+
+/** The key and what it was sent with, as a keyed create is given them. */
+export interface IdempotencyClaim {
+  key: string;
+  /** `requestFingerprint` of the request. */
+  fingerprint: string;
+}
+
+/**
  * A repeat of a create whose answer is the record the key made first. Thrown inside the create's
  * transaction, it rolls back what the repeat did (and `withPhoto` removes its photo).
  */
@@ -28,24 +58,31 @@ export class RepeatedCreate extends Error {
 
 /**
  * The record a live key of this account made, or undefined. A key the account used for the other
- * kind of record is refused (422): it names another request.
+ * kind of record, or with a different request, is refused (422): it names another request, and
+ * answering the first one's record would hide that the second was never carried out.
  */
 export async function keyedRecord(
   db: Kysely<Database>,
   userId: string,
-  key: string,
+  claim: IdempotencyClaim,
   kind: KeyedKind,
 ): Promise<string | undefined> {
   const row = await db
     .selectFrom('idempotency_keys')
-    .select(['kind', 'record_id'])
+    .select(['kind', 'record_id', 'fingerprint'])
     .where('user_id', '=', userId)
-    .where('key', '=', key)
+    .where('key', '=', claim.key)
     .where('created_at', '>=', cutoff(Date.now()))
     .executeTakeFirst();
   if (!row) return undefined;
   if (row.kind !== kind) {
     throw new ValidationError('This Idempotency-Key was already used for another kind of request.');
+  }
+  // Keys stored before migration 0008 have no fingerprint: they answer their record, as before.
+  if (row.fingerprint !== null && row.fingerprint !== claim.fingerprint) {
+    throw new ValidationError(
+      'This Idempotency-Key was already used with a different request. Send a new key for a new request.',
+    );
   }
   return row.record_id;
 }
@@ -58,11 +95,11 @@ export async function keyedRecord(
 export async function claimKey(
   trx: Kysely<Database>,
   userId: string,
-  key: string,
+  claim: IdempotencyClaim,
   kind: KeyedKind,
   recordId: string,
 ): Promise<void> {
-  const earlier = await keyedRecord(trx, userId, key, kind);
+  const earlier = await keyedRecord(trx, userId, claim, kind);
   if (earlier) throw new RepeatedCreate(earlier);
   const now = Date.now();
   await trx
@@ -74,10 +111,11 @@ export async function claimKey(
     .insertInto('idempotency_keys')
     .values({
       user_id: userId,
-      key,
+      key: claim.key,
       kind,
       record_id: recordId,
       created_at: new Date(now).toISOString(),
+      fingerprint: claim.fingerprint,
     })
     .execute();
 }
@@ -98,20 +136,20 @@ export async function sweepExpiredKeys(ctx: Pick<ServiceContext, 'db' | 'log'>):
 }
 
 /**
- * Run a create made with `key` (or without one): a repeat of the key, found before the work
+ * Run a create made with a key (`claim`, or without one): a repeat of the key, found before the work
  * (`keyedRecord`), under the account's lock (`claimKey`) or lost on the primary key to a request
  * sent at the same time, answers `answer(recordId)`, the record the key made first.
  */
 export async function keyedCreate<T>(
   ctx: Pick<ServiceContext, 'db' | 'log'>,
   userId: string,
-  key: string | undefined,
+  claim: IdempotencyClaim | undefined,
   kind: KeyedKind,
   create: () => Promise<T>,
   answer: (recordId: string) => Promise<T>,
 ): Promise<T> {
-  if (!key) return create();
-  const earlier = await keyedRecord(ctx.db, userId, key, kind);
+  if (!claim) return create();
+  const earlier = await keyedRecord(ctx.db, userId, claim, kind);
   if (earlier) return answer(earlier);
   try {
     const created = await create();
@@ -120,7 +158,7 @@ export async function keyedCreate<T>(
   } catch (err) {
     if (err instanceof RepeatedCreate) return answer(err.recordId);
     if (isUniqueViolation(err)) {
-      const winner = await keyedRecord(ctx.db, userId, key, kind);
+      const winner = await keyedRecord(ctx.db, userId, claim, kind);
       if (winner) return answer(winner);
     }
     throw err;

@@ -17,6 +17,7 @@ import {
   type WireSubcategories,
 } from '@hanger/domain';
 import type { Transaction } from 'kysely';
+import { lockAccount } from '../db/account-lock.js';
 import type {
   ClothesRow,
   DataImportsTable,
@@ -332,23 +333,28 @@ export async function commitImport(
       'The uploaded archive is not on this server process any more; upload it again.',
     );
   }
-  const running = await ctx.db
-    .selectFrom('data_imports')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('state', '=', 'running')
-    .where('updated_at', '>', new Date(Date.now() - STALE_MS).toISOString())
-    .executeTakeFirst();
-  if (running) throw new ConflictError('Another import is running; wait for it to finish.');
-  const started = await ctx.db
-    .updateTable('data_imports')
-    .set({ state: 'running', updated_at: new Date().toISOString() })
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .where('state', '=', 'previewed')
-    .executeTakeFirst();
-  if (Number(started.numUpdatedRows) !== 1)
-    throw new ConflictError('The import has already started.');
+  // One import at a time: the look for a running one and the start are one step under the
+  // account's lock, so that commits sent at once cannot all find none running.
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockAccount(trx, userId);
+    const running = await trx
+      .selectFrom('data_imports')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('state', '=', 'running')
+      .where('updated_at', '>', new Date(Date.now() - STALE_MS).toISOString())
+      .executeTakeFirst();
+    if (running) throw new ConflictError('Another import is running; wait for it to finish.');
+    const started = await trx
+      .updateTable('data_imports')
+      .set({ state: 'running', updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('state', '=', 'previewed')
+      .executeTakeFirst();
+    if (Number(started.numUpdatedRows) !== 1)
+      throw new ConflictError('The import has already started.');
+  });
 
   void runImport(ctx, userId, id, row.archive_path, config);
   return { id, state: 'running' };
@@ -512,8 +518,11 @@ async function importArchive(
   await Promise.all(Array.from({ length: Math.min(PHOTO_CONCURRENCY, jobs.length) }, worker));
   if (failure) throw failure.error;
 
-  // 2. Every row in one transaction, the import's own state included.
+  // 2. Every row in one transaction, the import's own state included. The quota is counted again
+  // under the account's lock: items and outfits created while the photos were being stored count.
   await ctx.db.transaction().execute(async (trx) => {
+    await lockAccount(trx, userId);
+    await assertRoomFor({ db: trx, quota: ctx.quota }, userId, total);
     const hasSettings = await trx
       .selectFrom('user_settings')
       .select('user_id')

@@ -12,7 +12,8 @@ import { lockAccount } from '../db/account-lock.js';
 import type { Database, OutfitItemRow, OutfitRow } from '../db/schema.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { ServiceContext } from './context.js';
-import { claimKey, keyedCreate } from './idempotency.js';
+import { claimKey, keyedCreate, requestFingerprint } from './idempotency.js';
+import type { IdempotencyClaim } from './idempotency.js';
 import { discardPhoto, photoColumns, photoOf, storePhoto, withPhoto } from './photos.js';
 import { assertRoomFor } from './quota.js';
 import { outfitToWire } from './serialize.js';
@@ -82,12 +83,15 @@ export async function saveOutfit(
 ): Promise<{ outfit: WireOutfit; created: boolean }> {
   // A replace (with `id`) is a repeatable request already: the key only guards a new outfit.
   if (fields.id) return storeOutfit(ctx, userId, fields, photoBytes, undefined);
+  const claim = idempotencyKey
+    ? { key: idempotencyKey, fingerprint: requestFingerprint(fields, photoBytes) }
+    : undefined;
   return keyedCreate(
     ctx,
     userId,
-    idempotencyKey,
+    claim,
     'outfit',
-    () => storeOutfit(ctx, userId, fields, photoBytes, idempotencyKey),
+    () => storeOutfit(ctx, userId, fields, photoBytes, claim),
     async (id) => ({ outfit: await keyedOutfit(ctx, userId, id), created: true }),
   );
 }
@@ -110,7 +114,7 @@ async function storeOutfit(
   userId: string,
   fields: NewOutfitFields,
   photoBytes: Buffer,
-  idempotencyKey: string | undefined,
+  claim: IdempotencyClaim | undefined,
 ): Promise<{ outfit: WireOutfit; created: boolean }> {
   // Refuse what is bound to fail before spending a second on the photo.
   if (fields.id && !(await findOutfit(ctx.db, userId, fields.id)))
@@ -131,7 +135,7 @@ async function storeOutfit(
       if (!fields.id) {
         // Under the account's lock: a repeat of the key, then the quota, checked again.
         await lockAccount(trx, userId);
-        if (idempotencyKey) await claimKey(trx, userId, idempotencyKey, 'outfit', newId);
+        if (claim) await claimKey(trx, userId, claim, 'outfit', newId);
         await assertRoomFor({ db: trx, quota: ctx.quota }, userId);
       }
       const { entries, hasWishlistItem } = await resolveCanvas(trx, userId, fields.canvas_data);
