@@ -6,6 +6,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+// The module itself, not the package's index: the config needs this one rule, not the schemas.
+import { FIRST_SCREEN_PATH } from '../domain/src/app-routes.ts';
 import { inlineHead } from './scripts/inline-head.mjs';
 import { precompress } from './scripts/precompress.mjs';
 
@@ -255,8 +257,10 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     // early.js and the stylesheet inline in index.html: nothing blocks the first paint (issue 16).
+    // Its path rule is the domain's (app-routes.ts), as the server's and the service worker's.
     inlineHead({
       readEarlyJs: () => readFileSync(new URL('./public/early.js', import.meta.url), 'utf8'),
+      firstScreenPath: FIRST_SCREEN_PATH,
     }),
     // .br and .gz beside each text asset, served by the server as they are (issue 16).
     precompress(),

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { wireSettingsSchema } from './schemas.js';
 import { WARDROBE_COLUMNS_FORMAT, WARDROBE_COLUMNS_VERSION } from './wire-columns.js';
 
 /**
- * Answers of the API that are not records of the wardrobe (those are in schemas.ts, the export's
- * and the import's in export-format.ts): what the server's route schemas declare and
- * GET /api/openapi.json documents.
+ * The rest of what the server's route schemas declare and GET /api/openapi.json documents: the
+ * refusal every call may answer, the health check, the account deletion's body and the columns
+ * form in outline. The wardrobe's records are in schemas.ts; the start, export, import and
+ * calendar feed answers in wire-answers.ts.
  */
 
 /** Every refused call (SPEC §8): the server's own text, shown in place of the catalogue's default. */
@@ -19,10 +19,6 @@ export const healthUnavailableSchema = z.object({
   status: z.literal('unavailable'),
   detail: z.string(),
 });
-
-/** POST /api/imports/{id}/commit: 202, the import is running (poll GET /api/imports/{id}). */
-export const importCommitAnswerSchema = z.object({ id: z.string(), state: z.literal('running') });
-export type ImportCommitAnswer = z.output<typeof importCommitAnswerSchema>;
 
 /**
  * DELETE /api/users/me: the account's e-mail address, typed again to confirm. Any value is read;
@@ -45,21 +41,3 @@ export const wardrobeColumnsOutlineSchema = z.looseObject({
   calendar: z.looseObject({}).describe('The days, their items and outfits as indexes'),
 });
 
-/** GET/POST /api/calendar-feed: the account's calendar feed URL, or nulls when it has none. */
-export const calendarFeedInfoSchema = z.object({
-  url: z.string().nullable(),
-  created_at: z.string().nullable(),
-});
-
-/**
- * GET /api/start: the signed-in user, an access token and their settings in one answer; signed
- * out (or refused by the identity service's rate limit, with 429), `{ user: null }`.
- */
-export const startAnswerSchema = z.object({
-  user: z
-    .object({ id: z.string(), name: z.string(), email: z.string(), image: z.string().nullable() })
-    .nullable(),
-  token: z.string().optional().describe('An access token, as GET /api/auth/token mints'),
-  settings: wireSettingsSchema.optional(),
-});
-export type StartAnswer = z.output<typeof startAnswerSchema>;

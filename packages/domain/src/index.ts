@@ -1,4 +1,5 @@
 export * from './api-answers.js';
+export * from './app-routes.js';
 export * from './calendar-day.js';
 export * from './calendar-ics.js';
 export * from './calendar-month.js';
@@ -35,6 +36,7 @@ export * from './wardrobe-stats.js';
 export * from './wear-day.js';
 export * from './wear-index.js';
 export * from './wear-leaders.js';
+export * from './wire-answers.js';
 export * from './wire-columns.js';
 export * from './wire-mappers.js';
 export * from './wire.js';

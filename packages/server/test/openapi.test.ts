@@ -1,5 +1,5 @@
 import {
-  calendarFeedInfoSchema,
+  calendarFeedSchema,
   errorAnswerSchema,
   exportLinkSchema,
   wireCalendarEntrySchema,
@@ -144,7 +144,7 @@ describe('the OpenAPI document (GET /api/openapi.json)', () => {
     expect(wireCalendarEntrySchema.safeParse(await day.json()).success).toBe(true);
     expect(wireSettingsSchema.safeParse(await user.settings()).success).toBe(true);
     const feed = await user.send('POST', '/api/calendar-feed');
-    expect(calendarFeedInfoSchema.safeParse(await feed.json()).success).toBe(true);
+    expect(calendarFeedSchema.safeParse(await feed.json()).success).toBe(true);
     const link = await user.send('POST', '/api/export');
     expect(exportLinkSchema.safeParse(await link.json()).success).toBe(true);
     const missing = await user.send('DELETE', '/api/clothes/no-such-item');

@@ -6,8 +6,11 @@
 // early-boot.ts types what it leaves in window.__hangerEarly, and its tests check the request.
 (function () {
   'use strict';
-  // The static first paint (index.html's #boot-shell) is /items' (and /'s, which leads there).
-  if (/^\/(items\/?)?$/.test(location.pathname)) {
+  // The static first paint (index.html's #boot-shell) is /items' (and /'s, which leads there):
+  // the domain's FIRST_SCREEN_PATH (app-routes.ts). The build writes the rule itself over this
+  // copy (scripts/inline-head.mjs); src/app/first-screen-rule.test.ts holds the copy equal.
+  var FIRST_SCREEN_PATH = /^\/(items\/?)?$/;
+  if (FIRST_SCREEN_PATH.test(location.pathname)) {
     document.documentElement.setAttribute('data-boot-shell', '');
   }
   if (window.__hangerEarly || typeof fetch !== 'function') return;

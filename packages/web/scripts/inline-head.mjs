@@ -19,19 +19,26 @@
  *   public/start-app.js, which imports it: the app's chunks still download and compile at once,
  *   but a server-drawn first screen's photos are painted before the app's code runs (issue 15).
  *
- * public/early.js stays the source (its tests run it as the page does).
+ * public/early.js stays the source (its tests run it as the page does). Its one rule shared with
+ * the server and the app, which paths open on the Items screen, is written over by the domain's
+ * (FIRST_SCREEN_PATH, packages/domain/src/app-routes.ts): the script cannot import it.
  */
 import { minify } from 'vite';
 
 const EARLY_TAG = /<script src="\/early\.js"><\/script>/;
+/** early.js's copy of FIRST_SCREEN_PATH, a regular expression literal on a line of its own. */
+const FIRST_SCREEN_COPY = /var FIRST_SCREEN_PATH = \/.*\/[a-z]*;/;
 /** The font file the first screen's text uses (the app's only font, Latin subset). */
 const FIRST_FONT = /^assets\/inter-latin-wght-normal-[\w-]+\.woff2$/;
 const STYLESHEET_TAG = /<link rel="stylesheet"/;
 /** The app's entry, as Vite writes it into the built index.html. */
 const ENTRY_TAG = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
 
-/** @param {{ readEarlyJs: () => string }} options public/early.js's text, read at each build */
-export function inlineHead({ readEarlyJs }) {
+/**
+ * @param {{ readEarlyJs: () => string, firstScreenPath: RegExp }} options public/early.js's text,
+ *   read at each build, and the domain's FIRST_SCREEN_PATH
+ */
+export function inlineHead({ readEarlyJs, firstScreenPath }) {
   return {
     name: 'hanger-inline-head',
     apply: 'build',
@@ -43,7 +50,13 @@ export function inlineHead({ readEarlyJs }) {
        */
       async handler(html, ctx) {
         if (!EARLY_TAG.test(html)) throw new Error('index.html no longer loads /early.js');
-        const source = readEarlyJs();
+        const copy = readEarlyJs();
+        if (!FIRST_SCREEN_COPY.test(copy))
+          throw new Error('early.js no longer has FIRST_SCREEN_PATH');
+        const source = copy.replace(
+          FIRST_SCREEN_COPY,
+          () => `var FIRST_SCREEN_PATH = ${String(firstScreenPath)};`,
+        );
         const { code } = await minify('early.js', source, { compress: true, mangle: true });
         // `</script` inside the script would end the element early.
         if (/<\/script/i.test(code)) throw new Error('early.js may not contain "</script"');

@@ -11,6 +11,7 @@
  * - Waits to be activated until the user chooses Reload ("Update available — reload"): versions
  *   never mix.
  */
+import { isAppRoute } from '@hanger/domain';
 import { clientsClaim, setCacheNameDetails } from 'workbox-core';
 import {
   cleanupOutdatedCaches,
@@ -18,7 +19,7 @@ import {
   getCacheKeyForURL,
   precacheAndRoute,
 } from 'workbox-precaching';
-import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { photoBudgetBytes } from './lib/pwa/lru';
 import { CACHE_PREFIX, PHOTO_CACHE, SHARE_CACHE, SW_MESSAGE } from './lib/pwa/names';
@@ -41,18 +42,18 @@ cleanupOutdatedCaches();
 // The first visit is controlled at once, so its photos are cached too. An update still waits.
 clientsClaim();
 
-/** App routes are the single-page app; the API, photos and the share target are not. */
+/**
+ * App routes are the single-page app: the domain's isAppRoute (app-routes.ts), the server's rule
+ * for answering with index.html too, so a path is a page both online and offline. The share
+ * target is this worker's own (below).
+ */
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    // A last path segment with a dot names a file (sw.js, the manifest), as the server decides too
-    // (Workbox tests path and query together; a dot in the query does not count).
-    denylist: [
-      /^\/api(\/|$)/,
-      /^\/media\//,
-      new RegExp(`^${SHARE_TARGET_PATH}`),
-      /^[^?]*\/[^/?]*\.[^/?]*(\?.*)?$/,
-    ],
-  }),
+  ({ request, url, sameOrigin }) =>
+    sameOrigin &&
+    request.mode === 'navigate' &&
+    isAppRoute(url.pathname) &&
+    !url.pathname.startsWith(SHARE_TARGET_PATH),
+  createHandlerBoundToURL('/index.html'),
 );
 
 // Byte budget of the photo cache: VITE_PHOTO_CACHE_MB at build time, 60 MB by default.

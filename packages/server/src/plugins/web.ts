@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { FIRST_SCREEN_VIEW_COOKIE } from '@hanger/domain';
+import { FIRST_SCREEN_VIEW_COOKIE, isAppRoute, isFirstScreenPath } from '@hanger/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AUTH_COOKIE_PREFIX } from '../auth/create-auth.js';
@@ -36,16 +36,6 @@ export const SHARE_FALLBACK = '/items/upload';
 
 /** The web app manifest's media type (W3C Web App Manifest). */
 export const MANIFEST_TYPE = 'application/manifest+json';
-
-function isClientRoute(path: string): boolean {
-  if (path === '/api' || path.startsWith('/api/') || path.startsWith('/media/')) return false;
-  // A path naming a file (with an extension) that does not exist is a real 404, not a page.
-  const last = path.slice(path.lastIndexOf('/') + 1);
-  return !last.includes('.');
-}
-
-/** The pages whose static first paint is the Items grid (the web app's public/early.js). */
-const FIRST_SCREEN_PATH = /^\/(items\/?)?$/;
 
 /** The session cookie (`hanger.session_token`, `__Secure-` over HTTPS): who may be signed in. */
 const SESSION_COOKIE = new RegExp(
@@ -132,10 +122,12 @@ async function webPlugin(app: FastifyInstance, { config }: WebOptions): Promise<
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || !isClientRoute(path)) {
+    // The app's pages and the paths that open on Items: the domain's rule (app-routes.ts), which
+    // the service worker and the page follow too.
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || !isAppRoute(path)) {
       throw new NotFoundError('Not found');
     }
-    if (request.method === 'GET' && FIRST_SCREEN_PATH.test(path)) {
+    if (request.method === 'GET' && isFirstScreenPath(path)) {
       const page = await drawFirstScreen(request, reply);
       if (page !== null) {
         // Someone's own wardrobe: never stored by a cache, and not for another cookie.

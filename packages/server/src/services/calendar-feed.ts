@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { calendarIcs } from '@hanger/domain';
+import { calendarIcs, type CalendarFeedLink } from '@hanger/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { ServiceContext } from './context.js';
@@ -18,10 +18,8 @@ export interface FeedKeys {
   key: Buffer;
 }
 
-export interface FeedInfo {
-  url: string | null;
-  created_at: string | null;
-}
+/** GET/POST /api/calendar-feed's answer (the domain's calendarFeedSchema). */
+export type FeedInfo = CalendarFeedLink;
 
 /** 32 bytes of HMAC-SHA256 in base64url. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;

@@ -11,6 +11,7 @@ import {
   subcategoryNameKey,
   type ExportDocument,
   type ImportPreview,
+  type ImportStarted,
   type ImportStatus,
   type WireCategory,
   type WireSettings,
@@ -323,7 +324,7 @@ export async function commitImport(
   userId: string,
   id: string,
   config: ImportConfig,
-): Promise<{ id: string; state: 'running' }> {
+): Promise<ImportStarted> {
   const row = await ownedImport(ctx, userId, id);
   if (row.state !== 'previewed') throw new ConflictError(`The import is already ${row.state}.`);
   try {

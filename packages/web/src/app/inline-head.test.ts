@@ -1,3 +1,4 @@
+import { FIRST_SCREEN_PATH } from '@hanger/domain';
 import { describe, expect, it } from 'vitest';
 import INDEX_HTML from '../../index.html?raw';
 import EARLY_JS from '../../public/early.js?raw';
@@ -7,10 +8,10 @@ interface Handler {
   handler(html: string, ctx: { bundle?: Record<string, unknown> }): Promise<string>;
 }
 const transform = (html: string, bundle: Record<string, unknown> = {}) =>
-  (inlineHead({ readEarlyJs: () => EARLY_JS }).transformIndexHtml as unknown as Handler).handler(
-    html,
-    { bundle },
-  );
+  (
+    inlineHead({ readEarlyJs: () => EARLY_JS, firstScreenPath: FIRST_SCREEN_PATH })
+      .transformIndexHtml as unknown as Handler
+  ).handler(html, { bundle });
 
 const BUILT_HEAD =
   '<head><link rel="preload" href="/api/start" as="fetch" crossorigin />' +

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import {
   exportLinkSchema,
-  importCommitAnswerSchema,
+  importStartedSchema,
   importPreviewSchema,
   importStatusSchema,
   type ExportLink,
@@ -210,7 +210,7 @@ export default async function dataRoutes(
         schema: {
           summary: 'Import what the preview showed; runs in the background',
           params: idParamsSchema,
-          response: { 202: importCommitAnswerSchema, ...refusals(401, 404, 409, 422) },
+          response: { 202: importStartedSchema, ...refusals(401, 404, 409, 422) },
         },
       },
       async (request, reply) => {

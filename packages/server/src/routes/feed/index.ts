@@ -1,4 +1,4 @@
-import { calendarFeedInfoSchema } from '@hanger/domain';
+import { calendarFeedSchema } from '@hanger/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -85,7 +85,7 @@ export default async function calendarFeedRoutes(
     {
       schema: {
         summary: "The account's calendar feed URL",
-        response: { 200: calendarFeedInfoSchema, ...refusals(401) },
+        response: { 200: calendarFeedSchema, ...refusals(401) },
       },
     },
     async (request, reply) =>
@@ -97,7 +97,7 @@ export default async function calendarFeedRoutes(
     {
       schema: {
         summary: 'A new calendar feed URL; the previous one stops working',
-        response: { 200: calendarFeedInfoSchema, ...refusals(401) },
+        response: { 200: calendarFeedSchema, ...refusals(401) },
       },
     },
     async (request, reply) =>

@@ -193,8 +193,9 @@ describe('your data: import', () => {
       'GET /api/imports/imp1': () => {
         polls += 1;
         return polls === 1
-          ? json({ state: 'running', done: 100, total: 400 })
+          ? json({ id: 'imp1', state: 'running', done: 100, total: 400 })
           : json({
+              id: 'imp1',
               state: 'done',
               done: 400,
               total: 400,
@@ -253,8 +254,8 @@ describe('your data: import', () => {
       'POST /api/imports/imp1/commit': () => new Response(null, { status: 202 }),
       'GET /api/imports/imp1': () =>
         finished
-          ? json({ state: 'done', done: 9, total: 9 })
-          : json({ state: 'running', done: 3, total: 9 }),
+          ? json({ id: 'imp1', state: 'done', done: 9, total: 9 })
+          : json({ id: 'imp1', state: 'running', done: 3, total: 9 }),
       'GET /api/users/settings': () => json({}),
       'GET /api/users': () => json({ clothes: {}, outfits: {}, calendar: {} }),
     });
@@ -326,7 +327,7 @@ describe('your data: import', () => {
       ...noFeed,
       'POST /api/imports/imp1/commit': () => new Response(null, { status: 202 }),
       'GET /api/imports/imp1': () =>
-        json({ state: 'failed', done: 3, total: 9, error: 'Photo 4 is not an image.' }),
+        json({ id: 'imp1', state: 'failed', done: 3, total: 9, error: 'Photo 4 is not an image.' }),
     });
     const upload = fakeUpload(() => ({ status: 201, body: preview }));
     open();

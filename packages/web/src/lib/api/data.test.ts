@@ -240,7 +240,13 @@ describe('import', () => {
     const server = fakeServer({
       'POST /api/imports/imp%201/commit': () => new Response(null, { status: 202 }),
       'GET /api/imports/imp%201': () =>
-        json({ state: 'done', done: 5, total: 5, result: { items: 3, outfits: 2, note: 'x' } }),
+        json({
+          id: 'imp 1',
+          state: 'done',
+          done: 5,
+          total: 5,
+          result: { items: 3, outfits: 2, note: 'x' },
+        }),
       'DELETE /api/imports/imp%201': () => new Response(null, { status: 204 }),
     });
     await commitImport('imp 1');
@@ -262,7 +268,7 @@ describe('import', () => {
     let state = 'failed';
     fakeServer({
       'GET /api/imports/i': () =>
-        json({ state, done: 2, total: 9, error: 'Photo 3 is not an image.' }),
+        json({ id: 'i', state, done: 2, total: 9, error: 'Photo 3 is not an image.' }),
     });
     expect(await fetchImportStatus('i')).toEqual({
       state: 'failed',

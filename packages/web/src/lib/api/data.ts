@@ -1,29 +1,25 @@
 import {
-  ERROR_CATALOGUE,
-  errorForFailure,
-  errorFromStatus,
-  serverDetailOf,
-  type ErrorCode,
+  calendarFeedSchema,
+  exportLinkSchema,
+  importPreviewSchema,
+  importStatusSchema,
+  type ImportState,
 } from '@hanger/domain';
-import {
-  TokenUnavailableError,
-  clearAccessToken,
-  getAccessToken,
-  refreshAccessToken,
-} from '../access-token';
-import { currentUserId } from '../stores/session-store';
-import { ApiError, NoUserError, api } from './transport';
+import { answerError, api, failureError } from './transport';
+
+export type { ImportState };
 
 /**
  * The "your data" calls: the export zip, the items CSV, importing an export, the calendar feed
- * and deleting the account. JSON calls go through the transport; the two that move files do not:
- * the CSV is read as bytes (the transport reads text and would drop a byte-order mark) and the
- * import is sent with XMLHttpRequest, the one browser API that reports upload progress. Both
- * carry the same bearer token, retry once with a new one on 401, and fail with the same
- * catalogue errors as every other call.
+ * and deleting the account. JSON calls go through the transport; the two that move files do not
+ * read their answers through it: the CSV is read as bytes (the transport reads text and would
+ * drop a byte-order mark) and the import is sent with XMLHttpRequest, the one browser API that
+ * reports upload progress. Both still take the transport's bearer token and its one retry with a
+ * new token (`api.authorized`), and fail with the same catalogue errors as every other call.
  *
- * Answers are checked before use, like those of wire-parse.ts: snake_case on the wire, camelCase
- * records here, and an answer of the wrong shape is refused rather than half-read.
+ * Answers are checked with the domain's schemas (wire-answers.ts), like those of wire-parse.ts:
+ * snake_case on the wire, camelCase records here, and an answer of the wrong shape is refused
+ * rather than half-read.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -48,8 +44,6 @@ export interface ImportPreview {
   alreadyImported: { items: number; outfits: number };
 }
 
-export type ImportState = 'previewed' | 'running' | 'done' | 'failed';
-
 export interface ImportStatus {
   state: ImportState;
   done: number;
@@ -72,29 +66,22 @@ class AnswerShapeError extends Error {
   }
 }
 
-function record(json: unknown, what: string): Record<string, unknown> {
-  if (typeof json !== 'object' || json === null || Array.isArray(json))
-    throw new AnswerShapeError(what, json);
-  return json as Record<string, unknown>;
-}
-
-function count(value: unknown, what: string, json: unknown): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
-    throw new AnswerShapeError(what, json);
-  return value;
-}
-
-function text(value: unknown, what: string, json: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '') throw new AnswerShapeError(what, json);
-  return value;
+/** The answer as the schema reads it, or AnswerShapeError naming what was expected. */
+function parsed<T>(
+  schema: { safeParse(json: unknown): { success: true; data: T } | { success: false } },
+  json: unknown,
+  what: string,
+): T {
+  const result = schema.safeParse(json);
+  if (!result.success) throw new AnswerShapeError(what, json);
+  return result.data;
 }
 
 /**
  * A URL from an answer, made absolute against this page (a calendar app cannot follow a path)
  * and held to the schemes a browser or calendar may open: never javascript: or data:.
  */
-function wireUrl(value: unknown, schemes: readonly string[], what: string, json: unknown): string {
-  if (typeof value !== 'string' || value === '') throw new AnswerShapeError(what, json);
+function wireUrl(value: string, schemes: readonly string[], what: string, json: unknown): string {
   let url: URL;
   try {
     url = new URL(value, window.location.origin);
@@ -109,56 +96,43 @@ const WEB = ['http:', 'https:'] as const;
 const FEED = ['http:', 'https:', 'webcal:', 'webcals:'] as const;
 
 export function parseExportTicket(json: unknown): ExportTicket {
-  const r = record(json, 'export');
-  const bytes = r.bytes === null || r.bytes === undefined ? null : count(r.bytes, 'export', json);
+  const link = parsed(exportLinkSchema, json, 'export');
   return {
-    url: wireUrl(r.url, WEB, 'export', json),
-    expiresAt: text(r.expires_at, 'export', json),
-    bytes,
+    url: wireUrl(link.url, WEB, 'export', json),
+    expiresAt: link.expires_at,
+    bytes: link.bytes,
   };
 }
 
 export function parseImportPreview(json: unknown): ImportPreview {
-  const r = record(json, 'import preview');
-  const already = r.already_imported === undefined ? {} : record(r.already_imported, 'import');
-  const n = (v: unknown) => count(v, 'import preview', json);
+  const preview = parsed(importPreviewSchema, json, 'import preview');
   return {
-    id: text(r.id, 'import preview', json),
-    items: n(r.items),
-    outfits: n(r.outfits),
-    calendarDays: n(r.calendar_days),
-    photos: n(r.photos ?? 0),
-    alreadyImported: { items: n(already.items ?? 0), outfits: n(already.outfits ?? 0) },
+    id: preview.id,
+    items: preview.items,
+    outfits: preview.outfits,
+    calendarDays: preview.calendar_days,
+    photos: preview.photos,
+    alreadyImported: preview.already_imported,
   };
 }
 
-const IMPORT_STATES: readonly ImportState[] = ['previewed', 'running', 'done', 'failed'];
-
 export function parseImportStatus(json: unknown): ImportStatus {
-  const r = record(json, 'import status');
-  if (!IMPORT_STATES.includes(r.state as ImportState))
-    throw new AnswerShapeError('import status', json);
-  const status: ImportStatus = {
-    state: r.state as ImportState,
-    done: count(r.done ?? 0, 'import status', json),
-    total: count(r.total ?? 0, 'import status', json),
-  };
-  if (typeof r.error === 'string' && r.error.trim()) status.error = r.error.trim();
-  if (typeof r.result === 'object' && r.result !== null && !Array.isArray(r.result)) {
-    const result: Record<string, number> = {};
-    for (const [key, value] of Object.entries(r.result))
-      if (typeof value === 'number' && Number.isFinite(value)) result[key] = value;
-    status.result = result;
+  const { state, done, total, error, result } = parsed(importStatusSchema, json, 'import status');
+  const status: ImportStatus = { state, done, total };
+  if (error?.trim()) status.error = error.trim();
+  if (result) {
+    const counts = Object.entries(result).filter((e): e is [string, number] => e[1] !== undefined);
+    status.result = Object.fromEntries(counts);
   }
   return status;
 }
 
 export function parseCalendarFeed(json: unknown): CalendarFeed {
-  const r = record(json, 'calendar feed');
-  if (r.url === null || r.url === undefined) return { url: null, createdAt: null };
+  const feed = parsed(calendarFeedSchema, json, 'calendar feed');
+  if (feed.url === null) return { url: null, createdAt: null };
   return {
-    url: wireUrl(r.url, FEED, 'calendar feed', json),
-    createdAt: typeof r.created_at === 'string' && r.created_at ? r.created_at : null,
+    url: wireUrl(feed.url, FEED, 'calendar feed', json),
+    createdAt: feed.created_at || null,
   };
 }
 
@@ -206,29 +180,6 @@ export async function deleteAccount(confirmEmail: string): Promise<void> {
 // File calls: the bearer token and error catalogue of the transport, without its JSON reading
 // ---------------------------------------------------------------------------------------------
 
-function catalogueError(code: ErrorCode, message: string, status: number | null): ApiError {
-  return new ApiError(code, message, status);
-}
-
-async function bearerToken(fresh: boolean): Promise<string> {
-  if (currentUserId() === null) throw new NoUserError();
-  try {
-    if (!fresh) return await getAccessToken();
-    clearAccessToken();
-    return await refreshAccessToken();
-  } catch (err) {
-    if (!(err instanceof TokenUnavailableError)) throw err;
-    if (err.status === null) {
-      const { code, message } = errorForFailure('network');
-      throw catalogueError(code, message, null);
-    }
-    if (err.status === 401 || err.status === 403)
-      throw catalogueError('UNAUTHORIZED', ERROR_CATALOGUE.UNAUTHORIZED, 401);
-    const { code, message } = errorFromStatus(err.status);
-    throw catalogueError(code, message, err.status);
-  }
-}
-
 function parseBody(body: string): unknown {
   if (!body) return null;
   try {
@@ -236,11 +187,6 @@ function parseBody(body: string): unknown {
   } catch {
     return body;
   }
-}
-
-function statusError(status: number, body: unknown): ApiError {
-  const { code, message } = errorFromStatus(status, serverDetailOf(body));
-  return catalogueError(code, message, status);
 }
 
 /** The file name of a Content-Disposition header (RFC 6266), when it names one. */
@@ -267,20 +213,16 @@ export interface DownloadedFile {
 
 /** GET export/items.csv as bytes, one row per item (RFC 4180, the user's currency). */
 export async function downloadItemsCsv(): Promise<DownloadedFile> {
-  const send = async (fresh: boolean) => {
-    const token = await bearerToken(fresh);
+  const res = await api.authorized('GET /export/items.csv', async (token) => {
     try {
       return await fetch('/api/export/items.csv', {
         headers: { authorization: `Bearer ${token}`, accept: 'text/csv' },
       });
     } catch {
-      const { code, message } = errorForFailure('network');
-      throw catalogueError(code, message, null);
+      throw failureError('network');
     }
-  };
-  let res = await send(false);
-  if (res.status === 401) res = await send(true);
-  if (!res.ok) throw statusError(res.status, parseBody(await res.text()));
+  });
+  if (!res.ok) throw answerError(res.status, parseBody(await res.text()));
   const blob = await res.blob();
   const filename =
     dispositionFilename(res.headers.get('content-disposition')) ??
@@ -323,13 +265,11 @@ function sendArchive(
     };
     xhr.onerror = () => {
       done();
-      const { code, message } = errorForFailure('network');
-      reject(catalogueError(code, message, null));
+      reject(failureError('network'));
     };
     xhr.ontimeout = () => {
       done();
-      const { code, message } = errorForFailure('timeout');
-      reject(catalogueError(code, message, null));
+      reject(failureError('timeout'));
     };
     xhr.onabort = () => {
       done();
@@ -351,8 +291,9 @@ export async function uploadImport(
   file: Blob,
   options: UploadImportOptions = {},
 ): Promise<ImportPreview> {
-  let answer = await sendArchive(file, await bearerToken(false), options);
-  if (answer.status === 401) answer = await sendArchive(file, await bearerToken(true), options);
-  if (answer.status < 200 || answer.status >= 300) throw statusError(answer.status, answer.body);
+  const answer = await api.authorized('POST /imports', (token) =>
+    sendArchive(file, token, options),
+  );
+  if (answer.status < 200 || answer.status >= 300) throw answerError(answer.status, answer.body);
   return parseImportPreview(answer.body);
 }

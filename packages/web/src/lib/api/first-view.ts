@@ -1,5 +1,6 @@
 import {
   PLAIN_ITEM_SORTS,
+  isFirstScreenPath,
   itemFromWire,
   type ClothingItem,
   type ItemFilters,
@@ -28,9 +29,9 @@ import {
  * and should the whole answer then fail its check, the head is dropped with it.
  */
 
-/** Whether the page is opening on the Items tab (/ leads there). */
+/** Whether the page is opening on the Items tab (/ leads there: the domain's app-routes.ts). */
 export function opensOnItemsTab(): boolean {
-  return typeof location !== 'undefined' && /^\/(items\/?)?$/.test(location.pathname);
+  return typeof location !== 'undefined' && isFirstScreenPath(location.pathname);
 }
 
 let drawnByServer: boolean | undefined;

@@ -1,3 +1,4 @@
+import { startAnswerSchema } from '@hanger/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeJwt, fakeServer, json } from '../../test-utils/fake-server';
 import { clearAccessToken } from '../access-token';
@@ -6,6 +7,7 @@ import {
   beginStart,
   fetchStart,
   resetStartForTests,
+  startFrom,
   takeStart,
 } from './start';
 
@@ -69,4 +71,42 @@ describe('GET /api/start', () => {
     await takeStart();
     expect(server.calls).toHaveLength(2);
   });
+});
+
+describe('the start answer', () => {
+  // The page reads it without the schema library (start.ts); the verdicts must be the schema's.
+  const envelope = startAnswerSchema.omit({ settings: true });
+  const answers: unknown[] = [
+    { user: identity, token: 'a.b.c' },
+    { user: { ...identity, image: 'https://img.example/a.png' }, token: 'a.b.c', settings: {} },
+    { user: null },
+    { user: identity },
+    { user: identity, token: '' },
+    { user: identity, token: 7 },
+    { user: { ...identity, id: '' }, token: 'a.b.c' },
+    { user: { ...identity, id: 5 }, token: 'a.b.c' },
+    { user: { ...identity, name: undefined }, token: 'a.b.c' },
+    { user: { ...identity, email: null }, token: 'a.b.c' },
+    { user: { ...identity, image: undefined }, token: 'a.b.c' },
+    { user: 'u1', token: 'a.b.c' },
+    {},
+    null,
+    'signed in',
+  ];
+
+  it.each(answers.map((a) => [JSON.stringify(a), a]))(
+    'reads %s as the domain schema does',
+    async (_, body) => {
+      const schema = envelope.safeParse(body);
+      const expected =
+        schema.success && schema.data.user && schema.data.token !== undefined
+          ? { user: schema.data.user, token: schema.data.token }
+          : { user: null };
+      expect(await startFrom(200, body)).toEqual(
+        expected.user
+          ? { ...expected, settings: (body as { settings?: unknown }).settings }
+          : expected,
+      );
+    },
+  );
 });

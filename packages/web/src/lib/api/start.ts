@@ -1,3 +1,4 @@
+import type { StartUser } from '@hanger/domain';
 import { refreshAccessToken } from '../access-token';
 import { getSessionUser, type IdentityUser } from '../auth-client';
 
@@ -25,20 +26,28 @@ export class StartUnavailableError extends Error {
   }
 }
 
+const isText = (v: unknown): v is string => typeof v === 'string';
+
+/**
+ * The answer as the domain's startAnswerSchema reads it (wire-answers.ts; start.test.ts holds the
+ * two to the same verdicts), checked by hand because this runs in the first load, which the
+ * schema library stays out of (vite.config.ts NEVER_FIRST, the budget of bench/web-bundle.mjs).
+ * The settings are kept as sent, to be validated off the main thread (parse-off-thread.ts). An
+ * answer without a user and a token, or of another shape, reads as nobody signed in.
+ */
 function readAnswer(body: unknown): StartAnswer {
   const b = (body ?? {}) as { user?: unknown; token?: unknown; settings?: unknown };
-  const u = b.user as Partial<IdentityUser> | null | undefined;
-  if (!u || typeof u.id !== 'string' || typeof b.token !== 'string') return { user: null };
-  return {
-    user: {
-      id: u.id,
-      name: typeof u.name === 'string' ? u.name : '',
-      email: typeof u.email === 'string' ? u.email : '',
-      image: typeof u.image === 'string' ? u.image : null,
-    },
-    token: b.token,
-    settings: b.settings,
-  };
+  const u = (b.user ?? {}) as Partial<Record<keyof StartUser, unknown>>;
+  const user =
+    isText(u.id) &&
+    u.id !== '' &&
+    isText(u.name) &&
+    isText(u.email) &&
+    (u.image === null || isText(u.image))
+      ? { id: u.id, name: u.name, email: u.email, image: u.image }
+      : null;
+  if (!user || !isText(b.token) || b.token === '') return { user: null };
+  return { user, token: b.token, settings: b.settings };
 }
 
 /** One GET /api/start. Throws StartUnavailableError when offline or on a server error. */

@@ -163,4 +163,28 @@ describe('requests', () => {
     expect(err.code).toBe('UNAUTHORIZED');
     expect(onSessionExpired).toHaveBeenCalledOnce();
   });
+
+  it('gives calls made outside request the same token, retry and session end', async () => {
+    const tokens: string[] = [];
+    const api = client(respond({}));
+    const answer = await api.authorized('POST /imports', async (token) => {
+      tokens.push(token);
+      return { status: tokens.length === 1 ? 401 : 201 };
+    });
+    expect(answer.status).toBe(201);
+    expect(tokens).toEqual(['token-1', 'token-2']);
+
+    const onSessionExpired = vi.fn();
+    const { TokenUnavailableError } = await import('../access-token');
+    const call = vi.fn(async () => ({ status: 401 }));
+    const err = await failure(
+      client(respond({}), {
+        refreshToken: () => Promise.reject(new TokenUnavailableError(401)),
+        onSessionExpired,
+      }).authorized('GET /export/items.csv', call),
+    );
+    expect(err.code).toBe('UNAUTHORIZED');
+    expect(call).toHaveBeenCalledOnce();
+    expect(onSessionExpired).toHaveBeenCalledOnce();
+  });
 });

@@ -6,6 +6,7 @@ import {
   serverDetailOf,
   toSnake,
   type ErrorCode,
+  type RequestFailure,
 } from '@hanger/domain';
 import {
   TokenUnavailableError,
@@ -41,6 +42,18 @@ export class NoUserError extends Error {
     super('No signed-in user; request aborted');
     this.name = 'NoUserError';
   }
+}
+
+/** The catalogue's error for an answer that is not a success: the server's detail when it gave one. */
+export function answerError(status: number, body: unknown): ApiError {
+  const { code, message } = errorFromStatus(status, serverDetailOf(body));
+  return new ApiError(code, message, status);
+}
+
+/** The catalogue's error for a call that got no answer. */
+export function failureError(failure: RequestFailure): ApiError {
+  const { code, message } = errorForFailure(failure);
+  return new ApiError(code, message, null);
 }
 
 export type RequestBody = FormData | URLSearchParams | Record<string, unknown>;
@@ -100,10 +113,7 @@ export function createApiClient(deps: ApiClientDeps) {
       return await (fresh ? deps.refreshToken() : deps.getToken());
     } catch (err) {
       if (err instanceof TokenUnavailableError) {
-        if (err.status === null) {
-          const { code, message } = errorForFailure('network');
-          throw new ApiError(code, message, null);
-        }
+        if (err.status === null) throw failureError('network');
         if (err.status === 401 || err.status === 403) {
           deps.onSessionExpired?.();
           throw new ApiError('UNAUTHORIZED', ERROR_CATALOGUE.UNAUTHORIZED, 401);
@@ -158,34 +168,40 @@ export function createApiClient(deps: ApiClientDeps) {
       const json = res.status === 304 ? null : await readJson(res);
       return { res, json, bytes: null };
     } catch (err) {
-      if (timedOut) {
-        const { code, message } = errorForFailure('timeout');
-        throw new ApiError(code, message, null);
-      }
+      if (timedOut) throw failureError('timeout');
       if (opts.signal?.aborted) throw err;
-      const { code, message } = errorForFailure(err instanceof TypeError ? 'network' : 'unknown');
-      throw new ApiError(code, message, null);
+      throw failureError(err instanceof TypeError ? 'network' : 'unknown');
     } finally {
       clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onCallerAbort);
     }
   }
 
-  async function send(method: string, path: string, opts: RequestOptions, asBytes: boolean) {
+  /**
+   * Runs `call` with the bearer token, and once more with a new token when the API refuses the
+   * first (401): the token may have been revoked or minted before a clock change. The one retry
+   * path of every call, including those that move files outside `request` (lib/api/data.ts).
+   */
+  async function authorized<T extends { status: number }>(
+    label: string,
+    call: (token: string) => Promise<T>,
+  ): Promise<T> {
     if (!deps.hasUser()) {
-      console.warn(`Hanger: no signed-in user; ${method} ${path} was not sent.`);
+      console.warn(`Hanger: no signed-in user; ${label} was not sent.`);
       throw new NoUserError();
     }
-    let answer = await attempt(method, path, opts, await tokenOrThrow(false), asBytes);
-    if (answer.res.status === 401) {
-      // The token may have been revoked or minted before a clock change: try once with a new one.
-      answer = await attempt(method, path, opts, await tokenOrThrow(true), asBytes);
-    }
+    const answer = await call(await tokenOrThrow(false));
+    return answer.status === 401 ? call(await tokenOrThrow(true)) : answer;
+  }
+
+  async function send(method: string, path: string, opts: RequestOptions, asBytes: boolean) {
+    const answer = await authorized(`${method} ${path}`, async (token) => {
+      const sent = await attempt(method, path, opts, token, asBytes);
+      return { ...sent, status: sent.res.status };
+    });
     const { res, json } = answer;
-    if (!res.ok && !(res.status === 304 && opts.headers?.['if-none-match'])) {
-      const { code, message } = errorFromStatus(res.status, serverDetailOf(json));
-      throw new ApiError(code, message, res.status);
-    }
+    if (!res.ok && !(res.status === 304 && opts.headers?.['if-none-match']))
+      throw answerError(res.status, json);
     return answer;
   }
 
@@ -220,6 +236,7 @@ export function createApiClient(deps: ApiClientDeps) {
   return {
     request,
     getIfChanged,
+    authorized,
     get: (path: string, opts?: RequestOptions) => request('GET', path, opts),
     post: (path: string, opts?: RequestOptions) => request('POST', path, opts),
     put: (path: string, opts?: RequestOptions) => request('PUT', path, opts),
