@@ -40,4 +40,3 @@ export const wardrobeColumnsOutlineSchema = z.looseObject({
   outfits: z.looseObject({}).describe("The outfits' fields, one array per field"),
   calendar: z.looseObject({}).describe('The days, their items and outfits as indexes'),
 });
-

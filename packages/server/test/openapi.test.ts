@@ -7,6 +7,7 @@ import {
   wireOutfitSchema,
   wireSettingsSchema,
 } from '@hanger/domain';
+import type * as FastifyModule from 'fastify';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startApp, type TestApp } from './helpers/app.js';
@@ -16,7 +17,7 @@ import { signUp, type ApiUser } from './helpers/api.js';
 const registered = vi.hoisted(() => [] as { method: string; url: string }[]);
 
 vi.mock('fastify', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('fastify')>();
+  const actual = await importOriginal<typeof FastifyModule>();
   const create = ((options?: Parameters<typeof actual.default>[0]) => {
     const app = actual.default(options);
     app.addHook('onRoute', (route: RouteOptions) => {
@@ -106,9 +107,9 @@ describe('the OpenAPI document (GET /api/openapi.json)', () => {
     ).toHaveProperty('updates');
 
     const settings = doc.paths['/api/users/settings']!.get!;
-    expect(settings.responses['200']!.content!['application/json']!.schema.properties).toHaveProperty(
-      'subcategories',
-    );
+    expect(
+      settings.responses['200']!.content!['application/json']!.schema.properties,
+    ).toHaveProperty('subcategories');
     expect(doc.paths['/api/calendar/{date}/{itemId}']!.delete!.parameters).toHaveLength(2);
   });
 

@@ -54,8 +54,7 @@ export function withFileField(field: string, description: string): SwaggerTransf
   return (input) => {
     const output = jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]);
     const body = output.schema.body as
-      | { properties?: Record<string, unknown>; required?: string[] }
-      | undefined;
+      { properties?: Record<string, unknown>; required?: string[] } | undefined;
     if (body?.properties) {
       body.properties[field] = { type: 'string', format: 'binary', description };
       body.required = [...(body.required ?? []), field];

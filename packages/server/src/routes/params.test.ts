@@ -32,7 +32,7 @@ describe('path ids', () => {
     }
   });
 
-  it('answers the other parameters\' problems alone when they are wrong too', () => {
+  it("answers the other parameters' problems alone when they are wrong too", () => {
     const { error } = validateParams(calendarItem, { date: '2025-02-30', itemId: '' });
     expect(error).toBeInstanceOf(z.ZodError);
     expect((error as z.ZodError).issues.map((issue) => issue.path)).toEqual([['date']]);

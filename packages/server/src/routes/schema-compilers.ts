@@ -1,6 +1,6 @@
 import { ERROR_CATALOGUE } from '@hanger/domain';
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { BadRequestError } from '../errors.js';
 import { paramsRefusal } from './params.js';
 

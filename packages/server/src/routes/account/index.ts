@@ -14,7 +14,8 @@ async function confirmBody(request: FastifyRequest): Promise<void> {
   const type = request.headers['content-type'] ?? '';
   const body = request.body;
   if (/^application\/(.+\+)?json\b/i.test(type)) {
-    request.body = body && typeof body === 'object' ? { confirm: (body as { confirm?: unknown }).confirm } : {};
+    request.body =
+      body && typeof body === 'object' ? { confirm: (body as { confirm?: unknown }).confirm } : {};
   } else if (!request.isMultipart() && (body === undefined || body === null)) {
     request.body = {};
   } else {

@@ -15,7 +15,10 @@ import { idempotencyHeadersSchema } from '../idempotency-key.js';
 import { idParamsSchema } from '../params.js';
 
 /** The photo beside the fields (photos/images.ts says which types are read). */
-const PHOTO_FIELD = withFileField('image', 'The photo: JPEG, PNG, WebP, GIF, HEIC or AVIF, up to MAX_UPLOAD_BYTES');
+const PHOTO_FIELD = withFileField(
+  'image',
+  'The photo: JPEG, PNG, WebP, GIF, HEIC or AVIF, up to MAX_UPLOAD_BYTES',
+);
 
 export default async function clothesRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();

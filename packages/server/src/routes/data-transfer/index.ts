@@ -139,13 +139,13 @@ export default async function dataRoutes(
         },
       },
       async (request): Promise<ExportLink> => {
-      const link = await createExportLink(ctx, request.user.id, request.user.sessionId);
-      const bytes = await exportSize(ctx, request.user.id, link.createdAt, { exactSize });
-      return {
-        url: `/api/export/${link.token}/${link.fileName}`,
-        expires_at: link.expiresAt.toISOString(),
-        bytes,
-      };
+        const link = await createExportLink(ctx, request.user.id, request.user.sessionId);
+        const bytes = await exportSize(ctx, request.user.id, link.createdAt, { exactSize });
+        return {
+          url: `/api/export/${link.token}/${link.fileName}`,
+          expires_at: link.expiresAt.toISOString(),
+          bytes,
+        };
       },
     );
 

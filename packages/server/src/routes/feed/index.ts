@@ -34,7 +34,7 @@ export async function publicFeedRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { rateLimit: FEED_RATE_LIMIT },
       schema: {
-        summary: "The calendar feed (iCalendar); the token in its name is the credential",
+        summary: 'The calendar feed (iCalendar); the token in its name is the credential',
         security: [],
         params: z.object({ file: z.string().describe('<token>.ics') }),
         response: {

@@ -14,7 +14,10 @@ import { idempotencyHeadersSchema } from '../idempotency-key.js';
 import { idParamsSchema } from '../params.js';
 
 /** The photo beside the fields (photos/images.ts says which types are read). */
-const PHOTO_FIELD = withFileField('image', 'The photo: JPEG, PNG, WebP, GIF, HEIC or AVIF, up to MAX_UPLOAD_BYTES');
+const PHOTO_FIELD = withFileField(
+  'image',
+  'The photo: JPEG, PNG, WebP, GIF, HEIC or AVIF, up to MAX_UPLOAD_BYTES',
+);
 
 export default async function outfitsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -27,7 +30,8 @@ export default async function outfitsRoutes(app: FastifyInstance): Promise<void>
       config: { photoUpload: true, swaggerTransform: PHOTO_FIELD },
       preValidation: formBody('image', 'outfit'),
       schema: {
-        summary: "Save an outfit: its photo (field image) and canvas; with an id, change that outfit's",
+        summary:
+          "Save an outfit: its photo (field image) and canvas; with an id, change that outfit's",
         consumes: UPLOAD_TYPES,
         headers: idempotencyHeadersSchema,
         body: newOutfitFieldsSchema,

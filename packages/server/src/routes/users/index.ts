@@ -49,7 +49,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
         summary: 'The wardrobe: clothes, outfits and calendar (or in columns, when asked for)',
         response: {
           200: {
-            description: "The wardrobe, in the form Accept asks for; ETag names it",
+            description: 'The wardrobe, in the form Accept asks for; ETag names it',
             content: {
               'application/json': { schema: wardrobeResponseSchema },
               [WARDROBE_COLUMNS_CONTENT_TYPE]: { schema: wardrobeColumnsOutlineSchema },
