@@ -77,9 +77,18 @@ const LAZY = {
  * path this server does not take at start-up (or at all).
  * - @fastify/static lists the web folder with glob only when its `wildcard` option is off; the
  *   web plugin turns it on (a hundred kilobytes of glob, minimatch and path-scurry at every start);
- * - fastify loads node:http2 for an HTTP/2 server, which this server never makes.
+ * - fastify loads node:http2 for an HTTP/2 server, which this server never makes;
+ * - @fastify/swagger loads yaml (some 290 kB of source) for its YAML form of the document, which
+ *   GET /api/openapi.json never asks for (plugins/openapi.ts).
  */
 const LAZY_FOR = {
+  yaml: {
+    importer: /[\\/]@fastify[\\/]swagger[\\/]lib[\\/]/,
+    contents: `module.exports = {
+      parse: (...args) => require('yaml').parse(...args),
+      stringify: (...args) => require('yaml').stringify(...args),
+    };`,
+  },
   glob: {
     importer: /[\\/]@fastify[\\/]static[\\/]index\.js$/,
     contents: `module.exports = { glob: (...args) => require('glob').glob(...args) };`,

@@ -1,4 +1,4 @@
-import multipart, { type FastifyMultipartOptions } from '@fastify/multipart';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
@@ -51,54 +51,9 @@ export function parseUrlEncoded(body: string): Record<string, string | string[]>
 /**
  * Request bodies: multipart forms (the API of SPEC §7) with the photo capped at MAX_UPLOAD_BYTES,
  * and url-encoded forms. A body that declares itself too large is refused before a byte of it is
- * read; one that lies about its length is cut off by the multipart limits while streaming.
+ * read; one that lies about its length is cut off by the multipart limits while streaming. The
+ * routes read their forms with routes/form.ts, and their zod body schemas validate the fields.
  */
-/** Methods whose requests carry a body (a form); the others never reach multipart. */
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-type Hook = (...args: never[]) => unknown;
-
-/**
- * @fastify/multipart, its per-request hooks (an async onRequest that adds a 'close' listener to
- * every response, an async onResponse that removes saved temporary files) on the routes that take
- * a body only. They do nothing for a GET, which never reads a form, but cost as much as the rest
- * of a cached GET's own hooks. The plugin's hooks are collected while it registers and added to
- * each such route (route-level hooks run after the global ones: the order among the
- * onRequest hooks does not matter to a listener that only cleans up after the response).
- */
-async function registerMultipart(app: FastifyInstance, options: FastifyMultipartOptions) {
-  const perRoute: { name: 'onRequest' | 'onResponse'; hook: Hook }[] = [];
-  const own = Object.prototype.hasOwnProperty.call(app, 'addHook');
-  const addHook = app.addHook;
-  app.addHook = function (this: FastifyInstance, name: string, hook: Hook) {
-    if (name === 'onRequest' || name === 'onResponse') {
-      perRoute.push({ name, hook });
-      return this;
-    }
-    return (addHook as (this: FastifyInstance, n: string, h: Hook) => FastifyInstance).call(
-      this,
-      name,
-      hook,
-    );
-  } as FastifyInstance['addHook'];
-  try {
-    await app.register(multipart, options);
-  } finally {
-    if (own) app.addHook = addHook;
-    else delete (app as Partial<FastifyInstance>).addHook;
-  }
-  if (perRoute.length === 0) return;
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (!methods.some((m) => BODY_METHODS.has(m))) return;
-    for (const { name, hook } of perRoute) {
-      const existing = route[name] as Hook | Hook[] | undefined;
-      const hooks = existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
-      (route as unknown as Record<string, Hook[]>)[name] = [...hooks, hook];
-    }
-  });
-}
-
 async function bodyPlugin(app: FastifyInstance, { config }: BodyOptions): Promise<void> {
   const maxBody = config.maxUploadBytes + FORM_OVERHEAD_BYTES;
 
@@ -114,7 +69,7 @@ async function bodyPlugin(app: FastifyInstance, { config }: BodyOptions): Promis
     done(Number.isFinite(declared) && declared > limit ? new PayloadTooLargeError() : undefined);
   });
 
-  await registerMultipart(app, {
+  await app.register(multipart, {
     limits: {
       fileSize: config.maxUploadBytes,
       files: 1,

@@ -1,19 +1,17 @@
-import { ERROR_CATALOGUE } from '@hanger/domain';
-import type { FastifyRequest } from 'fastify';
-import { BadRequestError } from '../errors.js';
+import { z } from 'zod';
 
 /** What an `Idempotency-Key` may be: 1–100 letters, digits and `_ . : -` (a UUID, `local-…`). */
 const KEY = /^[A-Za-z0-9_.:-]{1,100}$/;
 
 /**
- * The request's `Idempotency-Key` header, or undefined when it has none. A malformed key (or the
- * header sent twice) is refused with 400 and SPEC §8's validation message.
+ * The headers of a create call that takes an `Idempotency-Key`. A malformed key (or the header
+ * sent twice, which arrives joined by a comma) is refused with 400 and SPEC §8's validation
+ * message (schema-compilers.ts). Loose: the other headers pass through untouched.
  */
-export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  const header = request.headers['idempotency-key'];
-  if (header === undefined) return undefined;
-  if (typeof header !== 'string' || !KEY.test(header)) {
-    throw new BadRequestError(ERROR_CATALOGUE.VALIDATION_ERROR);
-  }
-  return header;
-}
+export const idempotencyHeadersSchema = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .regex(KEY)
+    .optional()
+    .describe('Replays the first answer for 24 hours instead of creating a second record'),
+});

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
+import openapiPlugin from '../plugins/openapi.js';
 import accountRoutes from './account/index.js';
 import calendarRoutes from './calendar/index.js';
 import clothesRoutes from './clothes/index.js';
@@ -8,6 +9,7 @@ import exportCsvRoutes from './export-csv/index.js';
 import calendarFeedRoutes, { publicFeedRoutes } from './feed/index.js';
 import healthRoutes from './health/index.js';
 import outfitsRoutes from './outfits/index.js';
+import { serializerCompiler, validatorCompiler } from './schema-compilers.js';
 import startRoutes from './start/index.js';
 import usersRoutes from './users/index.js';
 
@@ -18,12 +20,18 @@ export interface ApiRoutesOptions {
 /**
  * The product API under /api. Everything but /api/health and the calendar feed
  * (/api/feed/<token>.ics) requires a bearer access token; the check runs on request, before a body
- * is read, so an anonymous upload is refused at once.
+ * is read, so an anonymous upload is refused at once. Every route declares its params, query, body
+ * and answers with the domain's zod schemas (schema-compilers.ts), and GET /api/openapi.json
+ * documents them all (plugins/openapi.ts).
  */
 export default async function apiRoutes(
   app: FastifyInstance,
   { config }: ApiRoutesOptions,
 ): Promise<void> {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // First: its onRoute hook collects the routes registered after it.
+  await app.register(openapiPlugin);
   await app.register(healthRoutes);
   // The calendar feed's token is its credential: calendar apps send no bearer token.
   await app.register(publicFeedRoutes);

@@ -1,17 +1,43 @@
+import { dayKeySchema } from '@hanger/domain';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { NotFoundError } from '../errors.js';
-import { idParam, repairPathEncoding } from './params.js';
+import { idParamsSchema, pathIdSchema, repairPathEncoding } from './params.js';
+import { validatorCompiler } from './schema-compilers.js';
 
-describe('idParam', () => {
+/** A route's params as the framework validates them: its value, or the error it answers. */
+function validateParams(schema: z.ZodType, params: unknown): { value?: unknown; error?: unknown } {
+  return validatorCompiler({ schema, method: 'GET', url: '/', httpPart: 'params' })(params) as {
+    value?: unknown;
+    error?: unknown;
+  };
+}
+
+const calendarItem = z.object({ date: dayKeySchema, itemId: pathIdSchema });
+
+describe('path ids', () => {
   it('reads the id, or another named parameter', () => {
-    expect(idParam({ id: ' abc ' })).toBe('abc');
-    expect(idParam({ date: '2025-01-01', itemId: 'x1' }, { key: 'itemId' })).toBe('x1');
+    expect(validateParams(idParamsSchema, { id: ' abc ' }).value).toEqual({ id: 'abc' });
+    expect(validateParams(calendarItem, { date: '2025-01-01', itemId: 'x1' }).value).toEqual({
+      date: '2025-01-01',
+      itemId: 'x1',
+    });
   });
 
   it('answers 404 for an id that cannot exist', () => {
     for (const id of ['', 'a\u0000b', '\ud800', 'A\uFFFD', 'i'.repeat(201), undefined, 7]) {
-      expect(() => idParam({ id }), JSON.stringify(id)).toThrow(NotFoundError);
+      expect(validateParams(idParamsSchema, { id }).error, JSON.stringify(id)).toBeInstanceOf(
+        NotFoundError,
+      );
     }
+  });
+
+  it("answers the other parameters' problems alone when they are wrong too", () => {
+    const { error } = validateParams(calendarItem, { date: '2025-02-30', itemId: '' });
+    expect(error).toBeInstanceOf(z.ZodError);
+    expect((error as z.ZodError).issues.map((issue) => issue.path)).toEqual([['date']]);
+    const idOnly = validateParams(calendarItem, { date: '2025-02-28', itemId: 'a\u0000b' });
+    expect(idOnly.error).toBeInstanceOf(NotFoundError);
   });
 });
 

@@ -1,28 +1,46 @@
 import { idSchema } from '@hanger/domain';
+import { z } from 'zod';
 import { NotFoundError } from '../errors.js';
 
 /** SPEC §8's text for a 404. */
 export const ITEM_NOT_FOUND = 'The requested item was not found.';
 
-export interface IdParamOptions {
-  /** The path parameter's name (`{id}` unless told). */
-  key?: string;
+/**
+ * An id in the path. One that cannot exist (empty, over MAX_ID, or holding what no stored id can:
+ * NUL, a lone surrogate, control characters, U+FFFD) is "not found", exactly like a missing id or
+ * another user's, so the answer reveals nothing and the id never reaches the database (PostgreSQL
+ * would refuse a NUL in it). Routes name it in their params schema; paramsRefusal answers 404
+ * for it.
+ */
+export const pathIdSchema = idSchema.meta({
+  description: 'An id. One that cannot exist answers 404, like a missing one.',
+});
+
+/** The params of a route on one record: `{id}`. */
+export const idParamsSchema = z.object({ id: pathIdSchema });
+
+/** The keys of a params schema that hold a path id (pathIdSchema). */
+function pathIdKeys(schema: unknown): Set<PropertyKey> {
+  const keys = new Set<PropertyKey>();
+  if (schema instanceof z.ZodObject) {
+    for (const [key, value] of Object.entries(schema.shape as Record<string, unknown>)) {
+      if (value === pathIdSchema) keys.add(key);
+    }
+  }
+  return keys;
 }
 
 /**
- * An id from the path. One that cannot exist (empty, over MAX_ID, or holding what no stored id
- * can: NUL, a lone surrogate, control characters, U+FFFD) is "not found", exactly like a missing
- * id or another user's, so the answer reveals nothing and the id never reaches the database
- * (PostgreSQL would refuse a NUL in it).
+ * What a route answers for path parameters its schema refuses: 404 when only path ids are wrong;
+ * otherwise the other parameters' problems alone (a date that is not one: 422), as when each was
+ * checked in turn, the others before the id.
  */
-export function idParam(params: unknown, options: IdParamOptions = {}): string {
-  const { key = 'id' } = options;
-  const value = (params as Record<string, unknown> | null | undefined)?.[key];
-  const parsed = idSchema.safeParse(value);
-  if (!parsed.success) throw new NotFoundError(ITEM_NOT_FOUND);
-  return parsed.data;
+export function paramsRefusal(schema: unknown, error: z.ZodError): Error {
+  const ids = pathIdKeys(schema);
+  const others = error.issues.filter((issue) => !ids.has(issue.path[0] as PropertyKey));
+  if (others.length === 0) return new NotFoundError(ITEM_NOT_FOUND);
+  return others.length === error.issues.length ? error : new z.ZodError(others);
 }
-
 /** A run of percent-escapes, or a "%" that starts none. */
 const ESCAPES = /(?:%[0-9A-Fa-f]{2})+|%/g;
 

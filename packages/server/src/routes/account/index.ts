@@ -1,20 +1,26 @@
+import { accountDeleteSchema } from '@hanger/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { logSecurityEvent } from '../../security-events.js';
 import { deleteAccount } from '../../services/account.js';
-import { readForm } from '../form.js';
+import { noContent, refusals } from '../answers.js';
+import { FORM_TYPES, readForm } from '../form.js';
 
-/** The `confirm` field of a JSON, url-encoded or multipart body; undefined without one. */
-async function confirmField(request: FastifyRequest): Promise<unknown> {
+/**
+ * The body as `{ confirm }`, from a JSON, url-encoded or multipart body; `{}` without one (or
+ * with JSON that is not an object), which the service refuses with its reason.
+ */
+async function confirmBody(request: FastifyRequest): Promise<void> {
   const type = request.headers['content-type'] ?? '';
+  const body = request.body;
   if (/^application\/(.+\+)?json\b/i.test(type)) {
-    const body = request.body;
-    return body && typeof body === 'object' ? (body as Record<string, unknown>).confirm : undefined;
+    request.body =
+      body && typeof body === 'object' ? { confirm: (body as { confirm?: unknown }).confirm } : {};
+  } else if (!request.isMultipart() && (body === undefined || body === null)) {
+    request.body = {};
+  } else {
+    request.body = (await readForm(request)).fields;
   }
-  if (!request.isMultipart() && (request.body === undefined || request.body === null)) {
-    return undefined;
-  }
-  const { fields } = await readForm(request);
-  return fields.confirm;
 }
 
 /**
@@ -22,10 +28,21 @@ async function confirmField(request: FastifyRequest): Promise<unknown> {
  * address. Everything it owns goes with it: rows, photos, the calendar feed.
  */
 export default async function accountRoutes(app: FastifyInstance): Promise<void> {
-  app.delete('/users/me', async (request, reply) => {
-    const confirm = await confirmField(request);
-    await deleteAccount(app.identity, request.user.id, confirm);
-    logSecurityEvent(request.log, 'account_deleted', { userId: request.user.id, ip: request.ip });
-    return reply.code(204).send();
-  });
+  app.withTypeProvider<ZodTypeProvider>().delete(
+    '/users/me',
+    {
+      preValidation: confirmBody,
+      schema: {
+        summary: 'Delete the signed-in account and everything it owns',
+        consumes: ['application/json', ...FORM_TYPES],
+        body: accountDeleteSchema,
+        response: { 204: noContent, ...refusals(400, 401, 404, 413, 415, 422) },
+      },
+    },
+    async (request, reply) => {
+      await deleteAccount(app.identity, request.user.id, request.body.confirm);
+      logSecurityEvent(request.log, 'account_deleted', { userId: request.user.id, ip: request.ip });
+      return reply.code(204).send();
+    },
+  );
 }

@@ -1,35 +1,95 @@
-import { itemPatchFieldsSchema, newItemFieldsSchema } from '@hanger/domain';
+import {
+  itemPatchFieldsSchema,
+  itemPatchResponseSchema,
+  newItemFieldsSchema,
+  wireItemSchema,
+} from '@hanger/domain';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { createItem, deleteItem, replaceItemImage, updateItem } from '../../services/clothes.js';
-import { readForm, requirePhoto } from '../form.js';
-import { idempotencyKeyOf } from '../idempotency-key.js';
-import { idParam } from '../params.js';
+import { withFileField } from '../../plugins/openapi.js';
+import { noContent, refusals } from '../answers.js';
+import { FORM_TYPES, formBody, photoOf, UPLOAD_TYPES } from '../form.js';
+import { idempotencyHeadersSchema } from '../idempotency-key.js';
+import { idParamsSchema } from '../params.js';
+
+/** The photo beside the fields (photos/images.ts says which types are read). */
+const PHOTO_FIELD = withFileField(
+  'image',
+  'The photo: JPEG, PNG, WebP, GIF, HEIC or AVIF, up to MAX_UPLOAD_BYTES',
+);
 
 export default async function clothesRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.services;
 
-  app.post('/clothes', { config: { photoUpload: true } }, async (request, reply) => {
-    const key = idempotencyKeyOf(request);
-    const form = await readForm(request, 'image');
-    const fields = newItemFieldsSchema.parse(form.fields);
-    const item = await createItem(ctx, request.user.id, fields, requirePhoto(form), key);
-    return reply.code(201).send(item);
-  });
+  api.post(
+    '/clothes',
+    {
+      config: { photoUpload: true, swaggerTransform: PHOTO_FIELD },
+      preValidation: formBody('image'),
+      schema: {
+        summary: 'Add an item: its photo (field image) and fields',
+        consumes: UPLOAD_TYPES,
+        headers: idempotencyHeadersSchema,
+        body: newItemFieldsSchema,
+        response: {
+          201: wireItemSchema.describe('The item (or the one an earlier call with this key made)'),
+          ...refusals(400, 401, 404, 413, 415, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const key = request.headers['idempotency-key'];
+      const item = await createItem(ctx, request.user.id, request.body, photoOf(request), key);
+      return reply.code(201).send(item);
+    },
+  );
 
-  app.patch('/clothes/:id', async (request) => {
-    const id = idParam(request.params);
-    const { updates } = itemPatchFieldsSchema.parse((await readForm(request)).fields);
-    return updateItem(ctx, request.user.id, id, updates);
-  });
+  api.patch(
+    '/clothes/:id',
+    {
+      preValidation: formBody(),
+      schema: {
+        summary: "Change an item's fields (field updates, JSON)",
+        consumes: FORM_TYPES,
+        params: idParamsSchema,
+        body: itemPatchFieldsSchema,
+        response: { 200: itemPatchResponseSchema, ...refusals(400, 401, 404, 413, 415, 422) },
+      },
+    },
+    async (request) => updateItem(ctx, request.user.id, request.params.id, request.body.updates),
+  );
 
-  app.patch('/clothes/:id/image', { config: { photoUpload: true } }, async (request) => {
-    const id = idParam(request.params);
-    const form = await readForm(request, 'image');
-    return replaceItemImage(ctx, request.user.id, id, requirePhoto(form));
-  });
+  api.patch(
+    '/clothes/:id/image',
+    {
+      config: { photoUpload: true, swaggerTransform: PHOTO_FIELD },
+      preValidation: formBody('image'),
+      schema: {
+        summary: "Replace an item's photo (field image)",
+        consumes: UPLOAD_TYPES,
+        params: idParamsSchema,
+        body: z.object({}),
+        response: { 200: itemPatchResponseSchema, ...refusals(400, 401, 404, 413, 415, 422) },
+      },
+    },
+    async (request) => replaceItemImage(ctx, request.user.id, request.params.id, photoOf(request)),
+  );
 
-  app.delete('/clothes/:id', async (request, reply) => {
-    await deleteItem(ctx, request.user.id, idParam(request.params));
-    return reply.code(204).send();
-  });
+  api.delete(
+    '/clothes/:id',
+    {
+      schema: {
+        summary: 'Delete an item',
+        params: idParamsSchema,
+        response: { 204: noContent, ...refusals(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await deleteItem(ctx, request.user.id, request.params.id);
+      return reply.code(204).send();
+    },
+  );
 }

@@ -1,6 +1,14 @@
 import { join } from 'node:path';
-import type { ExportLink } from '@hanger/domain';
+import {
+  exportLinkSchema,
+  importStartedSchema,
+  importPreviewSchema,
+  importStatusSchema,
+  type ExportLink,
+} from '@hanger/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { DEFAULT_MAX_PIXELS } from '../../photos/limits.js';
@@ -25,14 +33,24 @@ import {
   type ImportConfig,
 } from '../../services/import.js';
 import { FORM_OVERHEAD_BYTES } from '../../plugins/body.js';
+import { noContent, refusals } from '../answers.js';
 import { formReadError, multipartBoundary, watchForCloseDelimiter } from '../form.js';
-import { idParam } from '../params.js';
+import { idParamsSchema } from '../params.js';
 
 export interface DataRoutesOptions {
   config: Config;
 }
 
 const NOT_FOUND = 'The requested item was not found.';
+
+/**
+ * POST /api/imports, for the document only: the zip is streamed to disk by the handler (up to
+ * IMPORT_MAX_BYTES, never held in memory), so the framework never sees a body to validate (it
+ * reads null, which this admits); the handler answers a missing or misnamed field with 422.
+ */
+const importUploadSchema = z
+  .object({ archive: z.string().meta({ format: 'binary', description: 'The export zip' }) })
+  .nullable();
 
 /**
  * The account's data, in and out (issue 13): POST /api/export (a short-lived download link),
@@ -64,8 +82,22 @@ export default async function dataRoutes(
   if (swept > 0) app.log.info({ swept }, 'removed abandoned import uploads');
 
   // The download: the token in the path is the capability, so no bearer token is needed.
-  app.get<{ Params: { token: string; file: string } }>(
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/export/:token/:file',
+    {
+      schema: {
+        summary: 'Download an export (the link POST /api/export made; no token needed)',
+        security: [],
+        params: z.object({ token: z.string(), file: z.string() }),
+        response: {
+          200: {
+            description: 'The export zip',
+            content: { 'application/zip': { schema: z.any().meta({ format: 'binary' }) } },
+          },
+          ...refusals(404),
+        },
+      },
+    },
     async (request, reply) => {
       const link = await resolveExportLink(ctx, request.params.token, request.params.file);
       if (!link || !(await sameUserIfSignedIn(app, request, reply, link.userId))) {
@@ -89,27 +121,45 @@ export default async function dataRoutes(
     },
   );
 
-  await app.register(async (api) => {
+  await app.register(async (scope) => {
+    const api = scope.withTypeProvider<ZodTypeProvider>();
     // As in routes/index.ts: appended per route, after the rate limiter's hook.
-    api.addHook('onRoute', (route) => {
+    scope.addHook('onRoute', (route) => {
       const existing = route.onRequest;
       const hooks = existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
       route.onRequest = [...hooks, app.authenticate];
     });
 
-    api.post('/export', async (request): Promise<ExportLink> => {
-      const link = await createExportLink(ctx, request.user.id, request.user.sessionId);
-      const bytes = await exportSize(ctx, request.user.id, link.createdAt, { exactSize });
-      return {
-        url: `/api/export/${link.token}/${link.fileName}`,
-        expires_at: link.expiresAt.toISOString(),
-        bytes,
-      };
-    });
+    api.post(
+      '/export',
+      {
+        schema: {
+          summary: 'A short-lived download link of the whole account',
+          response: { 200: exportLinkSchema, ...refusals(401) },
+        },
+      },
+      async (request): Promise<ExportLink> => {
+        const link = await createExportLink(ctx, request.user.id, request.user.sessionId);
+        const bytes = await exportSize(ctx, request.user.id, link.createdAt, { exactSize });
+        return {
+          url: `/api/export/${link.token}/${link.fileName}`,
+          expires_at: link.expiresAt.toISOString(),
+          bytes,
+        };
+      },
+    );
 
     api.post(
       '/imports',
-      { config: { maxBodyBytes: config.importMaxBytes + FORM_OVERHEAD_BYTES } },
+      {
+        config: { maxBodyBytes: config.importMaxBytes + FORM_OVERHEAD_BYTES },
+        schema: {
+          summary: 'Upload an export zip (field archive): answers a preview, nothing imported yet',
+          consumes: ['multipart/form-data'],
+          body: importUploadSchema,
+          response: { 200: importPreviewSchema, ...refusals(400, 401, 413, 415, 422) },
+        },
+      },
       async (request) => {
         if (!request.isMultipart())
           throw new ValidationError('Send the export zip as multipart/form-data, field "archive".');
@@ -142,24 +192,47 @@ export default async function dataRoutes(
       },
     );
 
-    api.get('/imports/:id', async (request) =>
-      importStatus(ctx, request.user.id, idParam(request.params)),
+    api.get(
+      '/imports/:id',
+      {
+        schema: {
+          summary: "An import's state and progress",
+          params: idParamsSchema,
+          response: { 200: importStatusSchema, ...refusals(401, 404) },
+        },
+      },
+      async (request) => importStatus(ctx, request.user.id, request.params.id),
     );
 
-    api.post('/imports/:id/commit', async (request, reply) => {
-      const started = await commitImport(
-        ctx,
-        request.user.id,
-        idParam(request.params),
-        importConfig,
-      );
-      return reply.code(202).send(started);
-    });
+    api.post(
+      '/imports/:id/commit',
+      {
+        schema: {
+          summary: 'Import what the preview showed; runs in the background',
+          params: idParamsSchema,
+          response: { 202: importStartedSchema, ...refusals(401, 404, 409, 422) },
+        },
+      },
+      async (request, reply) => {
+        const started = await commitImport(ctx, request.user.id, request.params.id, importConfig);
+        return reply.code(202).send(started);
+      },
+    );
 
-    api.delete('/imports/:id', async (request, reply) => {
-      await discardImport(ctx, request.user.id, idParam(request.params));
-      return reply.code(204).send();
-    });
+    api.delete(
+      '/imports/:id',
+      {
+        schema: {
+          summary: 'Discard an import that has not run',
+          params: idParamsSchema,
+          response: { 204: noContent, ...refusals(401, 404, 409) },
+        },
+      },
+      async (request, reply) => {
+        await discardImport(ctx, request.user.id, request.params.id);
+        return reply.code(204).send();
+      },
+    );
   });
 }
 

@@ -1,4 +1,7 @@
+import { calendarFeedSchema } from '@hanger/domain';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { NotFoundError } from '../../errors.js';
 import { logSecurityEvent } from '../../security-events.js';
@@ -10,6 +13,7 @@ import {
   feedOwner,
   readFeed,
 } from '../../services/calendar-feed.js';
+import { noContent, refusals } from '../answers.js';
 
 export interface FeedRoutesOptions {
   config: Pick<Config, 'publicUrl' | 'authSecret'>;
@@ -25,9 +29,23 @@ export const FEED_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
  * malformed token answers exactly like any other missing route.
  */
 export async function publicFeedRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { file: string } }>(
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/feed/:file',
-    { config: { rateLimit: FEED_RATE_LIMIT } },
+    {
+      config: { rateLimit: FEED_RATE_LIMIT },
+      schema: {
+        summary: 'The calendar feed (iCalendar); the token in its name is the credential',
+        security: [],
+        params: z.object({ file: z.string().describe('<token>.ics') }),
+        response: {
+          200: {
+            description: "The account's worn days as iCalendar events",
+            content: { 'text/calendar': { schema: z.string() } },
+          },
+          ...refusals(404),
+        },
+      },
+    },
     async (request, reply) => {
       const file = request.params.file;
       const token = file.endsWith('.ics') ? file.slice(0, -'.ics'.length) : '';
@@ -60,16 +78,43 @@ export default async function calendarFeedRoutes(
   const keys = feedKeys(config.publicUrl, config.authSecret);
   const noStore = { 'cache-control': 'no-store' };
 
-  app.get('/calendar-feed', async (request, reply) =>
-    reply.headers(noStore).send(await readFeed(app.db, keys, request.user.id)),
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/calendar-feed',
+    {
+      schema: {
+        summary: "The account's calendar feed URL",
+        response: { 200: calendarFeedSchema, ...refusals(401) },
+      },
+    },
+    async (request, reply) =>
+      reply.headers(noStore).send(await readFeed(app.db, keys, request.user.id)),
   );
 
-  app.post('/calendar-feed', async (request, reply) =>
-    reply.headers(noStore).send(await createFeed(app.db, keys, request.user.id)),
+  api.post(
+    '/calendar-feed',
+    {
+      schema: {
+        summary: 'A new calendar feed URL; the previous one stops working',
+        response: { 200: calendarFeedSchema, ...refusals(401) },
+      },
+    },
+    async (request, reply) =>
+      reply.headers(noStore).send(await createFeed(app.db, keys, request.user.id)),
   );
 
-  app.delete('/calendar-feed', async (request, reply) => {
-    await deleteFeed(app.db, request.user.id);
-    return reply.code(204).send();
-  });
+  api.delete(
+    '/calendar-feed',
+    {
+      schema: {
+        summary: 'Revoke the calendar feed URL',
+        response: { 204: noContent, ...refusals(401) },
+      },
+    },
+    async (request, reply) => {
+      await deleteFeed(app.db, request.user.id);
+      return reply.code(204).send();
+    },
+  );
 }

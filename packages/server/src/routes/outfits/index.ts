@@ -1,36 +1,87 @@
-import { newOutfitFieldsSchema, outfitPatchFieldsSchema } from '@hanger/domain';
+import {
+  newOutfitFieldsSchema,
+  outfitPatchFieldsSchema,
+  outfitPatchResponseSchema,
+  wireOutfitSchema,
+} from '@hanger/domain';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deleteOutfit, saveOutfit, updateOutfit } from '../../services/outfits.js';
-import { readForm, requirePhoto } from '../form.js';
-import { idempotencyKeyOf } from '../idempotency-key.js';
-import { idParam } from '../params.js';
+import { withFileField } from '../../plugins/openapi.js';
+import { noContent, refusals } from '../answers.js';
+import { FORM_TYPES, formBody, photoOf, UPLOAD_TYPES } from '../form.js';
+import { idempotencyHeadersSchema } from '../idempotency-key.js';
+import { idParamsSchema } from '../params.js';
+
+/** The photo beside the fields (photos/images.ts says which types are read). */
+const PHOTO_FIELD = withFileField(
+  'image',
+  'The photo: JPEG, PNG, WebP, GIF, HEIC or AVIF, up to MAX_UPLOAD_BYTES',
+);
 
 export default async function outfitsRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.services;
 
   // SPEC §7 names this call in the singular: POST outfit, with an optional id to replace one.
-  app.post('/outfit', { config: { photoUpload: true } }, async (request, reply) => {
-    const key = idempotencyKeyOf(request);
-    const form = await readForm(request, 'image', 'outfit');
-    const fields = newOutfitFieldsSchema.parse(form.fields);
-    const { outfit, created } = await saveOutfit(
-      ctx,
-      request.user.id,
-      fields,
-      requirePhoto(form),
-      key,
-    );
-    return reply.code(created ? 201 : 200).send(outfit);
-  });
+  api.post(
+    '/outfit',
+    {
+      config: { photoUpload: true, swaggerTransform: PHOTO_FIELD },
+      preValidation: formBody('image', 'outfit'),
+      schema: {
+        summary:
+          "Save an outfit: its photo (field image) and canvas; with an id, change that outfit's",
+        consumes: UPLOAD_TYPES,
+        headers: idempotencyHeadersSchema,
+        body: newOutfitFieldsSchema,
+        response: {
+          201: wireOutfitSchema.describe('A new outfit'),
+          200: wireOutfitSchema.describe('The outfit the id names, changed'),
+          ...refusals(400, 401, 404, 413, 415, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const key = request.headers['idempotency-key'];
+      const { outfit, created } = await saveOutfit(
+        ctx,
+        request.user.id,
+        request.body,
+        photoOf(request),
+        key,
+      );
+      return reply.code(created ? 201 : 200).send(outfit);
+    },
+  );
 
-  app.patch('/outfits/:id', async (request) => {
-    const id = idParam(request.params);
-    const { updates } = outfitPatchFieldsSchema.parse((await readForm(request)).fields);
-    return updateOutfit(ctx, request.user.id, id, updates);
-  });
+  api.patch(
+    '/outfits/:id',
+    {
+      preValidation: formBody(),
+      schema: {
+        summary: "Change an outfit's fields (field updates, JSON)",
+        consumes: FORM_TYPES,
+        params: idParamsSchema,
+        body: outfitPatchFieldsSchema,
+        response: { 200: outfitPatchResponseSchema, ...refusals(400, 401, 404, 413, 415, 422) },
+      },
+    },
+    async (request) => updateOutfit(ctx, request.user.id, request.params.id, request.body.updates),
+  );
 
-  app.delete('/outfits/:id', async (request, reply) => {
-    await deleteOutfit(ctx, request.user.id, idParam(request.params));
-    return reply.code(204).send();
-  });
+  api.delete(
+    '/outfits/:id',
+    {
+      schema: {
+        summary: 'Delete an outfit',
+        params: idParamsSchema,
+        response: { 204: noContent, ...refusals(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await deleteOutfit(ctx, request.user.id, request.params.id);
+      return reply.code(204).send();
+    },
+  );
 }

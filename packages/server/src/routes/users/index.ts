@@ -1,13 +1,22 @@
-import { WARDROBE_COLUMNS_CONTENT_TYPE, settingsPutSchema } from '@hanger/domain';
+import {
+  WARDROBE_COLUMNS_CONTENT_TYPE,
+  settingsPutSchema,
+  wardrobeColumnsOutlineSchema,
+  wardrobeResponseSchema,
+  wireSettingsSchema,
+} from '@hanger/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { updateSettings, readSettings } from '../../services/settings.js';
 import { cachedWardrobe, wardrobeFor } from '../../services/wardrobe.js';
 import { matchesEtag, type WardrobeRepresentation } from '../../services/wardrobe-cache.js';
 import { sendNotModified } from '../../plugins/security.js';
-import { readForm } from '../form.js';
+import { noContent, refusals } from '../answers.js';
+import { FORM_TYPES, formBody } from '../form.js';
 import { acceptsGzip, WARDROBE_VARY, wardrobeForm } from './negotiate.js';
 
 export default async function usersRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.services;
 
   /**
@@ -31,29 +40,66 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
   };
 
   // Not an async function: a revalidation of a cached wardrobe (the app's every start and return
-  // to the tab) is answered without a promise.
-  app.get('/users', (request, reply) => {
-    const form = wardrobeForm(request.headers.accept);
-    const columns = form === 'columns';
-    const revalidate = (wardrobe: WardrobeRepresentation): boolean => {
-      reply.header('etag', wardrobe.etag).header('vary', WARDROBE_VARY);
-      if (!matchesEtag(request.headers['if-none-match'], wardrobe.etag)) return false;
-      sendNotModified(reply);
-      return true;
-    };
-    const cached = cachedWardrobe(ctx, request.user.id, request.user, form);
-    if (cached !== undefined && revalidate(cached)) return undefined;
-    if (cached !== undefined) return answer(request, reply, cached, columns);
-    return wardrobeFor(ctx, request.user.id, request.user, form).then((wardrobe) =>
-      revalidate(wardrobe) ? reply : answer(request, reply, wardrobe, columns),
-    );
-  });
+  // to the tab) is answered without a promise. The answer is sent already serialised (the
+  // wardrobe cache's bytes), so its schema documents it and is never run on it.
+  app.get(
+    '/users',
+    {
+      schema: {
+        summary: 'The wardrobe: clothes, outfits and calendar (or in columns, when asked for)',
+        response: {
+          200: {
+            description: 'The wardrobe, in the form Accept asks for; ETag names it',
+            content: {
+              'application/json': { schema: wardrobeResponseSchema },
+              [WARDROBE_COLUMNS_CONTENT_TYPE]: { schema: wardrobeColumnsOutlineSchema },
+            },
+          },
+          304: noContent.describe('Not modified: the wardrobe If-None-Match names is current'),
+          ...refusals(401),
+        },
+      },
+    },
+    (request, reply) => {
+      const form = wardrobeForm(request.headers.accept);
+      const columns = form === 'columns';
+      const revalidate = (wardrobe: WardrobeRepresentation): boolean => {
+        reply.header('etag', wardrobe.etag).header('vary', WARDROBE_VARY);
+        if (!matchesEtag(request.headers['if-none-match'], wardrobe.etag)) return false;
+        sendNotModified(reply);
+        return true;
+      };
+      const cached = cachedWardrobe(ctx, request.user.id, request.user, form);
+      if (cached !== undefined && revalidate(cached)) return undefined;
+      if (cached !== undefined) return answer(request, reply, cached, columns);
+      return wardrobeFor(ctx, request.user.id, request.user, form).then((wardrobe) =>
+        revalidate(wardrobe) ? reply : answer(request, reply, wardrobe, columns),
+      );
+    },
+  );
 
-  app.get('/users/settings', async (request) => readSettings(ctx.db, request.user.id));
+  api.get(
+    '/users/settings',
+    {
+      schema: {
+        summary: "The account's settings and subcategories",
+        response: { 200: wireSettingsSchema, ...refusals(401) },
+      },
+    },
+    async (request) => readSettings(ctx.db, request.user.id),
+  );
 
-  app.put('/users/settings', async (request) => {
-    const { fields } = await readForm(request);
-    const { settings } = settingsPutSchema.parse(fields);
-    return updateSettings(ctx, request.user.id, settings);
-  });
+  api.put(
+    '/users/settings',
+    {
+      preValidation: formBody(),
+      schema: {
+        summary: 'Change settings (field settings, JSON); keys left out keep their value',
+        consumes: FORM_TYPES,
+        body: settingsPutSchema,
+        response: { 200: wireSettingsSchema, ...refusals(400, 401, 413, 415, 422) },
+      },
+    },
+    async (request) => updateSettings(ctx, request.user.id, request.body.settings),
+  );
 }
