@@ -86,6 +86,7 @@ const DOMAIN_FORBIDDEN = [
   'nodemailer',
   'better-auth',
   'zustand',
+  'idb',
   'idb-keyval',
 ];
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

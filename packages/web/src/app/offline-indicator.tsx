@@ -30,7 +30,7 @@ export function OfflineIndicator() {
     let stop: (() => void) | undefined;
     let gone = false;
     void loadOutbox().then((m) => {
-      if (!gone) stop = m.startOutbox();
+      if (!gone) stop = m.start();
     });
     return () => {
       gone = true;

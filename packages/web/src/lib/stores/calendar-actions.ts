@@ -9,7 +9,7 @@ import {
 import { create } from 'zustand';
 import { deleteCalendarEntry, putCalendarDay } from '../api/calendar';
 import { NoUserError, toCatalogueError } from '../api/transport';
-import { calendarLabel, itemLabel } from '../outbox/labels';
+import { calendarLabel, itemLabel } from './labels';
 import type { OutboxOp } from '../outbox/ops';
 import {
   isNetworkFailure,
