@@ -72,8 +72,13 @@ export const EARLY_READ = {
   key: WARDROBE_ETAG_KEY,
 } as const;
 
-/** The line of public/early.js that holds EARLY_READ. */
-export const earlyReadLine = (): string => `var IDB = ${JSON.stringify(EARLY_READ)};`;
+/** The line of public/early.js that holds EARLY_READ (as Prettier writes it). */
+export function earlyReadLine(): string {
+  const fields = Object.entries(EARLY_READ).map(
+    ([name, value]) => `${name}: ${typeof value === 'string' ? `'${value}'` : value}`,
+  );
+  return `var IDB = { ${fields.join(', ')} };`;
+}
 
 /** Workbox's cache-name prefix: the app-shell precache is `hanger-precache-v2-<scope>`. */
 export const CACHE_PREFIX = 'hanger';
