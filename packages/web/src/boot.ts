@@ -1,5 +1,5 @@
 import { beginStart } from './lib/api/start';
-import { provideOutbox } from './lib/outbox/state';
+import { provideOutbox } from './lib/outbox/port';
 import { beginEarlyWardrobe, takeEarlyStart } from './lib/stores/early-boot';
 import { startSession, warmParsersForStart } from './lib/stores/session-actions';
 

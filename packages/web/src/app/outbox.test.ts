@@ -10,7 +10,8 @@ import { useWardrobeStore } from '../lib/stores/wardrobe-store';
 import type { Outbox } from '../lib/outbox/engine';
 import { mergeSnapshot, nothingSeen } from '../lib/outbox/merge';
 import { isTempId, type OutboxEntry } from '../lib/outbox/ops';
-import { initialOutboxState, provideOutbox, useOutbox } from '../lib/outbox/state';
+import { initialOutboxState, useOutbox } from '../lib/outbox/state';
+import { provideOutbox } from '../lib/outbox/port';
 import { memoryOutboxStorage, type OutboxStorage } from '../lib/outbox/storage';
 import { createAppOutbox } from './outbox';
 

@@ -1,10 +1,5 @@
 import { createOutbox, type Outbox, type OutboxDeps } from '../lib/outbox/engine';
-import {
-  classifyFailure,
-  refusalReason,
-  refusalTitle,
-  tokenReady,
-} from '../lib/outbox/failures';
+import { classifyFailure, refusalReason, refusalTitle, tokenReady } from '../lib/outbox/failures';
 import { sendOp } from '../lib/outbox/send';
 import { useOutbox } from '../lib/outbox/state';
 import { memoryOutboxStorage } from '../lib/outbox/storage';

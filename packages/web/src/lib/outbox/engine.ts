@@ -30,7 +30,7 @@ import type { OutboxSnapshot, OutboxStorage } from './storage';
  *
  * An engine made with what it works with (OutboxDeps): it imports no store and no API call, and
  * all it knows lives in the instance. The app wires one (src/app/outbox.ts) and lends it to the
- * stores through state.ts's loadOutbox.
+ * stores through port.ts's loadOutbox.
  */
 
 /** Waits between replay attempts after a network failure or 5xx, in milliseconds. */

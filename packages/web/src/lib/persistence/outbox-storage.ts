@@ -11,7 +11,8 @@ const STORE = storeOf('outbox');
 export function idbOutboxStorage(): OutboxStorage {
   const db = () => openDatabase('outbox');
   return {
-    load: async () => (await (await db()).get(STORE, OUTBOX_QUEUE_KEY)) as OutboxSnapshot | undefined,
+    load: async () =>
+      (await (await db()).get(STORE, OUTBOX_QUEUE_KEY)) as OutboxSnapshot | undefined,
     save: async (snapshot) => {
       await (await db()).put(STORE, snapshot, OUTBOX_QUEUE_KEY);
     },
@@ -27,7 +28,8 @@ export function idbOutboxStorage(): OutboxStorage {
     putPhoto: async (key, photo) => {
       await (await db()).put(STORE, photo, outboxPhotoKey(key));
     },
-    getPhoto: async (key) => (await (await db()).get(STORE, outboxPhotoKey(key))) as Blob | undefined,
+    getPhoto: async (key) =>
+      (await (await db()).get(STORE, outboxPhotoKey(key))) as Blob | undefined,
     deletePhoto: async (key) => {
       await (await db()).delete(STORE, outboxPhotoKey(key));
     },

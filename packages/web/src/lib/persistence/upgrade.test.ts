@@ -58,7 +58,9 @@ const snapshot: OutboxSnapshot = {
       label: 'Shirt',
     },
   ],
-  refused: [{ id: '7', title: 'Failed to update item', message: 'No.', at: '2026-11-19T09:00:00Z' }],
+  refused: [
+    { id: '7', title: 'Failed to update item', message: 'No.', at: '2026-11-19T09:00:00Z' },
+  ],
   idMap: { 'local-a': 'c9' },
   nextSeq: 1_700_000_000_000_003,
 };

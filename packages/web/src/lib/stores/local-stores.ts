@@ -1,4 +1,4 @@
-import { loadOutbox } from '../outbox/state';
+import { loadOutbox } from '../outbox/port';
 import { deleteAllDatabases } from '../persistence/database';
 import { useClothesFilters, useOutfitsFilters } from './filters-store';
 import { clearFirstView } from './first-view';

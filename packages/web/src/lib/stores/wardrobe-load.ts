@@ -3,12 +3,12 @@ import { NoUserError, toCatalogueError } from '../api/transport';
 import { fetchWardrobe } from '../api/users';
 import {
   isNetworkFailure,
-  loadOutbox,
   noteNetworkFailure,
   noteReachable,
   settledCount,
   useOutbox,
 } from '../outbox/state';
+import { loadOutbox } from '../outbox/port';
 import { clearFirstView } from './first-view';
 import { toast } from './toast-store';
 import { useWardrobeStore } from './wardrobe-store';
