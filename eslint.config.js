@@ -88,7 +88,6 @@ const DOMAIN_FORBIDDEN = [
   'better-auth',
   'zustand',
   'idb',
-  'idb-keyval',
 ];
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const DOMAIN_NAMES = DOMAIN_FORBIDDEN.map(escapeRegex).join('|');
