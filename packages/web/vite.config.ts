@@ -9,12 +9,24 @@ import { VitePWA } from 'vite-plugin-pwa';
 // The module itself, not the package's index: the config needs this one rule, not the schemas.
 import { FIRST_SCREEN_PATH } from '../domain/src/app-routes.ts';
 import { inlineHead } from './scripts/inline-head.mjs';
+import { earlyReadLine } from './src/lib/persistence/schema';
 import { precompress } from './scripts/precompress.mjs';
 
 const API_TARGET = process.env.HANGER_API_URL ?? 'http://127.0.0.1:3000';
 
 /** The domain package is pure by rule (no I/O, no globals): unused modules can be dropped. */
 const domainIsPure = (id: string) => (id.includes('/packages/domain/src/') ? false : undefined);
+
+/**
+ * early.js's IndexedDB names and version, written from lib/persistence/schema.ts (the one place
+ * that names them) into the built page; the source's copy is what the unit tests and the dev
+ * server run, and early-boot.test.ts keeps it the same.
+ */
+function withStorageNames(earlyJs: string): string {
+  const line = /^( *)var IDB = .*;$/m;
+  if (!line.test(earlyJs)) throw new Error('public/early.js no longer declares `var IDB`');
+  return earlyJs.replace(line, (_all, indent: string) => `${indent}${earlyReadLine()}`);
+}
 
 /** The app's entry module; what it imports statically is the first load of every screen. */
 const ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
@@ -259,7 +271,8 @@ export default defineConfig({
     // early.js and the stylesheet inline in index.html: nothing blocks the first paint (issue 16).
     // Its path rule is the domain's (app-routes.ts), as the server's and the service worker's.
     inlineHead({
-      readEarlyJs: () => readFileSync(new URL('./public/early.js', import.meta.url), 'utf8'),
+      readEarlyJs: () =>
+        withStorageNames(readFileSync(new URL('./public/early.js', import.meta.url), 'utf8')),
       firstScreenPath: FIRST_SCREEN_PATH,
     }),
     // .br and .gz beside each text asset, served by the server as they are (issue 16).

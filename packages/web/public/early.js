@@ -17,16 +17,21 @@
 
   /** GET users' Accept, as src/lib/api/users.ts sends it (early-boot.test.ts checks). */
   var ACCEPT = 'application/vnd.hanger.wardrobe+json; v=2, application/json;q=0.9';
-  /** Where the wardrobe store keeps the stored copy's ETag, beside the copy (early-boot.ts). */
-  var ETAG_KEY = 'hanger-wardrobe-etag';
+  /**
+   * Where the wardrobe store keeps the stored copy's ETag, beside the copy: database, schema
+   * version, store and key, as src/lib/persistence/schema.ts names them (EARLY_READ). The build
+   * writes this line from there (vite.config.ts); a unit test keeps this copy the same.
+   */
+  var IDB = { db: 'hanger', version: 1, store: 'state', key: 'hanger-wardrobe-etag' };
 
-  /** The stored copy's ETag (IndexedDB 'hanger', store 'state', as idb-storage.ts opens it). */
+  /** The stored copy's ETag, or null. Reads only: the app makes and upgrades the database. */
   function storedEtag() {
     return new Promise(function (resolve) {
       try {
-        var open = indexedDB.open('hanger');
+        var open = indexedDB.open(IDB.db, IDB.version);
+        // No copy yet, or one of an older layout: left to the app (lib/persistence/database.ts).
         open.onupgradeneeded = function () {
-          open.result.createObjectStore('state');
+          open.transaction.abort();
         };
         open.onerror = function () {
           resolve(null);
@@ -34,7 +39,7 @@
         open.onsuccess = function () {
           var db = open.result;
           try {
-            var read = db.transaction('state', 'readonly').objectStore('state').get(ETAG_KEY);
+            var read = db.transaction(IDB.store, 'readonly').objectStore(IDB.store).get(IDB.key);
             read.onsuccess = function () {
               db.close();
               resolve(typeof read.result === 'string' ? read.result : null);

@@ -1,4 +1,5 @@
 import { beginStart } from './lib/api/start';
+import { provideOutbox } from './lib/outbox/port';
 import { beginEarlyWardrobe, takeEarlyStart } from './lib/stores/early-boot';
 import { startSession, warmParsersForStart } from './lib/stores/session-actions';
 
@@ -11,6 +12,8 @@ import { startSession, warmParsersForStart } from './lib/stores/session-actions'
 // session started in tasks of their own, ahead of the router's and the first render's (main.tsx
 // schedules those later): together with the chunk's own evaluation they were one task of 200 ms
 // and more under a phone's 4× slower CPU.
+// The outbox engine, wired with the stores (app/outbox.ts), loads when a store first needs it.
+provideOutbox(() => import('./app/outbox').then((m) => m.createAppOutbox()));
 beginStart(takeEarlyStart());
 setTimeout(() => {
   warmParsersForStart();

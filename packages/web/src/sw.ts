@@ -22,7 +22,8 @@ import {
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { photoBudgetBytes } from './lib/pwa/lru';
-import { CACHE_PREFIX, PHOTO_CACHE, SHARE_CACHE, SW_MESSAGE } from './lib/pwa/names';
+import { deleteAllCaches, staleCaches } from './lib/persistence/caches';
+import { CACHE_PREFIX, PHOTO_CACHE, SW_MESSAGE } from './lib/pwa/names';
 import { PhotoCache } from './lib/pwa/photo-cache';
 import {
   SHARE_REDIRECT,
@@ -118,10 +119,7 @@ async function restoreShell(): Promise<void> {
 }
 
 function clearEverything(): Promise<void> {
-  return photos.reset(async () => {
-    const names = await caches.keys();
-    await Promise.all(names.map((name) => caches.delete(name)));
-  });
+  return photos.reset(deleteAllCaches);
 }
 
 self.addEventListener('message', (event) => {
@@ -142,15 +140,7 @@ self.addEventListener('message', (event) => {
 
 /** Caches of earlier versions of this worker (a renamed photo or share cache). */
 self.addEventListener('activate', (event) => {
-  const known = [PHOTO_CACHE, SHARE_CACHE];
   event.waitUntil(
-    caches.keys().then((names) =>
-      Promise.all(
-        names
-          .filter((n) => n.startsWith(`${CACHE_PREFIX}-`) && !n.includes('-precache-'))
-          .filter((n) => !known.includes(n))
-          .map((n) => caches.delete(n)),
-      ),
-    ),
+    caches.keys().then((names) => Promise.all(staleCaches(names).map((n) => caches.delete(n)))),
   );
 });

@@ -17,8 +17,8 @@ import {
   EMAIL_CONFIRMATION_TTL_SECONDS,
   EMAIL_LINK_TTL_SECONDS,
   EXISTING_ACCOUNT_NOTICE_LIMIT,
-  type CreateAuthOptions,
-} from './create-auth.js';
+} from './auth-settings.js';
+import type { CreateAuthOptions } from './create-auth.js';
 import { inputLimits, MAX_PASSWORD, MIN_PASSWORD } from './input-limits.js';
 import type { Mailer } from './mailer.js';
 import type { RateLimitStore } from './rate-limit-store.js';

@@ -1,7 +1,8 @@
 import { CircleAlert, CloudOff, Clock, RefreshCw } from 'lucide-react';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { loadOutbox, useOutbox } from '../lib/outbox/state';
+import { useOutbox } from '../lib/outbox/state';
+import { loadOutbox } from '../lib/outbox/port';
 
 // Only ever needed after a refusal: kept out of the initial bundle.
 const NotSavedDialog = lazy(() => import('./not-saved-dialog'));
@@ -30,7 +31,7 @@ export function OfflineIndicator() {
     let stop: (() => void) | undefined;
     let gone = false;
     void loadOutbox().then((m) => {
-      if (!gone) stop = m.startOutbox();
+      if (!gone) stop = m.start();
     });
     return () => {
       gone = true;

@@ -2,7 +2,7 @@ import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
-import { loadOutbox } from '../../lib/outbox/state';
+import { loadOutbox } from '../../lib/outbox/port';
 import { logOut } from '../../lib/stores/session-actions';
 
 /** The warning of issue 14: signing out deletes changes that have not been sent. */

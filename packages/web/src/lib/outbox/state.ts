@@ -5,7 +5,7 @@ import type { RefusedChange } from './storage';
 
 /**
  * What the shell and the tiles read of the outbox, and the few facts the store actions need
- * synchronously. Kept apart from the queue's machinery (outbox.ts), which is loaded on first use
+ * synchronously. Kept apart from the queue's machinery (engine.ts), which is loaded on first use
  * so that it stays out of the initial bundle.
  */
 
@@ -20,6 +20,10 @@ export interface OutboxState {
   /** The last request failed for want of a network, although the browser may say online. */
   networkDown: boolean;
   hydrated: boolean;
+  /** Temporary ids of records created offline and sent since, and the ids the server gave them. */
+  idMap: Record<string, string>;
+  /** How many entries have left the queue so far. */
+  settled: number;
 }
 
 export const browserOnline = (): boolean =>
@@ -33,21 +37,20 @@ export const initialOutboxState = (): OutboxState => ({
   online: browserOnline(),
   networkDown: false,
   hydrated: false,
+  idMap: {},
+  settled: 0,
 });
 
 export const useOutbox = create<OutboxState>()(initialOutboxState);
 
-/** Temporary ids of records created offline and sent since, and the ids the server gave them. */
-export const sentIds: { map: Record<string, string>; settled: number } = { map: {}, settled: 0 };
-
 /** The server id of a record created offline and sent since, else the id itself. */
 export function resolveId(id: string): string {
-  return sentIds.map[id] ?? id;
+  return useOutbox.getState().idMap[id] ?? id;
 }
 
 /** How many entries have left the queue so far (a sync started before one may predate it). */
 export function settledCount(): number {
-  return sentIds.settled;
+  return useOutbox.getState().settled;
 }
 
 /** Failures that leave a write waiting in the outbox: no answer from the server. */
@@ -68,6 +71,3 @@ export function noteNetworkFailure(): void {
 export function noteReachable(): void {
   if (useOutbox.getState().networkDown) useOutbox.setState({ networkDown: false });
 }
-
-/** The queue's machinery, loaded on first use. */
-export const loadOutbox = () => import('./outbox');

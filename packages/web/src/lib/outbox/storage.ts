@@ -1,5 +1,3 @@
-import { clear, del, get, set, update } from 'idb-keyval';
-import { closableStore } from '../stores/idb-storage';
 import type { OutboxEntry } from './ops';
 
 /** A change the server refused: off the queue, kept in the "Not saved" list until dismissed. */
@@ -24,7 +22,10 @@ export interface OutboxSnapshot {
   nextSeq: number;
 }
 
-/** Where the outbox lives: IndexedDB in the browser, memory in unit tests. */
+/**
+ * Where the outbox lives: IndexedDB in the browser (lib/persistence/outbox-storage.ts), memory in
+ * unit tests and where IndexedDB is missing.
+ */
 export interface OutboxStorage {
   load(): Promise<OutboxSnapshot | undefined>;
   save(snapshot: OutboxSnapshot): Promise<void>;
@@ -40,32 +41,8 @@ export interface OutboxStorage {
   clear(): Promise<void>;
 }
 
-/** Its own database, apart from the wardrobe copy: the queue and the photos waiting to go up. */
-export const OUTBOX_DB = 'hanger-outbox';
-const OUTBOX_STORE = 'outbox';
 const QUEUE_KEY = 'queue';
 const photoKey = (key: string) => `photo:${key}`;
-
-export function idbOutboxStorage(): OutboxStorage {
-  const store = closableStore(OUTBOX_DB, OUTBOX_STORE);
-  return {
-    load: () => get<OutboxSnapshot>(QUEUE_KEY, store),
-    save: (snapshot) => set(QUEUE_KEY, snapshot, store),
-    update: async (change) => {
-      let written: OutboxSnapshot | undefined;
-      await update<OutboxSnapshot>(
-        QUEUE_KEY,
-        (stored) => (written = change(stored)),
-        store,
-      );
-      return written as OutboxSnapshot;
-    },
-    putPhoto: (key, photo) => set(photoKey(key), photo, store),
-    getPhoto: (key) => get<Blob>(photoKey(key), store),
-    deletePhoto: (key) => del(photoKey(key), store),
-    clear: () => clear(store),
-  };
-}
 
 /**
  * The same interface over a Map, for tests and browsers without IndexedDB. Values are cloned

@@ -1,4 +1,7 @@
-import { PHOTO_LRU_DB, SW_MESSAGE } from './names';
+import { deleteAllCaches, hasCaches } from '../persistence/caches';
+import { deleteDatabase, hasIndexedDb } from '../persistence/database';
+import { DATABASES } from '../persistence/schema';
+import { SW_MESSAGE } from './names';
 
 const ASK_TIMEOUT_MS = 5000;
 
@@ -12,20 +15,6 @@ function ask(worker: ServiceWorker, type: string): Promise<boolean> {
       resolve(true);
     };
     worker.postMessage({ type }, [channel.port2]);
-  });
-}
-
-/** Deletes the LRU index; the worker's connection closes itself when asked (lru-db.ts). */
-function deleteLruDatabase(): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ASK_TIMEOUT_MS);
-    const done = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    const request = indexedDB.deleteDatabase(PHOTO_LRU_DB);
-    request.onsuccess = done;
-    request.onerror = done;
   });
 }
 
@@ -46,9 +35,7 @@ export async function clearOfflineCaches(): Promise<void> {
     if (worker) cleared = await ask(worker, SW_MESSAGE.clearCaches);
   }
   if (cleared) return;
-  if ('caches' in globalThis) {
-    const names = await caches.keys();
-    await Promise.all(names.map((name) => caches.delete(name)));
-  }
-  if ('indexedDB' in globalThis) await deleteLruDatabase();
+  if (hasCaches()) await deleteAllCaches();
+  // The worker's connection to the index closes itself when asked (persistence/database.ts).
+  if (hasIndexedDb()) await deleteDatabase(DATABASES.photoLru.name, ASK_TIMEOUT_MS);
 }

@@ -1,20 +1,11 @@
 /**
- * Names shared by the page and the service worker (src/sw.ts). Changing a cache name orphans the
- * old cache; the worker deletes caches it does not know on activation.
+ * Names shared by the page and the service worker (src/sw.ts). Changing a cache name
+ * (lib/persistence/schema.ts) orphans the old cache; the worker deletes caches it does not know
+ * on activation.
  */
 
-/** Workbox's cache-name prefix: the app-shell precache is `hanger-precache-v2-<scope>`. */
-export const CACHE_PREFIX = 'hanger';
-
-/** Thumbnails and display photos (GET /media/**), keyed by `photoCacheKey`. */
-export const PHOTO_CACHE = 'hanger-photos-v1';
-
-/** Files shared to the app (Web Share Target) waiting for the upload page. */
-export const SHARE_CACHE = 'hanger-share-target-v1';
-
-/** IndexedDB database and store of the photo cache's LRU index (bytes and last use per key). */
-export const PHOTO_LRU_DB = 'hanger-photo-lru';
-export const PHOTO_LRU_STORE = 'entries';
+/** The caches' names live with everything else the app keeps on the device. */
+export { CACHE_PREFIX, PHOTO_CACHE, SHARE_CACHE } from '../persistence/schema';
 
 /** Messages the page posts to the service worker. */
 export const SW_MESSAGE = {

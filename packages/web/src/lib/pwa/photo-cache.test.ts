@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LruRecord } from './lru';
-import { writeLru } from './lru-db';
+import { writeLru } from '../persistence/photo-lru';
 import { PhotoCache } from './photo-cache';
 
-vi.mock('./lru-db', () => ({
+vi.mock('../persistence/photo-lru', () => ({
   readLru: vi.fn(() => Promise.resolve([])),
   writeLru: vi.fn(() => Promise.resolve()),
   clearLru: vi.fn(() => Promise.resolve()),
@@ -68,7 +68,7 @@ describe('the photo index on disk', () => {
 
   afterEach(() => {
     vi.unstubAllGlobals();
-    // The Date.now spy; the mocked lru-db module keeps its implementations (Vitest 4).
+    // The Date.now spy; the mocked photo-lru module keeps its implementations (Vitest 4).
     vi.restoreAllMocks();
     vi.mocked(writeLru).mockClear();
   });

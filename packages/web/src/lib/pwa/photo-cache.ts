@@ -1,13 +1,15 @@
 import { photoCacheKey } from '@hanger/domain';
 import type { WorkboxPlugin } from 'workbox-core/types';
 import { LruIndex, type LruRecord } from './lru';
-import { clearLru, readLru, writeLru } from './lru-db';
+import { clearLru, readLru, writeLru } from '../persistence/photo-lru';
+import { openCache, type AppCache } from '../persistence/caches';
 import { PHOTO_CACHE } from './names';
 
 /**
  * The service worker's photo cache (GET /media/**): cache-first, keyed by `photoCacheKey` so a
  * photo stays cached when its URL's capability changes, bounded in bytes by an LRU index kept in
- * memory and persisted (debounced) to IndexedDB (lru-db.ts). Runs in the service worker only.
+ * memory and persisted (debounced) to IndexedDB (lib/persistence/photo-lru.ts). Runs in the
+ * service worker only.
  */
 
 const FLUSH_DELAY_MS = 1000;
@@ -24,7 +26,7 @@ export class PhotoCache {
   constructor(
     private readonly origin: string,
     readonly budget: number,
-    readonly cacheName = PHOTO_CACHE,
+    readonly cacheName: AppCache = PHOTO_CACHE,
   ) {}
 
   /** The cache URL of a photo request, or null when it is not one of our photos. */
@@ -46,7 +48,7 @@ export class PhotoCache {
   private async load(): Promise<LruIndex> {
     const stored = await readLru().catch(() => []);
     const lru = new LruIndex(this.budget, stored);
-    const cache = await caches.open(this.cacheName);
+    const cache = await openCache(this.cacheName);
     const cached = new Set((await cache.keys()).map((request) => request.url));
     for (const key of lru.keys()) {
       if (!cached.has(key)) {
@@ -87,7 +89,7 @@ export class PhotoCache {
   stored(url: string, response: Response): Promise<void> {
     return this.exclusive(async () => {
       const lru = await this.index();
-      const cache = await caches.open(this.cacheName);
+      const cache = await openCache(this.cacheName);
       // Loading the index may have counted (and evicted) it already.
       if (!(await cache.match(url))) return;
       const bytes = await sizeOf(response);

@@ -1,3 +1,4 @@
+import { openCache } from '../persistence/caches';
 import { SHARE_CACHE } from './names';
 
 /**
@@ -20,7 +21,7 @@ const KEY_PREFIX = '/__shared/';
 export async function storeSharedFiles(files: readonly File[], now = Date.now()): Promise<number> {
   const images = files.filter((file) => file.type.startsWith('image/') && file.size > 0);
   if (images.length === 0) return 0;
-  const cache = await caches.open(SHARE_CACHE);
+  const cache = await openCache(SHARE_CACHE);
   await Promise.all(
     images.map((file, index) =>
       cache.put(
@@ -41,14 +42,14 @@ export async function storeSharedFiles(files: readonly File[], now = Date.now())
 /** Whether shared files are waiting (cheap: no bodies are read). */
 export async function hasSharedFiles(): Promise<boolean> {
   if (!('caches' in globalThis) || !(await caches.has(SHARE_CACHE))) return false;
-  const cache = await caches.open(SHARE_CACHE);
+  const cache = await openCache(SHARE_CACHE);
   return (await cache.keys()).length > 0;
 }
 
 /** Takes the waiting shared files out of the store, in the order they were shared. */
 export async function takeSharedFiles(): Promise<File[]> {
   if (!('caches' in globalThis) || !(await caches.has(SHARE_CACHE))) return [];
-  const cache = await caches.open(SHARE_CACHE);
+  const cache = await openCache(SHARE_CACHE);
   const requests = [...(await cache.keys())].sort((a, b) =>
     a.url < b.url ? -1 : a.url > b.url ? 1 : 0,
   );

@@ -9,15 +9,10 @@ import {
 import { create } from 'zustand';
 import { deleteCalendarEntry, putCalendarDay } from '../api/calendar';
 import { NoUserError, toCatalogueError } from '../api/transport';
-import { calendarLabel, itemLabel } from '../outbox/labels';
+import { calendarLabel, itemLabel } from './labels';
 import type { OutboxOp } from '../outbox/ops';
-import {
-  isNetworkFailure,
-  noteNetworkFailure,
-  noteReachable,
-  resolveId,
-  loadOutbox,
-} from '../outbox/state';
+import { isNetworkFailure, noteNetworkFailure, noteReachable, resolveId } from '../outbox/state';
+import { loadOutbox } from '../outbox/port';
 import { toast } from './toast-store';
 import { loadWardrobe } from './wardrobe-load';
 import { useWardrobeStore } from './wardrobe-store';

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeJwt, fakeServer, json, signedInApiHooks } from '../../test-utils/fake-server';
 import { fetchWardrobe } from '../api/users';
 import { resetStartForTests, beginStart, takeStart } from '../api/start';
+import { earlyReadLine } from '../persistence/schema';
 import { EARLY_ETAG_KEY, resetEarlyBootForTests, takeEarlyStart } from './early-boot';
 import { useWardrobeStore } from './wardrobe-store';
 
@@ -56,7 +57,9 @@ describe('the early requests (public/early.js)', () => {
     expect(users.headers.get('accept')).toBe(appAccept);
     // No stored copy: nothing to revalidate.
     expect(users.headers.get('if-none-match')).toBeNull();
-    expect(EARLY_JS).toContain(`var ETAG_KEY = '${EARLY_ETAG_KEY}'`);
+    // It reads the key the wardrobe store writes, where schema.ts keeps it.
+    expect(EARLY_JS).toContain(`key: '${EARLY_ETAG_KEY}'`);
+    expect(EARLY_JS).toContain(earlyReadLine());
   });
 
   it('lets the app take over both answers: one GET /api/start, one GET users', async () => {

@@ -1,6 +1,7 @@
 import { requestTimeoutMs, type WardrobeData } from '@hanger/domain';
 import { parseWardrobeBytes } from '../api/parse-off-thread';
 import { isMobileDevice } from '../device';
+import { WARDROBE_ETAG_KEY } from '../persistence/schema';
 import { clearFirstView, firstViewRequest } from './first-view';
 
 /**
@@ -37,10 +38,10 @@ declare global {
 }
 
 /**
- * The IndexedDB key (database 'hanger', store 'state') of the stored copy's ETag, written with
- * the copy (wardrobe-store.ts) and read by public/early.js (a test checks that the two agree).
+ * The IndexedDB key (lib/persistence/schema.ts, the wardrobe's database) of the stored copy's
+ * ETag, written with the copy (wardrobe-store.ts) and read by public/early.js.
  */
-export const EARLY_ETAG_KEY = 'hanger-wardrobe-etag';
+export const EARLY_ETAG_KEY = WARDROBE_ETAG_KEY;
 
 const early = (): Early | undefined =>
   typeof window === 'undefined' ? undefined : window.__hangerEarly;

@@ -1,3 +1,5 @@
+import { loadOutbox } from '../outbox/port';
+import { deleteAllDatabases } from '../persistence/database';
 import { useClothesFilters, useOutfitsFilters } from './filters-store';
 import { clearFirstView } from './first-view';
 import { useSessionStore } from './session-store';
@@ -22,19 +24,6 @@ export function resetLocalStores(byUser = false): void {
 /** How long sign-out waits for a database another tab still holds open. */
 const DELETE_WAIT_MS = 2000;
 
-function deleteDatabase(name: string): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, DELETE_WAIT_MS);
-    const done = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    const request = indexedDB.deleteDatabase(name);
-    request.onsuccess = done;
-    request.onerror = done;
-  });
-}
-
 /**
  * Sign-out: nothing of the user stays on the device. The stores are emptied, then the outbox with
  * its photos, the service worker's caches and the photo index, every IndexedDB database of this
@@ -43,14 +32,11 @@ function deleteDatabase(name: string): Promise<void> {
 export async function clearAllLocalData(): Promise<void> {
   resetLocalStores(true);
   // Both are loaded on demand: they have no place in the initial bundle.
-  await (await import('../outbox/outbox')).clearOutbox();
+  await (await loadOutbox()).clear();
   await import('../pwa/caches')
     .then((m) => m.clearOfflineCaches())
     .catch((err: unknown) => console.warn('Hanger: could not clear the offline caches', err));
-  if (typeof indexedDB !== 'undefined' && typeof indexedDB.databases === 'function') {
-    const databases = await indexedDB.databases().catch(() => []);
-    await Promise.all(databases.flatMap((db) => (db.name ? [deleteDatabase(db.name)] : [])));
-  }
+  await deleteAllDatabases(DELETE_WAIT_MS);
   // Everything this origin keeps is the app's; the stores above wrote their last values already.
   for (const storage of [globalThis.localStorage, globalThis.sessionStorage]) {
     try {

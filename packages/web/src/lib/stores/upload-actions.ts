@@ -8,7 +8,8 @@ import {
 import { postItem, type NewItemInput } from '../api/clothes';
 import { NoUserError, toCatalogueError } from '../api/transport';
 import { newTempId } from '../outbox/records';
-import { isNetworkFailure, noteNetworkFailure, noteReachable, loadOutbox } from '../outbox/state';
+import { isNetworkFailure, noteNetworkFailure, noteReachable } from '../outbox/state';
+import { loadOutbox } from '../outbox/port';
 import { toast } from './toast-store';
 import { useWardrobeStore } from './wardrobe-store';
 

@@ -20,7 +20,8 @@ import {
 } from '../api/outfits';
 import type { OutboxOp } from '../outbox/ops';
 import { applyEdits, mergeAnswer, newTempId } from '../outbox/records';
-import { loadOutbox, resolveId } from '../outbox/state';
+import { resolveId } from '../outbox/state';
+import { loadOutbox } from '../outbox/port';
 import { loadWardrobe, send, type ActionOptions } from './wardrobe-load';
 import { useWardrobeStore } from './wardrobe-store';
 

@@ -3,11 +3,12 @@ import { NoUserError, toCatalogueError } from '../api/transport';
 import { fetchWardrobe } from '../api/users';
 import {
   isNetworkFailure,
-  loadOutbox,
   noteNetworkFailure,
   noteReachable,
   settledCount,
+  useOutbox,
 } from '../outbox/state';
+import { loadOutbox } from '../outbox/port';
 import { clearFirstView } from './first-view';
 import { toast } from './toast-store';
 import { useWardrobeStore } from './wardrobe-store';
@@ -75,7 +76,7 @@ export async function loadWardrobe(options: ActionOptions = {}): Promise<boolean
   // The outbox (a lazy chunk) loads and reads IndexedDB while the wardrobe is fetched.
   const outbox = loadOutbox()
     .then(async (m) => {
-      await m.hydrateOutbox();
+      await m.hydrate();
       return m;
     })
     .catch((err: unknown) => {
@@ -99,6 +100,6 @@ export async function loadWardrobe(options: ActionOptions = {}): Promise<boolean
   );
   // The Items grid has the whole wardrobe now (or its failure): the head read ahead is done with.
   clearFirstView();
-  if (ok && box && box.useOutbox.getState().entries.length > 0) void box.replayOutbox();
+  if (ok && box && useOutbox.getState().entries.length > 0) void box.replay();
   return ok;
 }

@@ -5,7 +5,7 @@ import { etagOf } from '../api/answer-etags';
 import { joinWardrobe, splitWardrobe, type WardrobePart } from '../api/parse-protocol';
 import { EARLY_ETAG_KEY } from './early-boot';
 import { watchWardrobeForFirstView } from './first-view';
-import { deferringWrites, idbPersistStorage } from './idb-storage';
+import { deferringWrites, idbPersistStorage } from '../persistence/persist-storage';
 
 interface WardrobeState {
   /** Null until the first load on this device (or after sign-out). */
@@ -31,8 +31,7 @@ type Persisted = Pick<WardrobeState, 'data' | 'syncedAt' | 'etag'>;
 
 const wardrobeStorage = deferringWrites<Persisted>(
   idbPersistStorage<Persisted>(
-    undefined,
-    undefined,
+    'wardrobe',
     (value) => [[EARLY_ETAG_KEY, value.state.data ? value.state.etag : null]],
     // The copy's records in parts of WARDROBE_PART_SIZE, as the parse worker sends them.
     {

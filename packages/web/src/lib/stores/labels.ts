@@ -1,6 +1,6 @@
 import { itemTileLabel, type ClothingItem } from '@hanger/domain';
-import { useSessionStore } from '../stores/session-store';
-import { useWardrobeStore } from '../stores/wardrobe-store';
+import { useSessionStore } from './session-store';
+import { useWardrobeStore } from './wardrobe-store';
 
 /** What an item is called in messages ("Uniqlo Top", as on its tile), or '' when unknown here. */
 export function itemLabel(id: string): string {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StorageValue } from 'zustand/middleware';
-import { deferringWrites, memoryPersistStorage } from './idb-storage';
+import { deferringWrites, memoryPersistStorage } from './persist-storage';
 
 type S = { data: string | null; etag: string | null };
 const value = (data: string | null, etag: string | null): StorageValue<S> => ({

@@ -1,28 +1,60 @@
-import { del, get, set, setMany, type UseStore } from 'idb-keyval';
+import { unwrap } from 'idb';
 import type { PersistStorage, StorageValue } from 'zustand/middleware';
+import { hasIndexedDb, openDatabase, storeOf } from './database';
+import type { DatabaseKey } from './schema';
 
 /**
- * Persist storage on IndexedDB. Values are stored as structured clones, not JSON strings: a
- * large wardrobe outgrows localStorage's quota, and skipping stringify keeps writes cheap.
+ * Persist storage on IndexedDB: a zustand store's copy, in one of schema.ts's databases. Values
+ * are stored as structured clones, not JSON strings: a large wardrobe outgrows localStorage's
+ * quota, and skipping stringify keeps writes cheap.
  * Where IndexedDB is missing (some private modes, tests) it falls back to memory for the session.
  */
 export function idbPersistStorage<S>(
-  dbName = 'hanger',
-  storeName = 'state',
+  key: DatabaseKey,
   /** Entries written beside the value in the same transaction (e.g. a small key read alone). */
   beside?: (value: StorageValue<S>) => [string, unknown][],
   /** How a large value is kept in parts (see ValueParts); by default it is one entry. */
   parted?: ValueParts<S>,
 ): PersistStorage<S> {
-  if (typeof indexedDB === 'undefined') return memoryPersistStorage<S>();
-  let store: UseStore | undefined;
-  const db = () => (store ??= closableStore(dbName, storeName));
+  if (!hasIndexedDb()) return memoryPersistStorage<S>();
+  const db = rawStore(key);
   if (parted) return partedStorage(db, parted, beside);
   return {
-    getItem: async (name) => (await get<StorageValue<S>>(name, db())) ?? null,
+    getItem: (name) =>
+      db('readonly', async (store) => {
+        const value = (await requestDone(store.get(name))) as StorageValue<S> | undefined;
+        return value ?? null;
+      }),
     setItem: (name, value) =>
-      beside ? setMany([[name, value], ...beside(value)], db()) : set(name, value, db()),
-    removeItem: (name) => del(name, db()),
+      db('readwrite', (store) => {
+        const done = transactionDone(store.transaction);
+        store.put(value, name);
+        for (const [key, extra] of beside?.(value) ?? []) store.put(extra, key);
+        return done;
+      }),
+    removeItem: (name) =>
+      db('readwrite', (store) => {
+        const done = transactionDone(store.transaction);
+        store.delete(name);
+        return done;
+      }),
+  };
+}
+
+/** Runs `callback` on the database's store in a transaction of its own. */
+type RawStore = <T>(
+  mode: IDBTransactionMode,
+  callback: (store: IDBObjectStore) => T | PromiseLike<T>,
+) => Promise<T>;
+
+/**
+ * The store as IndexedDB itself gives it (idb's unwrap): a part is put from the previous part's
+ * success event, which a promise-based write would move to a later microtask of its own.
+ */
+function rawStore(key: DatabaseKey): RawStore {
+  return async (mode, callback) => {
+    const db = await openDatabase(key);
+    return callback(unwrap(db.transaction(storeOf(key), mode).store));
   };
 }
 
@@ -63,13 +95,13 @@ function transactionDone(tx: IDBTransaction): Promise<void> {
 }
 
 function partedStorage<S>(
-  db: () => UseStore,
+  db: RawStore,
   parted: ValueParts<S>,
   beside?: (value: StorageValue<S>) => [string, unknown][],
 ): PersistStorage<S> {
   return {
     getItem: (name) =>
-      db()('readonly', async (store) => {
+      db('readonly', async (store) => {
         const head = (await requestDone(store.get(name))) as StoredHead<S> | undefined;
         if (!head) return null;
         // A copy stored whole (before parts) reads as it is.
@@ -82,7 +114,7 @@ function partedStorage<S>(
         return parted.join(value, parts);
       }),
     setItem: (name, value) =>
-      db()('readwrite', (store) => {
+      db('readwrite', (store) => {
         const done = transactionDone(store.transaction);
         const { head, parts } = parted.split(value);
         // Parts left from a larger copy go first; then each part is put from the previous one's
@@ -100,7 +132,7 @@ function partedStorage<S>(
         return done;
       }),
     removeItem: (name) =>
-      db()('readwrite', (store) => {
+      db('readwrite', (store) => {
         const done = transactionDone(store.transaction);
         store.delete(allParts(name));
         store.delete(name);
@@ -180,38 +212,4 @@ export function memoryPersistStorage<S>(): PersistStorage<S> {
     setItem: (name, value) => void values.set(name, value),
     removeItem: (name) => void values.delete(name),
   };
-}
-
-/**
- * idb-keyval's store, except that the connection closes when another tab or the sign-out asks to
- * delete the database (versionchange), instead of blocking the deletion until the page closes.
- * The next use opens it again.
- */
-export function closableStore(dbName: string, storeName: string): UseStore {
-  let opening: Promise<IDBDatabase> | null = null;
-  const open = () =>
-    (opening ??= new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open(dbName);
-      request.onupgradeneeded = () => request.result.createObjectStore(storeName);
-      request.onsuccess = () => {
-        const db = request.result;
-        db.onversionchange = () => {
-          db.close();
-          opening = null;
-        };
-        db.onclose = () => {
-          opening = null;
-        };
-        resolve(db);
-      };
-      request.onerror = () => {
-        opening = null;
-        reject(request.error ?? new Error(`Could not open ${dbName}`));
-      };
-    }));
-  return (mode, callback) =>
-    open().then((db) => {
-      const tx = db.transaction(storeName, mode);
-      return callback(tx.objectStore(storeName));
-    });
 }

@@ -1,23 +1,38 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { item, outfit, signedInWith, user } from '../../test-utils/fixtures';
-import { fakeServer, json, type Call } from '../../test-utils/fake-server';
-import { clearAccessToken } from '../access-token';
-import { addToCalendarDay, failedChanges, useCalendarSync } from '../stores/calendar-actions';
-import { useToastStore } from '../stores/toast-store';
-import { uploadItems } from '../stores/upload-actions';
-import { deleteItem, updateItem } from '../stores/wardrobe-actions';
-import { useWardrobeStore } from '../stores/wardrobe-store';
-import { mergeSnapshot, nothingSeen } from './merge';
-import { isTempId, type OutboxEntry } from './ops';
-import {
-  dismissRefused,
-  outboxWritten,
-  replayOutbox,
-  resetOutboxForTests,
-  setOutboxResync,
-  useOutbox,
-} from './outbox';
-import { memoryOutboxStorage, type OutboxStorage } from './storage';
+import { item, outfit, signedInWith, user } from '../test-utils/fixtures';
+import { fakeServer, json, type Call } from '../test-utils/fake-server';
+import { clearAccessToken } from '../lib/access-token';
+import { addToCalendarDay, failedChanges, useCalendarSync } from '../lib/stores/calendar-actions';
+import { useToastStore } from '../lib/stores/toast-store';
+import { uploadItems } from '../lib/stores/upload-actions';
+import { deleteItem, updateItem } from '../lib/stores/wardrobe-actions';
+import { useWardrobeStore } from '../lib/stores/wardrobe-store';
+import type { Outbox } from '../lib/outbox/engine';
+import { mergeSnapshot, nothingSeen } from '../lib/outbox/merge';
+import { isTempId, type OutboxEntry } from '../lib/outbox/ops';
+import { initialOutboxState, useOutbox } from '../lib/outbox/state';
+import { provideOutbox } from '../lib/outbox/port';
+import { memoryOutboxStorage, type OutboxStorage } from '../lib/outbox/storage';
+import { createAppOutbox } from './outbox';
+
+// The app's outbox (the engine wired with the stores and the API), as the stores reach it.
+let outbox: Outbox | undefined;
+let resync: () => Promise<unknown> = async () => undefined;
+
+/** A fresh outbox over `storage` (as after a reload when `storage` holds the old data). */
+function resetOutboxForTests(storage: OutboxStorage): void {
+  outbox?.dispose();
+  useOutbox.setState(initialOutboxState());
+  const next = createAppOutbox({ storage, resync: () => resync() });
+  outbox = next;
+  provideOutbox(async () => next);
+}
+const replayOutbox = () => outbox!.replay();
+const outboxWritten = () => outbox!.written();
+const dismissRefused = (id?: string) => outbox!.dismissRefused(id);
+const setOutboxResync = (fn: () => Promise<unknown>) => {
+  resync = fn;
+};
 
 const DAY = '2026-11-23';
 let online = true;

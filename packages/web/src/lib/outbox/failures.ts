@@ -1,0 +1,74 @@
+import { ERROR_TOASTS } from '@hanger/domain';
+import { TokenUnavailableError, getAccessToken } from '../access-token';
+import { ApiError, NoUserError, toCatalogueError } from '../api/transport';
+import type { OutboxOp } from './ops';
+import { MissingPhotoError } from './send';
+import { isNetworkFailure } from './state';
+
+/**
+ * What a failure to send a waiting change means, in the API client's terms: the rules the app
+ * hands the outbox engine (engine.ts) for its retries, refusals and messages.
+ */
+
+export type Outcome = 'network' | 'retry' | 'refused' | 'stop' | 'sent' | 'gone';
+
+/** Removals whose target may already be gone (deleted on another device): what was asked for. */
+const REMOVALS: ReadonlySet<OutboxOp['kind']> = new Set([
+  'deleteItem',
+  'deleteOutfit',
+  'calendarRemove',
+]);
+
+/** What a failure means for the entry being sent. */
+export function classifyFailure(err: unknown, op?: OutboxOp): Outcome {
+  if (err instanceof NoUserError) return 'stop';
+  if (err instanceof MissingPhotoError) return 'refused';
+  if (err instanceof ApiError) {
+    if (err.status === null) return isNetworkFailure(err) ? 'network' : 'retry';
+    if (err.status === 401) return 'stop';
+    if (err.status === 408 || err.status === 429 || err.status >= 500) return 'retry';
+    // Removing what is already gone is done, not refused (review bug 7).
+    if (err.status === 404 && op && REMOVALS.has(op.kind)) return 'gone';
+    return 'refused';
+  }
+  // The server answered, but not as expected (an answer that does not parse): it was done.
+  return 'sent';
+}
+
+const REFUSAL_TITLES: Record<OutboxOp['kind'], string> = {
+  createItem: ERROR_TOASTS.uploadItem,
+  updateItem: ERROR_TOASTS.updateItem,
+  updateItemImage: ERROR_TOASTS.updateImage,
+  deleteItem: ERROR_TOASTS.deleteItem,
+  saveOutfit: ERROR_TOASTS.uploadOutfit,
+  updateOutfit: ERROR_TOASTS.updateItem,
+  deleteOutfit: ERROR_TOASTS.deleteItem,
+  calendarAdd: ERROR_TOASTS.updateCalendar,
+  calendarStar: ERROR_TOASTS.updateCalendar,
+  calendarRemove: ERROR_TOASTS.deleteCalendarItem,
+};
+
+/** The action's error toast title of a refused change (SPEC §8). */
+export const refusalTitle = (op: OutboxOp): string => REFUSAL_TITLES[op.kind];
+
+/** What a refusal tells the user of its cause. */
+export function refusalReason(err: unknown): string {
+  return err instanceof MissingPhotoError
+    ? 'The photo is no longer on this device.'
+    : toCatalogueError(err).message;
+}
+
+/** Null when a usable access token is there, else why the replay cannot go on. */
+export async function tokenReady(): Promise<Outcome | null> {
+  try {
+    // A token with more than the refresh lead (5 minutes) left, else a new one first.
+    await getAccessToken();
+    return null;
+  } catch (err) {
+    if (err instanceof TokenUnavailableError) {
+      if (err.status === null) return 'network';
+      if (err.status === 401 || err.status === 403) return 'stop';
+    }
+    return 'retry';
+  }
+}
