@@ -1,6 +1,7 @@
 import type { WardrobeData } from '@hanger/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
+import { item } from '../../test-utils/fixtures';
 import { createOutbox, type OutboxDeps } from './engine';
 import type { Outcome } from './failures';
 import type { OutboxOp } from './ops';
@@ -97,6 +98,35 @@ describe('the outbox engine, made with its dependencies', () => {
     expect(kept).toEqual([onDay]);
     expect(view.getState().refused).toHaveLength(1);
     expect(view.getState().entries).toEqual([]);
+  });
+
+  it('marks a change sent without an answer, so that a later edit is not folded into it', async () => {
+    const lost = new Error('connection dropped');
+    const { outbox, view, sent } = setUp({
+      send: async (op) => {
+        sent.push(op);
+        throw lost;
+      },
+    });
+    const create: OutboxOp = {
+      kind: 'createItem',
+      id: 'local-1',
+      fields: { category: 'top', status: 'clothes' },
+      photo: 'p1',
+      item: item('local-1', { status: 'clothes', image: '' }),
+    };
+    await outbox.enqueue(create, 'Top');
+    await outbox.replay();
+    expect(sent).toHaveLength(1);
+    expect(view.getState().entries.map((e) => e.sent)).toEqual([true]);
+    online = false;
+    await outbox.enqueue({ kind: 'updateItem', id: 'local-1', updates: { brand: 'Cos' } }, 'Top');
+    // The create goes again exactly as it went (same key, same fields); the edit after it.
+    expect(view.getState().entries.map((e) => e.op)).toEqual([
+      create,
+      { kind: 'updateItem', id: 'local-1', updates: { brand: 'Cos' } },
+    ]);
+    outbox.dispose();
   });
 
   it('two engines over two views share nothing', async () => {

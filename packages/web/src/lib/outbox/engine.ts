@@ -422,6 +422,13 @@ export function createOutbox(deps: OutboxDeps) {
         }
         if (gen !== generation) return;
         if (outcome === 'network' || outcome === 'retry') {
+          // It may have reached the server: the next attempt must send exactly the same request.
+          if (!entry.sent) {
+            setEntries(
+              state().entries.map((e) => (e.seq === entry.seq ? { ...e, sent: true } : e)),
+            );
+            await persist();
+          }
           if (outcome === 'network') noteNetworkFailure();
           scheduleRetry();
           return;

@@ -71,6 +71,18 @@ describe('the outbox queue', () => {
     expect(q[0]!.op).toEqual({ kind: 'updateItem', id: 'srv-1', updates: { brand: 'Uniqlo' } });
   });
 
+  it('never folds into a create sent once without an answer: its key must resend the same request', () => {
+    const first = { ...create(), sent: true };
+    let q = queue(first);
+    q = addToQueue(
+      q,
+      entry({ kind: 'updateItem', id: TEMP, updates: { brand: 'Uniqlo' } }),
+    ).entries;
+    q = addToQueue(q, entry({ kind: 'updateItemImage', id: TEMP, photo: 'p2' })).entries;
+    expect(q.map((e) => e.op.kind)).toEqual(['createItem', 'updateItem', 'updateItemImage']);
+    expect(q[0]!.op).toEqual(first.op);
+  });
+
   it('rewrites every later reference to a created item with the server id', () => {
     const q = renameInQueue(
       [

@@ -54,6 +54,12 @@ export interface OutboxEntry {
   createdAt: string;
   /** What the change was about when it was made ("Uniqlo Top"), for messages after the fact. */
   label: string;
+  /**
+   * Sent at least once without an answer (the connection dropped): the server may hold it
+   * already, under its Idempotency-Key, so nothing more is folded into it. A later edit goes
+   * after it as an edit of its own; the key sent with other fields would be refused (422).
+   */
+  sent?: boolean;
 }
 
 export type RecordKind = 'clothes' | 'outfits';
@@ -168,7 +174,8 @@ function removeRecord(entries: readonly OutboxEntry[], id: string): QueueChange 
 
 /**
  * Adds an operation at the end of the queue, or folds it into a create of the same record that
- * is still waiting (never into `inFlight`, the entry being sent right now): an edit of an item
+ * is still waiting (never into `inFlight`, the entry being sent right now, nor into one already
+ * sent without an answer): an edit of an item
  * created offline becomes part of its create, a new photo replaces the create's, and deleting
  * such an item drops it and every change that mentions it, as if it had never been made.
  */
@@ -181,6 +188,7 @@ export function addToQueue(
   const target = targetOf(op);
   const creates = (e: OutboxEntry) =>
     e.seq !== inFlight &&
+    !e.sent &&
     target !== null &&
     targetOf(e.op)?.id === target.id &&
     (e.op.kind === 'createItem' || (e.op.kind === 'saveOutfit' && e.op.isNew));

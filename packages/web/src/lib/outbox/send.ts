@@ -39,12 +39,15 @@ export async function sendOp(
       return null;
     case 'saveOutfit':
       return {
-        created: await postOutfit({
-          image: await blob(op.photo),
-          canvasData: op.canvasData,
-          ...(op.isNew ? {} : { id: op.id }),
-          ...(op.status ? { status: op.status } : {}),
-        }, op.isNew ? op.id : undefined),
+        created: await postOutfit(
+          {
+            image: await blob(op.photo),
+            canvasData: op.canvasData,
+            ...(op.isNew ? {} : { id: op.id }),
+            ...(op.status ? { status: op.status } : {}),
+          },
+          op.isNew ? op.id : undefined,
+        ),
       };
     case 'updateOutfit':
       return { patch: await patchOutfit(op.id, op.updates) };
