@@ -68,4 +68,18 @@ describe('API rate limit', () => {
     });
     await Promise.all([ours.close(), reference.close()]);
   });
+
+  it('refuses to load before the plugins its hook order depends on', async () => {
+    const config = loadConfig({
+      PUBLIC_URL: 'http://127.0.0.1:3000',
+      AUTH_SECRET: 'x7Gq2LmP9vR4tY8wZ1cB5nD3fH6jK0sA',
+      DATA_DIR: '/nonexistent-hanger-test',
+    });
+    const app = Fastify();
+    await app.register(errorsPlugin);
+    await app.register(redisPlugin, { config });
+    // hanger-security missing: its headers would not be on the 429s.
+    await expect(app.register(rateLimitPlugin, { config })).rejects.toThrow(/hanger-security/);
+    await app.close();
+  });
 });
