@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
@@ -121,8 +121,8 @@ export const HELMET_HEADER_NAMES: readonly string[] = [
  * by side, the server's CPU per 304 did not change within the noise (setting them is the cost).
  */
 export function sendNotModified(reply: FastifyReply): void {
-  // @fastify/helmet sets its headers on the Node response itself (reply.raw), not among the
-  // reply's own headers.
+  // Helmet sets its headers on the Node response itself (reply.raw), not among the reply's own
+  // headers.
   for (const name of HELMET_HEADER_NAMES) reply.raw.removeHeader(name);
   void reply.code(304).send();
 }
@@ -135,11 +135,10 @@ export const CORS_OPTIONS = {
   maxAge: 600,
 };
 
-/** @fastify/helmet's options for this server: the policy above and the headers it sets with it. */
-export function helmetOptions(config: Config): FastifyHelmetOptions {
+/** Helmet's options for this server: the policy above and the headers it sets with it. */
+export function helmetOptions(config: Config): HelmetOptions {
   const https = config.publicUrl.startsWith('https:');
   return {
-    global: true,
     contentSecurityPolicy: contentSecurityPolicy(config),
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: { policy: 'same-origin' },
@@ -154,7 +153,11 @@ export function helmetOptions(config: Config): FastifyHelmetOptions {
 
 /**
  * Security and CORS headers on every answer, and CORS preflights. Helmet's headers come from
- * @fastify/helmet, registered with its public options (helmetOptions). CORS is what @fastify/cors
+ * helmet's own middleware (its public API, what @fastify/helmet calls), made once from
+ * helmetOptions and run in an onRequest hook: @fastify/helmet makes it again on every request
+ * (its global hook calls `helmet(options)` per request), which parsed the whole policy again each
+ * time, about as much CPU as the rest of a cached 304 (docs/performance.md). security.test.ts
+ * checks the headers against @fastify/helmet's. CORS is what @fastify/cors
  * does with a single allowed origin (a fixed Access-Control-Allow-Origin, no Vary, strict
  * preflights answered 204 or 400), in one onRequest hook; security.test.ts checks the headers
  * against both plugins. API answers are per user and change with every write: no shared cache
@@ -164,7 +167,11 @@ export function helmetOptions(config: Config): FastifyHelmetOptions {
  * its hooks are the first onRequest hooks, so every answer, a 429 or a 401 too, carries them.
  */
 async function securityPlugin(app: FastifyInstance, { config }: SecurityOptions): Promise<void> {
-  await app.register(helmet, helmetOptions(config));
+  const helmetHeaders = helmet(helmetOptions(config));
+  app.addHook('onRequest', function securityHeaders(request, reply, done) {
+    // Helmet sets its headers on the Node response (reply.raw), as @fastify/helmet has it do.
+    helmetHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+  });
   const everywhere: [string, string][] = [
     ['access-control-allow-origin', config.publicUrl],
     ['access-control-expose-headers', CORS_OPTIONS.exposedHeaders.join(', ')],

@@ -337,8 +337,8 @@ describe('GET /api/users early 304 and the rate limit', () => {
       for (let i = at + 1; /^[│\s]*• /.test(lines[i] ?? ''); i++)
         hooks.push(lines[i]!.replace(/^[│\s]*• /, ''));
       expect(hooks).toEqual([
-        '(onRequest) ["helmetConfigureReply()","helmetApplyHeaders()","edgeHeaders()",' +
-          '"declaredLength()","anonymous()","authenticate()","revalidateCached()"]',
+        '(onRequest) ["securityHeaders()","edgeHeaders()","declaredLength()","anonymous()",' +
+          '"authenticate()","revalidateCached()"]',
       ]);
     } finally {
       await t.close();
