@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
-import { AccessLog, logDestination, requestIds } from './plugins/access-log.js';
+import { AccessLog, logDestination } from './plugins/access-log.js';
 import authPlugin from './plugins/auth.js';
 import bodyPlugin from './plugins/body.js';
 import dbPlugin from './plugins/db.js';
@@ -13,7 +13,7 @@ import servicesPlugin from './plugins/services.js';
 import storagePlugin from './plugins/storage.js';
 import webPlugin from './plugins/web.js';
 import apiRoutes from './routes/index.js';
-import { RevalidationFastPath, revalidationPlugin } from './routes/users/revalidation.js';
+import { revalidationPlugin } from './routes/users/revalidation.js';
 import { withRedactedUrls } from './log-redaction.js';
 import { setPhotoConcurrency } from './photos/photo-slots.js';
 import { repairPathEncoding } from './routes/params.js';
@@ -34,25 +34,22 @@ export interface BuildOptions {
 /**
  * The whole server, ready to listen: plugins in dependency order, then the API, then the web app
  * (whose not-found handler is the history fallback). Opening the database runs its migrations.
+ * Each plugin names the plugins it needs before it (fastify-plugin `dependencies`): Fastify refuses
+ * to start when one is registered before what it depends on, so the order below is checked, not
+ * only followed.
  */
 export async function buildApp(
   config: Config,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   setPhotoConcurrency(config.photoConcurrency);
-  // One access line per request (the request, its status and time), not two.
-  const accessLog = new AccessLog(options.logger === undefined);
-  const genReqId = requestIds();
-  // GET /api/users revalidations answered 304 ahead of routing and hooks (issue 16).
-  const revalidation = new RevalidationFastPath(accessLog, genReqId);
   const app = Fastify({
     // Request lines never carry the tokens some URLs hold (feed, export, e-mail links).
     logger: withRedactedUrls(
       options.logger ?? { level: config.logLevel, stream: logDestination() },
     ),
-    logController: accessLog,
-    genReqId,
-    serverFactory: revalidation.serverFactory,
+    // One access line per request (the request, its status and time), not two.
+    logController: new AccessLog(),
     trustProxy: trustProxyOption(config.trustProxy),
     // Ids are at most MAX_ID (200) long; a longer one reaches its route and answers 404 like any
     // id that cannot exist. Past this the router gives up, and frameworkErrors answers that 404.
@@ -80,8 +77,8 @@ export async function buildApp(
       },
     });
     await app.register(servicesPlugin, { config });
+    await app.register(revalidationPlugin);
     await app.register(apiRoutes, { prefix: '/api', config });
-    await app.register(revalidationPlugin, { fastPath: revalidation, config });
     await app.register(webPlugin, { config });
     await app.ready();
   } catch (err) {

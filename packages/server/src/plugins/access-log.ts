@@ -1,8 +1,7 @@
 import { LogController } from 'fastify';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 // Fastify's own logger (a dependency of fastify; the same module the framework logs with).
 import pino from 'pino';
-import { serializeRequest, type LoggedRequest } from '../log-redaction.js';
 
 /**
  * Bytes of log lines held before they are written (some forty access lines; below sonic-boom's
@@ -110,37 +109,13 @@ export class LineBatches {
  * still "request errored" at error level; refusals, 5xx and security events keep their own lines
  * (errors plugin, security-events.ts). A request whose client hangs up before the answer is sent
  * leaves no access line (as Fastify's "request completed" never did); errors it raised are logged.
+ *
+ * Fastify's own way to change its request lines: a LogController subclass passed as the
+ * `logController` server option, overriding the two lines it changes and writing them through the
+ * request's logger (reply.log). Every other line of Fastify's stays as it is.
  */
 export class AccessLog extends LogController {
-  /**
-   * @param lines When true (the server's own logger: pino with log-redaction.ts's request
-   *   serializer and no formatters, mixin or hooks), a completed request's line is written as pino
-   *   would write it, without pino's per-call serializing and merging: the same JSON, key for key.
-   */
-  constructor(private readonly lines = false) {
-    super();
-  }
-
   override incomingRequest(): void {}
-
-  /**
-   * The access line of a request answered before Fastify made a request and a reply of it (the
-   * revalidation fast path, routes/users/revalidation.ts): the line Fastify's request logger
-   * (`log.child({ reqId })`) would write for it, under an id from the same counter (requestIds).
-   */
-  answered(
-    log: FastifyBaseLogger,
-    reqId: string,
-    request: LoggedRequest,
-    statusCode: number,
-    responseTime: number,
-  ): void {
-    if (this.lines && writeLine(log, `,"reqId":${json(reqId)}`, request, statusCode, responseTime))
-      return;
-    log
-      .child({ reqId })
-      .info({ req: request, res: { statusCode }, responseTime }, 'request completed');
-  }
 
   override requestCompleted(
     error: Error | null | undefined,
@@ -152,61 +127,11 @@ export class AccessLog extends LogController {
         { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
         'request errored',
       );
-    } else if (
-      !this.lines ||
-      !writeLine(reply.log, '', request, reply.statusCode, reply.elapsedTime)
-    ) {
+    } else {
       reply.log.info(
         { req: request, res: reply, responseTime: reply.elapsedTime },
         'request completed',
       );
     }
   }
-}
-
-const { chindingsSym, streamSym } = pino.symbols;
-
-/** A short string as JSON: quoted as it is when nothing in it needs an escape. */
-const SAFE = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
-const json = (text: string): string => (SAFE.test(text) ? `"${text}"` : JSON.stringify(text));
-
-/**
- * The "request completed" line exactly as `log.info({ req, res, responseTime }, msg)` writes it
- * with the server's logger (access-log.test.ts compares the two): level, time, the logger's
- * bindings (pid, hostname, reqId; `bindings` adds to them), the request as serializeRequest has
- * it, the status, the time taken, the message. False when `log` is not such a logger.
- */
-function writeLine(
-  log: FastifyBaseLogger,
-  bindings: string,
-  request: LoggedRequest,
-  statusCode: number,
-  responseTime: number,
-): boolean {
-  const own = log as unknown as Partial<pino.Logger> & Record<symbol, unknown>;
-  const stream = own[streamSym] as pino.DestinationStream | undefined;
-  if (typeof own.isLevelEnabled !== 'function' || stream === undefined) return false;
-  if (!own.isLevelEnabled('info')) return true;
-  const req = serializeRequest(request);
-  const port = req.remotePort === undefined ? '' : `,"remotePort":${req.remotePort}`;
-  const host = req.host === undefined ? '' : `,"host":${json(req.host)}`;
-  const address =
-    req.remoteAddress === undefined ? '' : `,"remoteAddress":${json(req.remoteAddress)}`;
-  stream.write(
-    `{"level":30,"time":${Date.now()}${(own[chindingsSym] as string | undefined) ?? ''}${bindings},"req":{"method":${json(req.method)},"url":${json(req.url)}${host}${address}${port}},"res":{"statusCode":${statusCode}},"responseTime":${responseTime},"msg":"request completed"}\n`,
-  );
-  return true;
-}
-
-/**
- * Request ids as Fastify makes them by default (`req-1`, `req-2`, … in base 36, wrapping at 2^31),
- * from one counter that Fastify (its genReqId) and the revalidation fast path share: every access
- * line's id stays unique.
- */
-export function requestIds(): () => string {
-  let next = 0;
-  return () => {
-    next = (next + 1) & 0x7fffffff;
-    return `req-${next.toString(36)}`;
-  };
 }

@@ -165,4 +165,10 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
   });
 }
 
-export default fp(authPlugin, { name: 'hanger-auth', fastify: '5.x' });
+// Its routes answer errors through the errors plugin, are rate limited (the limit's hook is added
+// to routes declared after it) and keep the body plugin's limits; accounts live in the database.
+export default fp(authPlugin, {
+  name: 'hanger-auth',
+  fastify: '5.x',
+  dependencies: ['hanger-errors', 'hanger-rate-limit', 'hanger-body', 'hanger-db'],
+});

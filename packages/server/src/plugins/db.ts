@@ -32,4 +32,4 @@ async function dbPlugin(app: FastifyInstance, { config }: DbOptions): Promise<vo
   });
 }
 
-export default fp(dbPlugin, { name: 'hanger-db' });
+export default fp(dbPlugin, { name: 'hanger-db', fastify: '5.x' });

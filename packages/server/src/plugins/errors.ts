@@ -163,4 +163,6 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
   });
 }
 
-export default fp(errorsPlugin, { name: 'hanger-errors' });
+// First: every route's answers, its refusals too, go through this handler (routes take the error
+// handler of the scope they are declared in, so plugins that declare routes depend on this one).
+export default fp(errorsPlugin, { name: 'hanger-errors', fastify: '5.x' });

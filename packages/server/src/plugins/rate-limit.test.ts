@@ -3,8 +3,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import errorsPlugin from './errors.js';
-import rateLimitPlugin, { formatWait, LocalCountStore } from './rate-limit.js';
+import rateLimitPlugin from './rate-limit.js';
 import redisPlugin from './redis.js';
+import securityPlugin from './security.js';
 
 const RATE_HEADERS = [
   'x-ratelimit-limit',
@@ -30,6 +31,7 @@ describe('API rate limit', () => {
     });
     const ours = Fastify();
     await ours.register(errorsPlugin);
+    await ours.register(securityPlugin, { config });
     await ours.register(redisPlugin, { config });
     await ours.register(rateLimitPlugin, { config });
     routes(ours);
@@ -67,30 +69,17 @@ describe('API rate limit', () => {
     await Promise.all([ours.close(), reference.close()]);
   });
 
-  it('counts per address in fixed windows, making room from the oldest window', () => {
-    let now = 0;
-    const store = new LocalCountStore(60_000, 2, () => now);
-    expect(store.count('a')).toEqual({ current: 1, ttl: 60_000 });
-    now = 1000;
-    expect(store.count('a')).toEqual({ current: 2, ttl: 59_000 });
-    expect(store.count('b').current).toBe(1);
-    expect(store.count('a').current).toBe(3);
-    // Full: a third address drops the window that started first (a's).
-    expect(store.count('c').current).toBe(1);
-    expect(store.count('b').current).toBe(2);
-    // A window that has ended is dropped before any live one.
-    now = 60_500;
-    expect(store.count('a').current).toBe(1);
-    expect(store.count('c').current).toBe(2);
-    now = 121_000;
-    expect(store.count('a')).toEqual({ current: 1, ttl: 60_000 });
-  });
-
-  it('words the wait as @fastify/rate-limit does', () => {
-    expect(formatWait(0)).toBe('0 ms');
-    expect(formatWait(1000)).toBe('1 second');
-    expect(formatWait(59_000)).toBe('59 seconds');
-    expect(formatWait(60_000)).toBe('1 minute');
-    expect(formatWait(90_000)).toBe('2 minutes');
+  it('refuses to load before the plugins its hook order depends on', async () => {
+    const config = loadConfig({
+      PUBLIC_URL: 'http://127.0.0.1:3000',
+      AUTH_SECRET: 'x7Gq2LmP9vR4tY8wZ1cB5nD3fH6jK0sA',
+      DATA_DIR: '/nonexistent-hanger-test',
+    });
+    const app = Fastify();
+    await app.register(errorsPlugin);
+    await app.register(redisPlugin, { config });
+    // hanger-security missing: its headers would not be on the 429s.
+    await expect(app.register(rateLimitPlugin, { config })).rejects.toThrow(/hanger-security/);
+    await app.close();
   });
 });

@@ -47,4 +47,4 @@ async function redisPlugin(app: FastifyInstance, { config }: RedisOptions): Prom
   });
 }
 
-export default fp(redisPlugin, { name: 'hanger-redis' });
+export default fp(redisPlugin, { name: 'hanger-redis', fastify: '5.x' });

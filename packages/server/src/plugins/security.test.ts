@@ -12,7 +12,6 @@ import securityPlugin, {
   HELMET_HEADER_NAMES,
   contentSecurityPolicy,
   inlineScriptHashes,
-  securityHeaders,
   sendNotModified,
 } from './security.js';
 
@@ -68,11 +67,17 @@ describe('security headers', () => {
 });
 
 describe('a 304 (issue 16)', () => {
-  it('HELMET_HEADER_NAMES names every header helmet can set', () => {
-    const all = securityHeaders({
+  it('HELMET_HEADER_NAMES names every header helmet can set', async () => {
+    const app = Fastify();
+    await app.register(helmet, {
       crossOriginEmbedderPolicy: true,
       strictTransportSecurity: { maxAge: 1 },
-    }).map(([name]) => name.toLowerCase());
+    });
+    app.get('/x', (_request, reply) => reply.code(204).send());
+    const headers = (await app.inject({ url: '/x' })).headers;
+    await app.close();
+    // Fastify's and Node's own fields of a 204 aside.
+    const all = Object.keys(headers).filter((name) => !['date', 'connection'].includes(name));
     expect(all.length).toBeGreaterThanOrEqual(12);
     for (const name of all) expect(HELMET_HEADER_NAMES).toContain(name);
     expect(all).toHaveLength(HELMET_HEADER_NAMES.length);

@@ -1,22 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /**
-     * The edge headers of a 304 to an API request (CORS, Cache-Control), as the hook and
-     * sendNotModified leave them: for answers made outside the hook chain.
-     */
-    apiNotModifiedHeaders: readonly [string, string][];
-  }
-}
 
 /** Origins photos may come from when they live in object storage (presigned S3 URLs). */
 export function objectStoreOrigins(config: Pick<Config, 's3'>): string[] {
@@ -105,31 +93,7 @@ export interface SecurityOptions {
 }
 
 /**
- * The headers helmet sets for these options, worked out once. @fastify/helmet rebuilds helmet's
- * middleware (parsing the whole policy again) on every request; the headers depend only on the
- * options, so they are computed at start-up with the same helmet (@fastify/helmet's own copy) and
- * then set on every response as helmet would set them.
- */
-export function securityHeaders(options: HelmetOptions): [string, string][] {
-  const require = createRequire(import.meta.url);
-  const fromPlugin = createRequire(require.resolve('@fastify/helmet'));
-  const loaded = fromPlugin('helmet') as { default?: unknown };
-  const helmet = (loaded.default ?? loaded) as (
-    o: HelmetOptions,
-  ) => (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
-  const headers = new Map<string, string>();
-  const response = {
-    setHeader: (name: string, value: string) => headers.set(name, value),
-    removeHeader: (name: string) => headers.delete(name),
-  };
-  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (err) => {
-    if (err) throw err;
-  });
-  return [...headers];
-}
-
-/**
- * Every header helmet can set (security.test.ts checks that securityHeaders never makes another).
+ * Every header helmet can set (security.test.ts checks that @fastify/helmet never sets another).
  * They govern a document or a body: what it may load, embed or be embedded by, and how to read it.
  */
 export const HELMET_HEADER_NAMES: readonly string[] = [
@@ -157,15 +121,10 @@ export const HELMET_HEADER_NAMES: readonly string[] = [
  * by side, the server's CPU per 304 did not change within the noise (setting them is the cost).
  */
 export function sendNotModified(reply: FastifyReply): void {
-  for (let i = 0; i < HELMET_HEADER_NAMES.length; i++) {
-    if (reply.hasHeader(HELMET_HEADER_NAMES[i]!)) reply.removeHeader(HELMET_HEADER_NAMES[i]!);
-  }
+  // Helmet sets its headers on the Node response itself (reply.raw), not among the reply's own
+  // headers.
+  for (const name of HELMET_HEADER_NAMES) reply.raw.removeHeader(name);
   void reply.code(304).send();
-}
-
-/** The headers of a list that a 304 keeps (sendNotModified's rule): all but helmet's. */
-export function notModifiedHeaders(headers: readonly [string, string][]): [string, string][] {
-  return headers.filter(([name]) => !HELMET_HEADER_NAMES.includes(name));
 }
 
 /** What the app's own origin may do cross-origin (the web app on another port in development). */
@@ -176,18 +135,10 @@ export const CORS_OPTIONS = {
   maxAge: 600,
 };
 
-/**
- * Security and CORS headers on every answer, and CORS preflights, from one hook whose headers are
- * worked out at start-up. Helmet's headers are computed once (securityHeaders). CORS is what
- * @fastify/cors does with a single allowed origin (a fixed Access-Control-Allow-Origin, no Vary,
- * strict preflights answered 204 or 400), without its per-request option merging and closures;
- * security.test.ts checks the headers against both plugins. API answers are per user and change
- * with every write: no shared cache may keep them (`Cache-Control: no-store` unless a route sets
- * its own).
- */
-async function securityPlugin(app: FastifyInstance, { config }: SecurityOptions): Promise<void> {
+/** Helmet's options for this server: the policy above and the headers it sets with it. */
+export function helmetOptions(config: Config): HelmetOptions {
   const https = config.publicUrl.startsWith('https:');
-  const helmetHeaders = securityHeaders({
+  return {
     contentSecurityPolicy: contentSecurityPolicy(config),
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: { policy: 'same-origin' },
@@ -197,9 +148,31 @@ async function securityPlugin(app: FastifyInstance, { config }: SecurityOptions)
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: false } : false,
     xContentTypeOptions: true,
+  };
+}
+
+/**
+ * Security and CORS headers on every answer, and CORS preflights. Helmet's headers come from
+ * helmet's own middleware (its public API, what @fastify/helmet calls), made once from
+ * helmetOptions and run in an onRequest hook: @fastify/helmet makes it again on every request
+ * (its global hook calls `helmet(options)` per request), which parsed the whole policy again each
+ * time, about as much CPU as the rest of a cached 304 (docs/performance.md). security.test.ts
+ * checks the headers against @fastify/helmet's. CORS is what @fastify/cors
+ * does with a single allowed origin (a fixed Access-Control-Allow-Origin, no Vary, strict
+ * preflights answered 204 or 400), in one onRequest hook; security.test.ts checks the headers
+ * against both plugins. API answers are per user and change with every write: no shared cache
+ * may keep them (`Cache-Control: no-store` unless a route sets its own).
+ *
+ * Registered first (every other plugin of the server depends on it, directly or through another):
+ * its hooks are the first onRequest hooks, so every answer, a 429 or a 401 too, carries them.
+ */
+async function securityPlugin(app: FastifyInstance, { config }: SecurityOptions): Promise<void> {
+  const helmetHeaders = helmet(helmetOptions(config));
+  app.addHook('onRequest', function securityHeaders(request, reply, done) {
+    // Helmet sets its headers on the Node response (reply.raw), as @fastify/helmet has it do.
+    helmetHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   const everywhere: [string, string][] = [
-    ...helmetHeaders,
     ['access-control-allow-origin', config.publicUrl],
     ['access-control-expose-headers', CORS_OPTIONS.exposedHeaders.join(', ')],
   ];
@@ -210,19 +183,10 @@ async function securityPlugin(app: FastifyInstance, { config }: SecurityOptions)
     ['access-control-max-age', String(CORS_OPTIONS.maxAge)],
   ];
 
-  // Lower case, as reply.header stores them: a route's own reply.header (e.g. its Cache-Control)
-  // replaces the value set here.
-  const lower = (list: [string, string][]) =>
-    list.map(([name, value]): [string, string] => [name.toLowerCase(), value]);
-  const apiHeaders = lower(api);
-  const everywhereHeaders = lower(everywhere);
-  app.decorate('apiNotModifiedHeaders', notModifiedHeaders(apiHeaders));
-
+  // A route's own reply.header (e.g. its Cache-Control) replaces the value set here.
   app.addHook('onRequest', function edgeHeaders(request, reply, done) {
-    // Among the reply's own headers, not on the raw response: Node then writes the head from that
-    // one object (writeHead's fast path) instead of storing and checking each header twice.
-    const headers = request.url.startsWith('/api/') ? apiHeaders : everywhereHeaders;
-    for (let i = 0; i < headers.length; i++) reply.header(headers[i]![0], headers[i]![1]);
+    const headers = request.url.startsWith('/api/') ? api : everywhere;
+    for (const [name, value] of headers) reply.header(name, value);
     if (request.method !== 'OPTIONS') {
       done();
       return;
@@ -240,4 +204,4 @@ async function securityPlugin(app: FastifyInstance, { config }: SecurityOptions)
   });
 }
 
-export default fp(securityPlugin, { name: 'hanger-security' });
+export default fp(securityPlugin, { name: 'hanger-security', fastify: '5.x' });

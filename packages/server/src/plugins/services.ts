@@ -47,5 +47,6 @@ async function servicesPlugin(app: FastifyInstance, { config }: ServicesOptions)
 
 export default fp(servicesPlugin, {
   name: 'hanger-services',
+  fastify: '5.x',
   dependencies: ['hanger-db', 'hanger-storage', 'hanger-redis'],
 });

@@ -121,4 +121,9 @@ async function storagePlugin(
   registerMediaRoute(app, store, media, config.publicUrl);
 }
 
-export default fp(storagePlugin, { name: 'hanger-storage', fastify: '5.x' });
+// The media stamps are read from the database (app.db).
+export default fp(storagePlugin, {
+  name: 'hanger-storage',
+  fastify: '5.x',
+  dependencies: ['hanger-db'],
+});

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webPlugin from './web.js';
 
@@ -27,6 +28,9 @@ beforeAll(async () => {
   await writeFile(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
   await writeFile(join(dir, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   app = Fastify();
+  // The plugins the web plugin depends on, by name only: these tests read files, no session.
+  for (const name of ['hanger-errors', 'hanger-security', 'hanger-auth', 'hanger-services'])
+    await app.register(fp(async () => undefined, { name }));
   await app.register(webPlugin, { config: { webDir: dir } });
   await app.ready();
 });

@@ -151,4 +151,10 @@ async function webPlugin(app: FastifyInstance, { config }: WebOptions): Promise<
   });
 }
 
-export default fp(webPlugin, { name: 'hanger-web' });
+// Last: its not-found handler is the history fallback. Its files carry the security headers, its
+// errors go through the errors plugin, and its first screen reads the session and the wardrobe.
+export default fp(webPlugin, {
+  name: 'hanger-web',
+  fastify: '5.x',
+  dependencies: ['hanger-errors', 'hanger-security', 'hanger-auth', 'hanger-services'],
+});

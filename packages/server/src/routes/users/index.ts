@@ -19,6 +19,19 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.services;
 
+  // The early 304 (revalidation.ts) is GET /users's last onRequest hook: it needs request.user.
+  // The API scope's rate limit and authenticate are appended to each route by their onRoute hooks,
+  // which run before this scope's (Fastify runs a parent's onRoute hooks first), so appending it
+  // here puts it after them.
+  app.addHook('onRoute', (route) => {
+    if (route.method !== 'GET' || !route.url.endsWith('/users')) return;
+    const hooks = route.onRequest;
+    route.onRequest = [
+      ...(hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]),
+      app.revalidation.onRequest,
+    ];
+  });
+
   /**
    * The wardrobe (SPEC §7): the id-keyed maps by default, or the same wardrobe in columns for a
    * client that asks for `application/vnd.hanger.wardrobe+json; v=2` (the app; docs/wardrobe-wire.md).
