@@ -1,5 +1,4 @@
 import {
-  CATEGORIES,
   DATE_OBTAINED_THIS_YEAR,
   DEFAULT_ITEM_STATUS_FILTER,
   DEFAULT_OUTFIT_STATUS_FILTER,
@@ -9,8 +8,6 @@ import {
   PICKER_STATUS_FILTERS,
   SOURCES,
   SOURCE_NOT_SPECIFIED,
-  SUBCATEGORY_NONE,
-  SUBCATEGORY_NONE_LABEL,
   hasActiveItemFilters,
   hasActiveOutfitFilters,
   withCategory,
@@ -20,7 +17,7 @@ import {
 } from '@hanger/domain';
 import type { ReactNode } from 'react';
 import { Button } from './button';
-import { ChipGroup, displayLabel, type Chip } from './chip-group';
+import { CATEGORY_CHIPS, ChipGroup, chips, subcategoryChips } from './chip-group';
 import { Dialog } from './dialog';
 
 /** The same filters with one key set, or removed when the value is the "no filter" choice. */
@@ -35,12 +32,6 @@ function withValue<F extends object, K extends keyof F>(
   return next;
 }
 
-function chips<V extends string>(values: readonly V[], all?: string): Chip<V>[] {
-  const list: Chip<V>[] = values.map((v) => ({ value: v, label: displayLabel(v) }));
-  return all === undefined ? list : [{ value: undefined, label: all }, ...list];
-}
-
-const CATEGORY_CHIPS = chips(CATEGORIES, 'All');
 const SOURCE_CHIPS = chips([...SOURCES, SOURCE_NOT_SPECIFIED], 'All');
 const DATE_CHIPS = chips([DATE_OBTAINED_THIS_YEAR], 'Any time');
 const ITEM_STATUS_CHIPS = chips(ITEM_STATUS_FILTERS);
@@ -48,12 +39,8 @@ const PICKER_STATUS_CHIPS = chips(PICKER_STATUS_FILTERS);
 const TIMES_WORN_CHIPS = chips(OUTFIT_TIMES_WORN_FILTERS, 'Any');
 const OUTFIT_STATUS_CHIPS = chips(OUTFIT_STATUS_FILTERS);
 
-interface PanelFrameProps {
-  open: boolean;
-  onClose: () => void;
+interface PanelFrameProps extends Omit<FilterPanelProps<unknown>, 'filters' | 'onChange'> {
   active: boolean;
-  onClearAll: () => void;
-  resultCount: number;
   noun: readonly [one: string, many: string];
   children: ReactNode;
 }
@@ -92,48 +79,40 @@ function PanelFrame({
   );
 }
 
-interface ItemFilterPanelProps {
+/** What the item and outfit panels share: the dialog's state and the filters they edit. */
+interface FilterPanelProps<F> {
   open: boolean;
   onClose: () => void;
-  filters: ItemFilters;
-  onChange: (filters: ItemFilters) => void;
+  filters: F;
+  onChange: (filters: F) => void;
   onClearAll: () => void;
+  /** Records the current filters let through, for the "Show n items" button. */
+  resultCount: number;
+}
+
+interface ItemFilterPanelProps extends FilterPanelProps<ItemFilters> {
   /** The user's subcategories; the chips for the chosen category come from here. */
   subcategories: Settings['subcategories'];
   /** False on the wishlist and loaned screens, which are one status already (SPEC §2). */
   showStatus?: boolean;
   /** The status choices: the Items view's, or the picker's, which adds loaned and wishlist (SPEC §9). */
   statusOptions?: 'items' | 'picker';
-  /** Items the current filters let through, for the "Show n items" button. */
-  resultCount: number;
 }
 
 /** Every item filter of SPEC §9: category, subcategory, source, date obtained, status. */
 export function ItemFilterPanel({
-  open,
-  onClose,
   filters,
   onChange,
-  onClearAll,
   subcategories,
   showStatus = true,
   statusOptions = 'items',
-  resultCount,
+  ...frame
 }: ItemFilterPanelProps) {
   const subs = filters.category ? (subcategories[filters.category] ?? []) : [];
-  const subChips: Chip<string>[] = [
-    { value: undefined, label: 'All' },
-    ...subs.map((s) => ({ value: s.id, label: s.name })),
-    { value: SUBCATEGORY_NONE, label: SUBCATEGORY_NONE_LABEL },
-  ];
-
   return (
     <PanelFrame
-      open={open}
-      onClose={onClose}
+      {...frame}
       active={hasActiveItemFilters(filters, !showStatus)}
-      onClearAll={onClearAll}
-      resultCount={resultCount}
       noun={['item', 'items']}
     >
       <ChipGroup
@@ -145,7 +124,7 @@ export function ItemFilterPanel({
       {subs.length > 0 && (
         <ChipGroup
           legend="Subcategory"
-          chips={subChips}
+          chips={subcategoryChips(subs)}
           value={filters.subCategory}
           onChange={(sub) => onChange(withValue(filters, 'subCategory', sub))}
         />
@@ -174,33 +153,14 @@ export function ItemFilterPanel({
   );
 }
 
-interface OutfitFilterPanelProps {
-  open: boolean;
-  onClose: () => void;
-  filters: OutfitFilters;
-  onChange: (filters: OutfitFilters) => void;
-  onClearAll: () => void;
-  resultCount: number;
-}
-
 /** The outfit filters of SPEC §9: times worn and status. */
 export function OutfitFilterPanel({
-  open,
-  onClose,
   filters,
   onChange,
-  onClearAll,
-  resultCount,
-}: OutfitFilterPanelProps) {
+  ...frame
+}: FilterPanelProps<OutfitFilters>) {
   return (
-    <PanelFrame
-      open={open}
-      onClose={onClose}
-      active={hasActiveOutfitFilters(filters)}
-      onClearAll={onClearAll}
-      resultCount={resultCount}
-      noun={['outfit', 'outfits']}
-    >
+    <PanelFrame {...frame} active={hasActiveOutfitFilters(filters)} noun={['outfit', 'outfits']}>
       <ChipGroup
         legend="Times worn"
         chips={TIMES_WORN_CHIPS}
