@@ -17,7 +17,7 @@ import {
 } from '@hanger/domain';
 import type { ReactNode } from 'react';
 import { Button } from './button';
-import { CATEGORY_CHIPS, ChipGroup, chips, subcategoryChips } from './chip-group';
+import { CATEGORY_CHIPS, ChipGroup, chips, subcategoryChips, type Chip } from './chip-group';
 import { Dialog } from './dialog';
 
 /** The same filters with one key set, or removed when the value is the "no filter" choice. */
@@ -38,6 +38,33 @@ const ITEM_STATUS_CHIPS = chips(ITEM_STATUS_FILTERS);
 const PICKER_STATUS_CHIPS = chips(PICKER_STATUS_FILTERS);
 const TIMES_WORN_CHIPS = chips(OUTFIT_TIMES_WORN_FILTERS, 'Any');
 const OUTFIT_STATUS_CHIPS = chips(OUTFIT_STATUS_FILTERS);
+
+/** One key of the filters as a row of chips; the "no filter" chip removes the key. */
+function KeyChips<F extends object, K extends keyof F>({
+  legend,
+  chips,
+  filters,
+  name,
+  fallback,
+  onChange,
+}: {
+  legend: string;
+  chips: readonly Chip<F[K] & string>[];
+  filters: F;
+  name: K;
+  /** Shown as chosen when the key is absent, e.g. the default status. */
+  fallback?: F[K] & string;
+  onChange: (filters: F) => void;
+}) {
+  return (
+    <ChipGroup
+      legend={legend}
+      chips={chips}
+      value={(filters[name] ?? fallback) as (F[K] & string) | undefined}
+      onChange={(value) => onChange(withValue(filters, name, value as F[K] | undefined))}
+    />
+  );
+}
 
 interface PanelFrameProps extends Omit<FilterPanelProps<unknown>, 'filters' | 'onChange'> {
   active: boolean;
@@ -122,31 +149,36 @@ export function ItemFilterPanel({
         onChange={(category) => onChange(withCategory(filters, category))}
       />
       {subs.length > 0 && (
-        <ChipGroup
+        <KeyChips
           legend="Subcategory"
           chips={subcategoryChips(subs)}
-          value={filters.subCategory}
-          onChange={(sub) => onChange(withValue(filters, 'subCategory', sub))}
+          filters={filters}
+          name="subCategory"
+          onChange={onChange}
         />
       )}
-      <ChipGroup
+      <KeyChips
         legend="Source"
         chips={SOURCE_CHIPS}
-        value={filters.source}
-        onChange={(source) => onChange(withValue(filters, 'source', source))}
+        filters={filters}
+        name="source"
+        onChange={onChange}
       />
-      <ChipGroup
+      <KeyChips
         legend="Date obtained"
         chips={DATE_CHIPS}
-        value={filters.dateObtained}
-        onChange={(date) => onChange(withValue(filters, 'dateObtained', date))}
+        filters={filters}
+        name="dateObtained"
+        onChange={onChange}
       />
       {showStatus && (
-        <ChipGroup
+        <KeyChips
           legend="Status"
           chips={statusOptions === 'picker' ? PICKER_STATUS_CHIPS : ITEM_STATUS_CHIPS}
-          value={filters.status ?? DEFAULT_ITEM_STATUS_FILTER}
-          onChange={(status) => onChange(withValue(filters, 'status', status))}
+          filters={filters}
+          name="status"
+          fallback={DEFAULT_ITEM_STATUS_FILTER}
+          onChange={onChange}
         />
       )}
     </PanelFrame>
@@ -161,17 +193,20 @@ export function OutfitFilterPanel({
 }: FilterPanelProps<OutfitFilters>) {
   return (
     <PanelFrame {...frame} active={hasActiveOutfitFilters(filters)} noun={['outfit', 'outfits']}>
-      <ChipGroup
+      <KeyChips
         legend="Times worn"
         chips={TIMES_WORN_CHIPS}
-        value={filters.timesWorn}
-        onChange={(timesWorn) => onChange(withValue(filters, 'timesWorn', timesWorn))}
+        filters={filters}
+        name="timesWorn"
+        onChange={onChange}
       />
-      <ChipGroup
+      <KeyChips
         legend="Status"
         chips={OUTFIT_STATUS_CHIPS}
-        value={filters.status ?? DEFAULT_OUTFIT_STATUS_FILTER}
-        onChange={(status) => onChange(withValue(filters, 'status', status))}
+        filters={filters}
+        name="status"
+        fallback={DEFAULT_OUTFIT_STATUS_FILTER}
+        onChange={onChange}
       />
     </PanelFrame>
   );

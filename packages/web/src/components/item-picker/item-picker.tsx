@@ -42,7 +42,7 @@ import { ArrowLeft, CheckCheck, Shirt } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Button, IconButton } from '../button';
 import { CATEGORY_CHIPS, ChipGroup, subcategoryChips } from '../chip-group';
-import { AddLink, EmptyState } from '../empty-state';
+import { AddFirstItemLink, EmptyState } from '../empty-state';
 import { WardrobeBrowser } from '../wardrobe-browser';
 import { useSessionStore } from '../../lib/stores/session-store';
 import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
@@ -130,7 +130,7 @@ export function ItemPicker({
         icon={Shirt}
         title="No clothes to choose from yet"
         description="Add a few pieces to your closet first, then come back to put them together."
-        action={<AddLink to="/items/upload">Add your first item</AddLink>}
+        action={<AddFirstItemLink />}
       />
     ) : filterItems(allItems, filters).length > 0 ? (
       <EmptyState

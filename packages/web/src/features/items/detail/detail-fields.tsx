@@ -99,6 +99,32 @@ function MoneyField({
   );
 }
 
+/** A day no later than today, shown in the user's locale. */
+function DateField({
+  label,
+  value,
+  today,
+  locale,
+  onSave,
+}: {
+  label: string;
+  value: string | undefined;
+  today: string;
+  locale: string;
+  onSave: (day: string | undefined) => void;
+}) {
+  return (
+    <InlineEdit
+      label={label}
+      text={value ? formatDay(value, locale) : ''}
+      placeholder="Add date"
+      editor={(done) => (
+        <DateEditor label={label} initial={value} max={today} done={done} onSave={onSave} />
+      )}
+    />
+  );
+}
+
 interface DetailFieldsProps {
   item: ClothingItem;
   settings: Settings;
@@ -111,7 +137,6 @@ export function DetailFields({ item, settings, today }: DetailFieldsProps) {
     const changes = changesOnly(item, edits);
     if (Object.keys(changes).length > 0) void updateItem(item.id, changes);
   };
-  const day = (key: string | undefined) => (key ? formatDay(key, settings.locale) : '');
 
   const subcategories = settings.subcategories[item.category] ?? [];
   const converted = itemPriceIn(item, settings.currency);
@@ -187,34 +212,20 @@ export function DetailFields({ item, settings, today }: DetailFieldsProps) {
         settings={settings}
         onSave={(m) => save({ price: m?.amount, currency: m?.currency })}
       />
-      <InlineEdit
+      <DateField
         label="Date obtained"
-        text={day(item.dateObtained)}
-        placeholder="Add date"
-        editor={(done) => (
-          <DateEditor
-            label="Date obtained"
-            initial={item.dateObtained}
-            max={today}
-            done={done}
-            onSave={(dateObtained) => save({ dateObtained })}
-          />
-        )}
+        value={item.dateObtained}
+        today={today}
+        locale={settings.locale}
+        onSave={(dateObtained) => save({ dateObtained })}
       />
       {showArchived && (
-        <InlineEdit
+        <DateField
           label="Date archived"
-          text={day(item.dateArchived)}
-          placeholder="Add date"
-          editor={(done) => (
-            <DateEditor
-              label="Date archived"
-              initial={item.dateArchived}
-              max={today}
-              done={done}
-              onSave={(dateArchived) => save({ dateArchived })}
-            />
-          )}
+          value={item.dateArchived}
+          today={today}
+          locale={settings.locale}
+          onSave={(dateArchived) => save({ dateArchived })}
         />
       )}
       <MoneyField
