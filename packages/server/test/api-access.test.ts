@@ -1,6 +1,7 @@
 import { photoCacheKey } from '@hanger/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, startApp, startWithUser, type TestApp } from './helpers/app.js';
+import { ENGINES, startApp, type TestApp } from './helpers/app.js';
+import { startWithUser } from './helpers/suite.js';
 import { photo, signUp, testJpeg, type ApiUser } from './helpers/api.js';
 
 /** Every call of the product API (SPEC §7), with ids that exist for the signed-in user. */

@@ -1,6 +1,7 @@
 import type { WireItem, WireOutfit } from '@hanger/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, startWithUser, type TestApp } from './helpers/app.js';
+import { ENGINES, type TestApp } from './helpers/app.js';
+import { startWithUser } from './helpers/suite.js';
 import type { ApiUser } from './helpers/api.js';
 
 describe.each(ENGINES)('calendar on %s', (engine) => {

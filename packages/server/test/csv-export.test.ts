@@ -1,7 +1,8 @@
 import { addDays, wearDayKey } from '@hanger/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type ApiUser } from './helpers/api.js';
-import { ENGINES, startWithUser, type TestApp } from './helpers/app.js';
+import { ENGINES, type TestApp } from './helpers/app.js';
+import { startWithUser } from './helpers/suite.js';
 
 /** Records of an RFC 4180 text, quotes undone. */
 function parseCsv(text: string): string[][] {

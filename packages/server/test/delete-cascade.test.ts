@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, startWithUser, type TestApp } from './helpers/app.js';
+import { ENGINES, type TestApp } from './helpers/app.js';
+import { startWithUser } from './helpers/suite.js';
 import { signUp, type ApiUser } from './helpers/api.js';
 
 describe.each(ENGINES)('delete cascade on %s', (engine) => {

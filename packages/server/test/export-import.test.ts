@@ -4,7 +4,8 @@ import { exportFormatJsonSchema } from '@hanger/domain';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, startWithUser, type TestApp } from './helpers/app.js';
+import { ENGINES, type TestApp } from './helpers/app.js';
+import { startWithUser } from './helpers/suite.js';
 import { absolute, ApiUser, signUp, testJpeg } from './helpers/api.js';
 import { signUpAndGetToken } from './helpers/auth.js';
 import {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, startWithUser, type TestApp } from './helpers/app.js';
+import { ENGINES, type TestApp } from './helpers/app.js';
+import { startWithUser } from './helpers/suite.js';
 import { testJpeg, type ApiUser } from './helpers/api.js';
 import {
   LEVEL,
@@ -25,7 +26,7 @@ describe.each(ENGINES)('malformed bodies on %s', (engine) => {
   const logs = new LogCapture();
 
   beforeAll(async () => {
-    ({ t, user } = await startWithUser(engine, { logger: { level: 'info', stream: logs.stream } }));
+    ({ t, user } = await startWithUser(engine, { logger: logs.logger }));
     jpeg = await testJpeg({ width: 400, height: 300 });
   });
   afterAll(() => t?.close());

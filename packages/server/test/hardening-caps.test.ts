@@ -8,7 +8,8 @@ import {
   MAX_TEXT,
 } from '@hanger/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, startWithUser, type TestApp } from './helpers/app.js';
+import { ENGINES, type TestApp } from './helpers/app.js';
+import { startWithUser } from './helpers/suite.js';
 import { canvasEntry, photo, testJpeg, type ApiUser } from './helpers/api.js';
 
 /**

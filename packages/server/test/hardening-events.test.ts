@@ -24,7 +24,7 @@ describe.each(ENGINES)('security events for uploads and 404s on %s', (engine) =>
   beforeAll(async () => {
     t = await startApp(engine, {
       env: { MAX_UPLOAD_BYTES: String(64 * 1024) },
-      logger: { level: 'info', stream: logs.stream },
+      logger: logs.logger,
     });
     [alice, mallory] = await Promise.all([signUp(t), signUp(t)]);
     jpeg = await testJpeg({ width: 60, height: 80 });

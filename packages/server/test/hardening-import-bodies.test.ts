@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, startWithUser, type TestApp } from './helpers/app.js';
+import { ENGINES, type TestApp } from './helpers/app.js';
+import { startWithUser } from './helpers/suite.js';
 import type { ApiUser } from './helpers/api.js';
 import { LEVEL, LogCapture, multipartBody, rawRequest, type RawRequest } from './helpers/raw.js';
 
@@ -17,7 +18,7 @@ describe.each(ENGINES)('import upload bodies on %s', (engine) => {
   const logs = new LogCapture();
 
   beforeAll(async () => {
-    ({ t, user } = await startWithUser(engine, { logger: { level: 'info', stream: logs.stream } }));
+    ({ t, user } = await startWithUser(engine, { logger: logs.logger }));
   });
   afterAll(() => t?.close());
 

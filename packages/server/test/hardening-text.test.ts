@@ -29,7 +29,7 @@ describe.each(ENGINES)('NUL, lone surrogates and over-long UTF-8 on %s', (engine
   const BAD_IDS = ['\u0000', 'abc\u0000def', '\ud800', 'x\udfff', 'A\uFFFD\uFFFD'];
 
   beforeAll(async () => {
-    t = await startApp(engine, { logger: { level: 'info', stream: logs.stream } });
+    t = await startApp(engine, { logger: logs.logger });
     [user, other] = await Promise.all([signUp(t), signUp(t)]);
     jpeg = await testJpeg({ width: 60, height: 80 });
     await user.putSettings({ subcategories: { top: [{ id: 'tee', name: 'T-shirts' }] } });

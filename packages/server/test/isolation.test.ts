@@ -1,6 +1,7 @@
 import type { WireWardrobe } from '@hanger/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, startWithUser, type TestApp } from './helpers/app.js';
+import { ENGINES, type TestApp } from './helpers/app.js';
+import { startWithUser } from './helpers/suite.js';
 import { canvasEntry, photo, signUp, testJpeg, type ApiUser } from './helpers/api.js';
 
 describe.each(ENGINES)("another user's ids on %s", (engine) => {

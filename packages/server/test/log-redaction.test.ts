@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl } from '../src/log-redaction.js';
-import { ENGINES, startWithUser, type TestApp } from './helpers/app.js';
+import { ENGINES, type TestApp } from './helpers/app.js';
+import { startWithUser } from './helpers/suite.js';
 import { testJpeg, type ApiUser } from './helpers/api.js';
 import { LogCapture } from './helpers/raw.js';
 import { requestExport } from './export-import-helpers.js';
@@ -17,7 +18,7 @@ describe.each(ENGINES)('request log lines on %s', (engine) => {
   const logs = new LogCapture();
 
   beforeAll(async () => {
-    ({ t, user } = await startWithUser(engine, { logger: { level: 'info', stream: logs.stream } }));
+    ({ t, user } = await startWithUser(engine, { logger: logs.logger }));
     await user.addItem({ brand: 'Logged' }, await testJpeg({ width: 40, height: 30 }));
   });
   afterAll(() => t?.close());

@@ -1,7 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import { parseWardrobe, wardrobeResponseSchema } from '@hanger/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, startApp, startWithUser, type TestApp } from './helpers/app.js';
+import { ENGINES, startApp, type TestApp } from './helpers/app.js';
+import { startWithUser } from './helpers/suite.js';
 import { ApiUser, photo, signUp, testJpeg } from './helpers/api.js';
 import { rawGet } from './helpers/raw.js';
 

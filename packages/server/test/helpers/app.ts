@@ -7,7 +7,6 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { signUp, type ApiUser } from './api.js';
 import type { Config } from '../../src/config.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -158,18 +157,4 @@ export async function startApp(engine: Engine, options: StartOptions = {}): Prom
       await rm(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** What most suites begin with: the app started and one account signed up on it. */
-export async function startWithUser(
-  engine: Engine,
-  options?: StartOptions,
-): Promise<{ t: TestApp; user: ApiUser }> {
-  const t = await startApp(engine, options);
-  try {
-    return { t, user: await signUp(t) };
-  } catch (err) {
-    await t.close();
-    throw err;
-  }
 }
