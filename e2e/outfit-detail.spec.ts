@@ -62,6 +62,7 @@ test.describe('the outfit detail screen', () => {
     await page.locator(`a[href="/outfits/${look}"]`).click();
     await page.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('dialog', { name: 'Delete this outfit?' })).toBeVisible();
+    await shootBoth(page, 'outfit-detail-delete');
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page).toHaveURL(/\/outfits$/);
     await expect(page.locator(`a[href="/outfits/${look}"]`)).toHaveCount(0);

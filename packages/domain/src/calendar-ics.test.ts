@@ -6,7 +6,7 @@ import {
   icsDateTime,
   itemDisplayName,
 } from './calendar-ics.js';
-import { at, day, item, outfit, settings, wardrobe } from './testing/fixtures.js';
+import { at, day, item, outfit, settingsWithSubs, TEE, wardrobe } from './testing/fixtures.js';
 
 /** Undo folding (RFC 5545 §3.1) and split into content lines. */
 function unfold(text: string): string[] {
@@ -48,9 +48,7 @@ describe('ics text', () => {
 });
 
 describe('calendar feed', () => {
-  const s = settings({
-    subcategories: { ...settings().subcategories, top: [{ id: 'tee', name: 'T-shirt' }] },
-  });
+  const s = settingsWithSubs('top', [TEE]);
   const shirt = item('shirt', { subCategoryId: 'tee', brand: 'Acme; Ltd, Inc' });
   const jeans = item('jeans', { category: 'bottom' });
   const boots = item('boots', { category: 'shoes', brand: 'Stomp' });

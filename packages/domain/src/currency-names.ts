@@ -1,7 +1,7 @@
 /**
  * Currencies by name: the list offered by the profile's selector (SPEC §3, about 160 codes with
  * names), apart from the rates and money formatting in currency.ts so that the first screen, which
- * formats and converts prices but never names a currency, does not load the list (issue 16).
+ * formats and converts prices but never names a currency, does not load the list.
  */
 
 export interface Currency {

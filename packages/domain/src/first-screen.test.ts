@@ -13,18 +13,10 @@ import {
 import { DEFAULT_ITEM_SORT, sortCaption, sortItems } from './sorting.js';
 import { ITEM_STATUSES, OUTFIT_STATUSES, type ItemStatus, type OutfitStatus } from './status.js';
 import { itemTileLabel } from './subcategories.js';
-import { item, outfit, settings, wardrobe } from './testing/fixtures.js';
+import { item, outfit, settingsWithSubs, SHIRT, TEE, wardrobe } from './testing/fixtures.js';
 import type { ClothingItem, Settings } from './types.js';
 
-const s: Settings = settings({
-  subcategories: {
-    ...settings().subcategories,
-    top: [
-      { id: 'tee', name: 'T-shirt' },
-      { id: 'shirt', name: 'Shirt' },
-    ],
-  },
-});
+const s: Settings = settingsWithSubs('top', [TEE, SHIRT]);
 
 /** The app's grid for the default view: the domain's filter and sort, then the first `count`. */
 function gridOrder(items: readonly ClothingItem[], count = FIRST_SCREEN_TILES): string[] {

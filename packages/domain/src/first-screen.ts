@@ -15,7 +15,7 @@ import type { ItemStatus, OutfitStatus } from './status.js';
 import type { ClothingItem, Outfit, Settings, SortDirection } from './types.js';
 
 /**
- * The server-drawn first screen of /items (issues 15 and 16). On a device with nothing stored (a
+ * The server-drawn first screen of /items (docs/first-screen.md). On a device with nothing stored (a
  * new phone, site data cleared: no service worker, no IndexedDB copy), the server fills the static
  * first paint that index.html carries (#boot-shell) with the first tiles of the Items view, photos
  * and captions included, so they show as soon as the HTML is in, before the app's code and the

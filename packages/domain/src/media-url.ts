@@ -1,11 +1,11 @@
 /**
- * Photo URLs carry a capability that changes with time (and, per issue 15, with the user and
- * signing period) while the photo behind them never changes: its storage key is written once.
+ * Photo URLs carry a capability that changes with time (and with the user and signing period:
+ * docs/media-urls.md) while the photo behind them never changes: its storage key is written once.
  * Caches that outlive one URL (the service worker's photo cache, the browser's image memory) key
  * photos on the stable part only, so a new period does not download every photo again.
  *
  * Shapes understood:
- * - `/media/<key>?exp=<unix>&sig=<hmac>`: one signature per URL (the shape before issue 15);
+ * - `/media/<key>?exp=<unix>&sig=<hmac>`: one signature per URL (the earlier shape);
  * - `/media/m1.<capability>/<key>`: one capability path segment for a user and period; the
  *   segment always starts with `m1.` and never contains `/`.
  */

@@ -8,6 +8,7 @@ import {
   MAX_SUBCATEGORY_NAME,
   MAX_TEXT,
 } from './limits.js';
+import { WIRE_CATEGORIES } from './categories.js';
 import {
   calendarDayParamsSchema,
   calendarDeleteSchema,
@@ -115,16 +116,8 @@ describe('wireSettingsSchema', () => {
   it('applies the defaults of SPEC §3 and lists every category', () => {
     const s = wireSettingsSchema.parse({});
     expect(s).toMatchObject({ locale: 'en', currency: 'USD', week_start: 0, data_consent: true });
-    expect(Object.keys(s.subcategories)).toEqual([
-      'top',
-      'bottom',
-      'full_body',
-      'outerwear',
-      'shoes',
-      'bag',
-      'accessory',
-      'other',
-    ]);
+    // In the order of SPEC §3, as the server keys them (categories.test.ts pins both).
+    expect(Object.keys(s.subcategories)).toEqual([...WIRE_CATEGORIES]);
     expect(s.subcategories.shoes).toEqual([]);
   });
 
@@ -415,9 +408,10 @@ describe('settingsPutSchema', () => {
 });
 
 /**
- * Issue 12.2: input PostgreSQL cannot store (NUL) or that is not text at all (a lone surrogate,
- * what a decoder leaves of over-long UTF-8) is refused in text fields with a message that says
- * why; ids that cannot exist are not refused by the schema but never match (see the server).
+ * README, "Malformed and hostile input": input PostgreSQL cannot store (NUL) or that is not text at
+ * all (a lone surrogate, what a decoder leaves of over-long UTF-8) is refused in text fields with a
+ * message that says why; ids that cannot exist are not refused by the schema but never match (see
+ * the server).
  */
 describe('text that cannot be stored', () => {
   // 0xC0 0x80 is an over-long encoding of NUL: a UTF-8 decoder turns it into two U+FFFD.
@@ -489,7 +483,7 @@ describe('text that cannot be stored', () => {
   });
 });
 
-/** Issue 12.3: every free-text field and every list of a product call has a documented cap. */
+/** Every free-text field and every list of a product call has a documented cap (limits.ts). */
 describe('caps on request fields', () => {
   const canvasEntry = (id: string) => ({ clothing_id: id, x: 0, y: 0, scale: 1, rotation: 0 });
 

@@ -14,19 +14,20 @@ import {
   sortOutfits,
   type ItemSortOption,
 } from './sorting.js';
-import { at, day, item, outfit, settings, wardrobe } from './testing/fixtures.js';
+import {
+  at,
+  day,
+  item,
+  outfit,
+  settingsWithSubs,
+  SHIRT,
+  TEE,
+  wardrobe,
+} from './testing/fixtures.js';
 import type { ClothingItem, Settings } from './types.js';
 
 const now = at('2024-03-10', 12);
-const s: Settings = settings({
-  subcategories: {
-    ...settings().subcategories,
-    top: [
-      { id: 'tee', name: 'T-shirt' },
-      { id: 'shirt', name: 'Shirt' },
-    ],
-  },
-});
+const s: Settings = settingsWithSubs('top', [TEE, SHIRT]);
 const ctx = { settings: s };
 
 function ids(list: { id: string }[]): string[] {

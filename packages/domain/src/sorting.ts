@@ -244,10 +244,10 @@ function dayFormat(locale: string): Intl.DateTimeFormat | null {
   return format;
 }
 
-// The first DateTimeFormat of a page is dearer still (ICU's locale data and pattern generator:
-// 280 ms under 4x CPU throttling, the longest task of the Items first screen, issue 16). English,
-// the default and most common locale, is spelled out here exactly as Intl (CLDR) writes it; a test
-// compares the two for every month.
+// The first DateTimeFormat of a page is dearer still (ICU's locale data and pattern generator: 280
+// ms under 4x CPU throttling, the longest task of the Items first screen; docs/performance.md).
+// English, the default and most common locale, is spelled out here exactly as Intl (CLDR) writes
+// it; a test compares the two for every month.
 const SHORT_MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
 const SHORT_MONTHS_GB = SHORT_MONTHS.map((m) => (m === 'Sep' ? 'Sept' : m));
 

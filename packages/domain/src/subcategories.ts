@@ -111,7 +111,7 @@ export function displayLabel(value: string): string {
 /**
  * An item's name on its tile and in lists ("Uniqlo T-shirt", "Top"): the brand, then the
  * subcategory's name or else the category. The app's grids and the server-drawn first screen
- * (issue 15) both read it.
+ * (docs/first-screen.md) both read it.
  */
 export function itemTileLabel(item: ClothingItem, settings: Settings): string {
   const kind = displayLabel(subcategoryName(item, settings) ?? item.category);

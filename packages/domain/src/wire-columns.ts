@@ -1,5 +1,5 @@
 /**
- * The wardrobe answer in columns (issue 15; docs/wardrobe-wire.md): what GET /api/users answers
+ * The wardrobe answer in columns (docs/wardrobe-wire.md): what GET /api/users answers
  * when asked for `application/vnd.hanger.wardrobe+json; v=2`. It carries exactly the wardrobe of
  * the default answer (SPEC §7: `clothes`, `outfits` and `calendar` maps, absent fields left out),
  * written so that gzip and brotli have little left but the ids' own randomness:

@@ -19,9 +19,7 @@ describe.each(ENGINES)('account deletion on %s', (engine) => {
   beforeAll(async () => {
     t = await startAuthApp(engine);
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   const newUser = async () => {
     const u = await signUpAndGetToken(t.baseUrl);

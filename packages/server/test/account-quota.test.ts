@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, startApp, type TestApp } from './helpers/app.js';
+import { ENGINES, type TestApp } from './helpers/app.js';
+import { startWithUser } from './helpers/suite.js';
 import { canvasEntry, photo, signUp, testJpeg, type ApiUser } from './helpers/api.js';
 import { downloadExport, importZip } from './export-import-helpers.js';
 
@@ -15,17 +16,16 @@ describe.each(ENGINES)('the per-account quota on %s', (engine) => {
   let items: string[];
 
   beforeAll(async () => {
-    t = await startApp(engine, { env: { MAX_ITEMS_PER_ACCOUNT: String(LIMIT) } });
-    full = await signUp(t);
+    ({ t, user: full } = await startWithUser(engine, {
+      env: { MAX_ITEMS_PER_ACCOUNT: String(LIMIT) },
+    }));
     other = await signUp(t);
     const a = await full.addItem({ brand: 'A' });
     const b = await full.addItem({ brand: 'B' });
     items = [a.id, b.id];
     await full.addOutfit(items);
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   const newItem = async (user: ApiUser) =>
     user.send('POST', '/api/clothes', {
@@ -102,13 +102,10 @@ describe.each(ENGINES)('the calendar quota on %s', (engine) => {
   let ids: string[];
 
   beforeAll(async () => {
-    t = await startApp(engine, { env: { MAX_CALENDAR_ENTRIES_PER_ACCOUNT: '3' } });
-    user = await signUp(t);
+    ({ t, user } = await startWithUser(engine, { env: { MAX_CALENDAR_ENTRIES_PER_ACCOUNT: '3' } }));
     ids = [(await user.addItem({ brand: 'A' })).id, (await user.addItem({ brand: 'B' })).id];
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   it('refuses a save past the limit with 422 and the reason, keeping the calendar as it was', async () => {
     expect((await user.putDay('2025-01-01', { clothes: ids })).status).toBe(200);

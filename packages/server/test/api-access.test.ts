@@ -1,7 +1,8 @@
 import { photoCacheKey } from '@hanger/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startApp, type TestApp } from './helpers/app.js';
-import { signUp, testJpeg, photo, type ApiUser } from './helpers/api.js';
+import { startWithUser } from './helpers/suite.js';
+import { photo, signUp, testJpeg, type ApiUser } from './helpers/api.js';
 
 /** Every call of the product API (SPEC §7), with ids that exist for the signed-in user. */
 function productRoutes(ids: { item: string; outfit: string }): [method: string, path: string][] {
@@ -18,7 +19,7 @@ function productRoutes(ids: { item: string; outfit: string }): [method: string, 
     ['DELETE', `/api/outfits/${ids.outfit}`],
     ['PUT', '/api/calendar/2025-03-01'],
     ['DELETE', `/api/calendar/2025-03-01/${ids.item}`],
-    // Your data (issue 13).
+    // Your data (docs/export-format.md).
     ['GET', '/api/export/items.csv'],
     ['POST', '/api/export'],
     ['POST', '/api/imports'],
@@ -38,16 +39,13 @@ describe.each(ENGINES)('API access and headers on %s', (engine) => {
   let ids: { item: string; outfit: string };
 
   beforeAll(async () => {
-    t = await startApp(engine);
-    user = await signUp(t);
+    ({ t, user } = await startWithUser(engine));
     const item = await user.addItem();
     const outfit = await user.addOutfit([item.id]);
     await user.putDay('2025-03-01', { clothes: item.id });
     ids = { item: item.id, outfit: outfit.id };
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   it('answers GET /api/health without a token while the database is reachable', async () => {
     const response = await fetch(`${t.baseUrl}/api/health`);

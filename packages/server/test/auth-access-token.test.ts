@@ -46,6 +46,18 @@ describe('access token verification', () => {
     rotated = await newSigner('key-2');
   });
 
+  /** A verifier of the current key on a clock the test moves, with a revocation list. */
+  function revocableVerifier() {
+    const clock = { now: Date.now() };
+    const revoked = new RevocationList({ keepMs: 16 * 60_000, now: () => clock.now });
+    const v = verifier(
+      () => [current.publicJwk],
+      clock,
+      (c) => revoked.isRevoked(c),
+    );
+    return { clock, revoked, v };
+  }
+
   function verifier(
     keys: () => JWK[],
     clock = { now: Date.now() },
@@ -99,13 +111,7 @@ describe('access token verification', () => {
   });
 
   it('refuses a token of a revoked session or account, locally', async () => {
-    const clock = { now: Date.now() };
-    const revoked = new RevocationList({ keepMs: 16 * 60_000, now: () => clock.now });
-    const v = verifier(
-      () => [current.publicJwk],
-      clock,
-      (c) => revoked.isRevoked(c),
-    );
+    const { clock, revoked, v } = revocableVerifier();
     const token = await current.sign({ sid: 'gone' }, { iat: Math.floor(clock.now / 1000) - 10 });
     const other = await current.sign({ sid: 'kept' }, { iat: Math.floor(clock.now / 1000) - 10 });
     expect((await v.verify(token)).sessionId).toBe('gone');
@@ -118,13 +124,7 @@ describe('access token verification', () => {
   });
 
   it('remembers a verified token briefly, still refusing it at its expiry and on revocation', async () => {
-    const clock = { now: Date.now() };
-    const revoked = new RevocationList({ keepMs: 16 * 60_000, now: () => clock.now });
-    const v = verifier(
-      () => [current.publicJwk],
-      clock,
-      (c) => revoked.isRevoked(c),
-    );
+    const { clock, revoked, v } = revocableVerifier();
     const nowSeconds = Math.floor(clock.now / 1000);
     const token = await current.sign(
       { sid: 'short' },

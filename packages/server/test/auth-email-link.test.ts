@@ -168,9 +168,7 @@ describe('e-mail links without SMTP', () => {
   beforeAll(async () => {
     t = await startAuthApp('sqlite');
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   it('writes the sign-in link to the server log, and the link works', async () => {
     const email = newEmail();
@@ -200,9 +198,7 @@ describe('e-mail links with the mail server down', () => {
   beforeAll(async () => {
     t = await startAuthApp('sqlite', { env: { SMTP_URL: `smtp://127.0.0.1:${await freePort()}` } });
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   it('tells the user the link was not sent, and logs why', async () => {
     const response = await new TestBrowser().postJson(`${t.baseUrl}/api/auth/sign-in/magic-link`, {

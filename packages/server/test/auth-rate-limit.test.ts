@@ -71,9 +71,7 @@ describe('rate limits on sign-in and e-mail links (one process)', () => {
   beforeAll(async () => {
     t = await startAuthApp('sqlite');
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   it('locks an account after 5 wrong passwords, whichever addresses they come from', async () => {
     const victim = await signUpAndGetToken(t.baseUrl);
@@ -137,9 +135,7 @@ describe('rate limits without a trusted proxy', () => {
   beforeAll(async () => {
     t = await startAuthApp('sqlite', { env: { TRUST_PROXY: 'false' } });
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   it('go by the connecting address, whatever X-Forwarded-For claims', async () => {
     const client = randomClient();

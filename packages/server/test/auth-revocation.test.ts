@@ -149,9 +149,7 @@ describe.each(ENGINES)('access tokens end at once on %s', (engine: Engine) => {
       t = await startAuthApp(engine);
       admin = await makeAdmin(t);
     });
-    afterAll(async () => {
-      await t?.close();
-    });
+    afterAll(() => t?.close());
 
     it('carries the session id in the access token', async () => {
       const user = await signUpAndGetToken(t.baseUrl);

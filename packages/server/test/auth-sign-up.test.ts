@@ -158,9 +158,7 @@ describe('sign-up without SMTP (first run of a household server)', () => {
   beforeAll(async () => {
     t = await startAuthApp('sqlite');
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   it('signs the new account in at once, and says when an address is taken', async () => {
     // No channel can prove an address here, so nothing is gained by hiding which are taken.
@@ -188,9 +186,7 @@ describe.each(ENGINES)('length limits on the identity endpoints, on %s', (engine
   beforeAll(async () => {
     t = await startAuthApp(engine);
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   async function expectRefused(response: Response, code: string) {
     expect(response.status).toBe(422);
@@ -296,9 +292,7 @@ describe.each(ENGINES)('security events of the identity service, on %s', (engine
   beforeAll(async () => {
     t = await startAuthApp(engine);
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   /** The structured security lines logged since `from` (an index into t.logLines). */
   const events = (from: number) =>

@@ -25,9 +25,7 @@ describe.each(ENGINES)('identity service on %s', (engine) => {
     t = await startAuthApp(engine);
     url = (path) => `${t.baseUrl}${path}`;
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(url(path), {

@@ -43,6 +43,12 @@ function withoutSignatures(wardrobe: WireWardrobe): unknown {
   );
 }
 
+/** The same account signed in with its password on another server (the restored one). */
+async function signInOn(baseUrl: string, user: ApiUser): Promise<ApiUser> {
+  const token = await signIn(baseUrl, user.email);
+  return new ApiUser(baseUrl, token, user.id, user.email);
+}
+
 async function signIn(baseUrl: string, email: string): Promise<string> {
   const client = randomClient();
   const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
@@ -203,12 +209,7 @@ describe.each(ENGINES)('backup and restore on %s', (engine) => {
     cleanups.push(() => target.close());
 
     // Alice signs in with the same password and finds the same wardrobe, settings and photos.
-    const again = new ApiUser(
-      target.baseUrl,
-      await signIn(target.baseUrl, alice.email),
-      alice.id,
-      alice.email,
-    );
+    const again = await signInOn(target.baseUrl, alice);
     const after = await again.wardrobe();
     expect(withoutSignatures(after)).toEqual(withoutSignatures(before));
     expect(await again.settings()).toEqual(settingsBefore);
@@ -217,12 +218,7 @@ describe.each(ENGINES)('backup and restore on %s', (engine) => {
     for (const [key, bytes] of bytesBefore) expect(bytesAfter.get(key)!.equals(bytes)).toBe(true);
 
     // Bob's wardrobe is a consistent moment of his writing: every item has its photos.
-    const bobAgain = new ApiUser(
-      target.baseUrl,
-      await signIn(target.baseUrl, bob.email),
-      bob.id,
-      bob.email,
-    );
+    const bobAgain = await signInOn(target.baseUrl, bob);
     const bobWardrobe = await bobAgain.wardrobe();
     const restoredItems = Object.keys(bobWardrobe.clothes).length;
     expect(restoredItems).toBeGreaterThanOrEqual(bobBefore);

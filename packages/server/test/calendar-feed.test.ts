@@ -42,9 +42,7 @@ describe.each(ENGINES)('calendar feed on %s', (engine) => {
     alice = await newUser();
     bob = await newUser();
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   it('has no feed until one is made', async () => {
     expect(await feedOf(alice)).toEqual({ url: null, created_at: null });

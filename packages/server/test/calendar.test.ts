@@ -1,7 +1,8 @@
 import type { WireItem, WireOutfit } from '@hanger/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, startApp, type TestApp } from './helpers/app.js';
-import { signUp, type ApiUser } from './helpers/api.js';
+import { ENGINES, type TestApp } from './helpers/app.js';
+import { startWithUser } from './helpers/suite.js';
+import type { ApiUser } from './helpers/api.js';
 
 describe.each(ENGINES)('calendar on %s', (engine) => {
   let t: TestApp;
@@ -10,15 +11,12 @@ describe.each(ENGINES)('calendar on %s', (engine) => {
   let outfit: WireOutfit;
 
   beforeAll(async () => {
-    t = await startApp(engine);
-    user = await signUp(t);
+    ({ t, user } = await startWithUser(engine));
     items = [];
     for (let i = 0; i < 4; i++) items.push(await user.addItem());
     outfit = await user.addOutfit([items[0]!.id, items[1]!.id]);
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   const day = async (key: string) => (await user.wardrobe()).calendar[key];
 

@@ -26,9 +26,7 @@ describe.each(ENGINES)('clothes on %s', (engine) => {
     user = await signUp(t);
     await user.putSettings({ subcategories: { top: [{ id: 'tee', name: 'T-shirts' }] } });
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   const download = async (url: string | null | undefined) => {
     const response = await fetch(absolute(t.baseUrl, url));

@@ -1,7 +1,8 @@
 import { addDays, wearDayKey } from '@hanger/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type ApiUser } from './helpers/api.js';
-import { ENGINES, startApp, type TestApp } from './helpers/app.js';
+import { ENGINES, type TestApp } from './helpers/app.js';
+import { startWithUser } from './helpers/suite.js';
 
 /** Records of an RFC 4180 text, quotes undone. */
 function parseCsv(text: string): string[][] {
@@ -37,12 +38,9 @@ describe.each(ENGINES)('CSV export on %s', (engine) => {
   let user: ApiUser;
 
   beforeAll(async () => {
-    t = await startApp(engine);
-    user = await signUp(t);
+    ({ t, user } = await startWithUser(engine));
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   it('answers a dated CSV attachment with every item, its stats and the user currency', async () => {
     const today = wearDayKey();
@@ -87,38 +85,39 @@ describe.each(ENGINES)('CSV export on %s', (engine) => {
     const rows = parseCsv(text);
     expect(rows).toHaveLength(3);
     const header = rows[0]!;
-    const col = (row: string[], name: string) => {
-      const index = header.indexOf(name);
-      if (index < 0) throw new Error(`no column ${name}`);
-      return row[index];
-    };
+    /** A row as column name → cell, so a missing column fails the match. */
+    const record = (row: string[]) => Object.fromEntries(header.map((name, i) => [name, row[i]]));
     expect(header).toContain('cost_per_wear_in_EUR');
     const [shirtRow, jeansRow] = [rows[1]!, rows[2]!];
 
     // Hand-checked: worn 3 and 2 days ago (the second through the outfit) plus 2 by hand = 4
     // wears; 20 EUR / 4 = 5; obtained 9 days ago = 10 days in closet; one partner in one outfit.
-    expect(col(shirtRow, 'id')).toBe(shirt.id);
-    expect(col(shirtRow, 'category')).toBe('top');
-    expect(col(shirtRow, 'subcategory')).toBe('T-shirt');
-    expect(col(shirtRow, 'brand')).toBe('Acme, "Best" Co.');
-    expect(col(shirtRow, 'price_in_EUR')).toBe('20');
-    expect(col(shirtRow, 'times_worn')).toBe('4');
-    expect(col(shirtRow, 'times_worn_in_calendar')).toBe('2');
-    expect(col(shirtRow, 'last_worn')).toBe(addDays(today, -2));
-    expect(col(shirtRow, 'days_in_closet')).toBe('10');
-    expect(col(shirtRow, 'cost_per_wear_in_EUR')).toBe('5');
-    expect(col(shirtRow, 'pairings')).toBe('1');
-    expect(col(shirtRow, 'outfits')).toBe('1');
+    expect(record(shirtRow)).toMatchObject({
+      id: shirt.id,
+      category: 'top',
+      subcategory: 'T-shirt',
+      brand: 'Acme, "Best" Co.',
+      price_in_EUR: '20',
+      times_worn: '4',
+      times_worn_in_calendar: '2',
+      last_worn: addDays(today, -2),
+      days_in_closet: '10',
+      cost_per_wear_in_EUR: '5',
+      pairings: '1',
+      outfits: '1',
+    });
 
     // 30 USD at the bundled rate (0.965 EUR per USD) = 28.95 EUR, worn once.
-    expect(col(jeansRow, 'price')).toBe('30');
-    expect(col(jeansRow, 'currency')).toBe('USD');
-    expect(col(jeansRow, 'price_in_EUR')).toBe('28.95');
-    expect(col(jeansRow, 'cost_per_wear_in_EUR')).toBe('28.95');
-    expect(col(jeansRow, 'times_worn')).toBe('1');
-    expect(col(jeansRow, 'days_in_closet')).toBe('5');
-    // The formula is kept as text.
-    expect(col(jeansRow, 'brand')).toBe(`'=HYPERLINK("http://evil.example","x")`);
+    expect(record(jeansRow)).toMatchObject({
+      price: '30',
+      currency: 'USD',
+      price_in_EUR: '28.95',
+      cost_per_wear_in_EUR: '28.95',
+      times_worn: '1',
+      days_in_closet: '5',
+      // The formula is kept as text.
+      brand: `'=HYPERLINK("http://evil.example","x")`,
+    });
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
     // No photo links: they would die within a day.
     expect(text).not.toMatch(/\/media\/|https?:\/\/127/);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, startApp, type TestApp } from './helpers/app.js';
+import { ENGINES, type TestApp } from './helpers/app.js';
+import { startWithUser } from './helpers/suite.js';
 import { signUp, type ApiUser } from './helpers/api.js';
 
 describe.each(ENGINES)('delete cascade on %s', (engine) => {
@@ -7,12 +8,9 @@ describe.each(ENGINES)('delete cascade on %s', (engine) => {
   let user: ApiUser;
 
   beforeAll(async () => {
-    t = await startApp(engine);
-    user = await signUp(t);
+    ({ t, user } = await startWithUser(engine));
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   const rowsReferring = async (id: string) => {
     const db = t.app.db;

@@ -5,12 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_ENTRIES } from '../src/services/import-archive.js';
 import { ENGINES, startApp, type TestApp } from './helpers/app.js';
 import { signUp, testJpeg, type ApiUser } from './helpers/api.js';
-import { downloadExport, uploadImport } from './export-import-helpers.js';
+import { uploadImport } from './export-import-helpers.js';
 import {
   declareSize,
-  readZip,
+  openExport,
   rebuildZip,
   renameEntry,
+  withChangedDoc,
   type NewEntry,
 } from './export-import-fixtures.js';
 
@@ -26,15 +27,8 @@ describe.each(ENGINES)('import refuses bad archives on %s', (engine) => {
   let mediaBefore: string[];
 
   const base = () => entries.map((e) => ({ ...e }));
-  const withDoc = (change: (d: Record<string, unknown>) => unknown): NewEntry[] => {
-    const copy = structuredClone(doc);
-    change(copy);
-    return base().map((e) =>
-      e.name === 'hanger-export.json'
-        ? { name: e.name, bytes: Buffer.from(JSON.stringify(copy)) }
-        : e,
-    );
-  };
+  const withDoc = (change: (d: Record<string, unknown>) => unknown): NewEntry[] =>
+    withChangedDoc(base(), doc, change);
   const photoName = () => entries.find((e) => e.name.startsWith('photos/items/'))!.name;
 
   beforeAll(async () => {
@@ -46,14 +40,10 @@ describe.each(ENGINES)('import refuses bad archives on %s', (engine) => {
     const item = await source.addItem({ brand: 'Only' }, await testJpeg({ width: 40, height: 30 }));
     const outfit = await source.addOutfit([item.id]);
     await source.putDay('2025-01-01', { clothes: [item.id], outfits: [outfit.id] });
-    const exported = await readZip((await downloadExport(source)).zip);
-    entries = exported.map((e) => ({ name: e.name, bytes: e.bytes }));
-    doc = JSON.parse(entries[0]!.bytes.toString('utf8')) as Record<string, unknown>;
+    ({ entries, doc } = await openExport(source));
     mediaBefore = await t.mediaFiles();
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   async function expectRefused(zip: Buffer, detail: RegExp) {
     const response = await uploadImport(target, zip);

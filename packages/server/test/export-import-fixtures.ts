@@ -3,6 +3,7 @@ import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { expect } from 'vitest';
 import { photo, testJpeg, type ApiUser } from './helpers/api.js';
+import { downloadExport } from './export-import-helpers.js';
 
 /** A wardrobe using every field: settings, subcategories, three items, an outfit, two days. */
 export async function seedWardrobe(user: ApiUser): Promise<void> {
@@ -120,6 +121,33 @@ export function rebuildZip(entries: NewEntry[]): Promise<Buffer> {
     zip.outputStream.on('error', reject);
     zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
   });
+}
+
+/** A user's export as entries to change and zip again, with its JSON document parsed. */
+export async function openExport(
+  user: ApiUser,
+): Promise<{ entries: NewEntry[]; doc: Record<string, unknown> }> {
+  const zip = (await downloadExport(user)).zip;
+  const entries = (await readZip(zip)).map((e) => ({ name: e.name, bytes: e.bytes }));
+  return {
+    entries,
+    doc: JSON.parse(entries[0]!.bytes.toString('utf8')) as Record<string, unknown>,
+  };
+}
+
+/** The entries with the export's JSON replaced by a copy of `doc` that `change` edited. */
+export function withChangedDoc(
+  entries: NewEntry[],
+  doc: Record<string, unknown>,
+  change: (d: Record<string, unknown>) => unknown,
+): NewEntry[] {
+  const copy = structuredClone(doc);
+  change(copy);
+  return entries.map((e) =>
+    e.name === 'hanger-export.json'
+      ? { name: e.name, bytes: Buffer.from(JSON.stringify(copy)) }
+      : e,
+  );
 }
 
 /**

@@ -4,7 +4,8 @@ import { exportFormatJsonSchema } from '@hanger/domain';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, startApp, type TestApp } from './helpers/app.js';
+import { ENGINES, type TestApp } from './helpers/app.js';
+import { startWithUser } from './helpers/suite.js';
 import { absolute, ApiUser, signUp, testJpeg } from './helpers/api.js';
 import { signUpAndGetToken } from './helpers/auth.js';
 import {
@@ -24,13 +25,10 @@ describe.each(ENGINES)('export and import on %s (disk storage)', (engine) => {
   let ada: ApiUser;
 
   beforeAll(async () => {
-    t = await startApp(engine);
-    ada = await signUp(t);
+    ({ t, user: ada } = await startWithUser(engine));
     await seedWardrobe(ada);
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   it('streams a zip with the exact size it announced, JSON deflated and photos stored', async () => {
     const { zip, link, response } = await downloadExport(ada);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, startApp, type TestApp } from './helpers/app.js';
-import { signUp, type ApiUser } from './helpers/api.js';
+import { ENGINES, type TestApp } from './helpers/app.js';
+import { startWithUser } from './helpers/suite.js';
+import type { ApiUser } from './helpers/api.js';
 import { LEVEL, LogCapture } from './helpers/raw.js';
 
 /**
@@ -14,12 +15,9 @@ describe.each(ENGINES)('refused identity requests on %s', (engine) => {
   const logs = new LogCapture();
 
   beforeAll(async () => {
-    t = await startApp(engine, { logger: { level: 'info', stream: logs.stream } });
-    user = await signUp(t);
+    ({ t, user } = await startWithUser(engine, { logger: logs.logger }));
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   const post = (path: string, body: unknown, origin = t.config.publicUrl) =>
     fetch(new URL(`/api/auth${path}`, t.baseUrl), {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, startApp, type TestApp } from './helpers/app.js';
-import { signUp, testJpeg, type ApiUser } from './helpers/api.js';
+import { ENGINES, type TestApp } from './helpers/app.js';
+import { startWithUser } from './helpers/suite.js';
+import { testJpeg, type ApiUser } from './helpers/api.js';
 import {
   LEVEL,
   LogCapture,
@@ -13,9 +14,10 @@ import {
 const BOUNDARY = '----hangerBoundary7MA4YWxkTrZu0gW';
 
 /**
- * Issue 12.1: a body the server cannot read (cut off, no boundary, broken JSON or url-encoding)
- * is the client's fault. It answers a 4xx of SPEC §8 with a JSON detail, is logged at info level,
- * and never reaches the log as a server error — on every parser path, the auth routes included.
+ * README, "Malformed and hostile input": a body the server cannot read (cut off, no boundary,
+ * broken JSON or url-encoding) is the client's fault. It answers a 4xx of SPEC §8 with a JSON
+ * detail, is logged at info level, and never reaches the log as a server error — on every parser
+ * path, the auth routes included.
  */
 describe.each(ENGINES)('malformed bodies on %s', (engine) => {
   let t: TestApp;
@@ -24,13 +26,10 @@ describe.each(ENGINES)('malformed bodies on %s', (engine) => {
   const logs = new LogCapture();
 
   beforeAll(async () => {
-    t = await startApp(engine, { logger: { level: 'info', stream: logs.stream } });
-    user = await signUp(t);
+    ({ t, user } = await startWithUser(engine, { logger: logs.logger }));
     jpeg = await testJpeg({ width: 400, height: 300 });
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   const auth = () => ({ authorization: `Bearer ${user.token}` });
 

@@ -8,12 +8,14 @@ import {
   MAX_TEXT,
 } from '@hanger/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, startApp, type TestApp } from './helpers/app.js';
-import { canvasEntry, photo, signUp, testJpeg, type ApiUser } from './helpers/api.js';
+import { ENGINES, type TestApp } from './helpers/app.js';
+import { startWithUser } from './helpers/suite.js';
+import { canvasEntry, photo, testJpeg, type ApiUser } from './helpers/api.js';
 
 /**
- * Issue 12.3: every free-text field and every list of the product calls and of PUT users/settings
- * has a documented cap (packages/domain/src/limits.ts). Over it: 422, and nothing is saved.
+ * Every free-text field and every list of the product calls and of PUT users/settings has a
+ * documented cap (packages/domain/src/limits.ts; README, "Malformed and hostile input"). Over it:
+ * 422, and nothing is saved.
  */
 describe.each(ENGINES)('caps on request fields on %s', (engine) => {
   let t: TestApp;
@@ -23,8 +25,7 @@ describe.each(ENGINES)('caps on request fields on %s', (engine) => {
   let jpeg: Buffer;
 
   beforeAll(async () => {
-    t = await startApp(engine);
-    user = await signUp(t);
+    ({ t, user } = await startWithUser(engine));
     jpeg = await testJpeg({ width: 60, height: 80 });
     expect(
       (await user.putSettings({ subcategories: { top: [{ id: 'tee', name: 'T-shirts' }] } }))
@@ -33,9 +34,7 @@ describe.each(ENGINES)('caps on request fields on %s', (engine) => {
     itemId = (await user.addItem({ brand: 'Acme' }, jpeg)).id;
     outfitId = (await user.addOutfit([itemId])).id;
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   async function expect422(response: Response, field: RegExp): Promise<void> {
     const text = await response.text();

@@ -5,10 +5,10 @@ import { canvasEntry, photo, signUp, testJpeg, type ApiUser } from './helpers/ap
 import { LEVEL, LogCapture, type LogLine } from './helpers/raw.js';
 
 /**
- * Issue 12.8 (uploads and cross-user ids): a refused photo upload and a signed-in user's 404 are
- * logged as structured security events with the user id, the client address and the route, so an
- * operator can see someone probing ids or pushing files; never a token, a password or a byte of
- * the photo.
+ * Security events (README, "Logs and secrets") of uploads and cross-user ids: a refused photo
+ * upload and a signed-in user's 404 are logged as structured security events with the user id, the
+ * client address and the route, so an operator can see someone probing ids or pushing files; never
+ * a token, a password or a byte of the photo.
  */
 describe.each(ENGINES)('security events for uploads and 404s on %s', (engine) => {
   let t: TestApp;
@@ -24,16 +24,14 @@ describe.each(ENGINES)('security events for uploads and 404s on %s', (engine) =>
   beforeAll(async () => {
     t = await startApp(engine, {
       env: { MAX_UPLOAD_BYTES: String(64 * 1024) },
-      logger: { level: 'info', stream: logs.stream },
+      logger: logs.logger,
     });
     [alice, mallory] = await Promise.all([signUp(t), signUp(t)]);
     jpeg = await testJpeg({ width: 60, height: 80 });
     aliceItem = (await alice.addItem({}, jpeg)).id;
     aliceOutfit = (await alice.addOutfit([aliceItem])).id;
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   const events = (lines: LogLine[], event: string) =>
     lines.filter((line) => line.security === event);

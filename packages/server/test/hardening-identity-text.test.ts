@@ -10,9 +10,10 @@ import {
 } from './helpers/auth.js';
 
 /**
- * Issue 12.2/12.3 on the identity service's own routes: a name or picture address holding a NUL
- * byte, another control character or a lone surrogate answers 422 on sign-up and on profile
- * update, on both engines (PostgreSQL refuses `\0` in text and answered 500; SQLite stored it).
+ * README, "Malformed and hostile input", on the identity service's own routes: a name or picture
+ * address holding a NUL byte, another control character or a lone surrogate answers 422 on sign-up
+ * and on profile update, on both engines (PostgreSQL refuses `\0` in text and answered 500; SQLite
+ * stored it).
  */
 describe.each(ENGINES)('identity text fields on %s', (engine) => {
   let t: AuthTestApp;
@@ -22,9 +23,7 @@ describe.each(ENGINES)('identity text fields on %s', (engine) => {
     t = await startAuthApp(engine);
     user = await signUpAndGetToken(t.baseUrl);
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   const post = (path: string, body: unknown, session?: string) =>
     fetch(`${t.baseUrl}/api/auth${path}`, {

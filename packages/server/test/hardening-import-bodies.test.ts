@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, startApp, type TestApp } from './helpers/app.js';
-import { signUp, type ApiUser } from './helpers/api.js';
+import { ENGINES, type TestApp } from './helpers/app.js';
+import { startWithUser } from './helpers/suite.js';
+import type { ApiUser } from './helpers/api.js';
 import { LEVEL, LogCapture, multipartBody, rawRequest, type RawRequest } from './helpers/raw.js';
 
 const BOUNDARY = '----hangerImportBoundary';
 
 /**
- * Issue 12.1 on the import upload (POST /api/imports), which streams its zip to disk instead of
- * reading the form like the other routes: a multipart body without a boundary, with a boundary
- * the body never uses, or cut off mid-upload answers a 4xx and is logged at info, never a 500.
+ * Unreadable bodies (README, "Malformed and hostile input") on the import upload (POST
+ * /api/imports), which streams its zip to disk instead of reading the form like the other routes: a
+ * multipart body without a boundary, with a boundary the body never uses, or cut off mid-upload
+ * answers a 4xx and is logged at info, never a 500.
  */
 describe.each(ENGINES)('import upload bodies on %s', (engine) => {
   let t: TestApp;
@@ -16,12 +18,9 @@ describe.each(ENGINES)('import upload bodies on %s', (engine) => {
   const logs = new LogCapture();
 
   beforeAll(async () => {
-    t = await startApp(engine, { logger: { level: 'info', stream: logs.stream } });
-    user = await signUp(t);
+    ({ t, user } = await startWithUser(engine, { logger: logs.logger }));
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   const zipForm = () =>
     multipartBody(BOUNDARY, [

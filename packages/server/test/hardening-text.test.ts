@@ -6,9 +6,9 @@ import { LEVEL, LogCapture, multipartBody } from './helpers/raw.js';
 const BOUNDARY = '----hangerTextBoundary0123456789';
 
 /**
- * Issue 12.2: PostgreSQL refuses NUL in text; SQLite keeps it. Neither engine may answer 500.
- * Free text with NUL, a lone surrogate or over-long UTF-8 answers 422 and saves nothing; an id
- * holding them answers exactly as a missing id does.
+ * README, "Malformed and hostile input": PostgreSQL refuses NUL in text; SQLite keeps it. Neither
+ * engine may answer 500. Free text with NUL, a lone surrogate or over-long UTF-8 answers 422 and
+ * saves nothing; an id holding them answers exactly as a missing id does.
  */
 describe.each(ENGINES)('NUL, lone surrogates and over-long UTF-8 on %s', (engine) => {
   let t: TestApp;
@@ -29,7 +29,7 @@ describe.each(ENGINES)('NUL, lone surrogates and over-long UTF-8 on %s', (engine
   const BAD_IDS = ['\u0000', 'abc\u0000def', '\ud800', 'x\udfff', 'A\uFFFD\uFFFD'];
 
   beforeAll(async () => {
-    t = await startApp(engine, { logger: { level: 'info', stream: logs.stream } });
+    t = await startApp(engine, { logger: logs.logger });
     [user, other] = await Promise.all([signUp(t), signUp(t)]);
     jpeg = await testJpeg({ width: 60, height: 80 });
     await user.putSettings({ subcategories: { top: [{ id: 'tee', name: 'T-shirts' }] } });
@@ -39,9 +39,7 @@ describe.each(ENGINES)('NUL, lone surrogates and over-long UTF-8 on %s', (engine
     const day = await user.putDay('2025-03-14', { clothes: itemId });
     expect(day.status).toBe(200);
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   /** Status and body of an answer, to compare two answers exactly. */
   async function answer(response: Response): Promise<{ status: number; body: unknown }> {

@@ -18,9 +18,7 @@ describe.each(ENGINES)('Idempotency-Key on %s', (engine) => {
     t = await startApp(engine, { env: { MAX_ITEMS_PER_ACCOUNT: String(LIMIT) } });
     jpeg = await testJpeg();
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   function post(user: ApiUser, path: string, fields: Record<string, FieldValue>, key?: string) {
     return user.fetch(path, {

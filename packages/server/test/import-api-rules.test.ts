@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, startApp, type TestApp } from './helpers/app.js';
+import { ENGINES, type TestApp } from './helpers/app.js';
+import { startWithUser } from './helpers/suite.js';
 import { canvasEntry, signUp, testJpeg, type ApiUser } from './helpers/api.js';
-import { downloadExport, importZip, uploadImport } from './export-import-helpers.js';
-import { readZip, rebuildZip, type NewEntry } from './export-import-fixtures.js';
+import { importZip, uploadImport } from './export-import-helpers.js';
+import { openExport, rebuildZip, withChangedDoc, type NewEntry } from './export-import-fixtures.js';
 
 /**
- * An import stores nothing the API would refuse (the API's rules of commit 69f81e1): a calendar
+ * An import stores nothing the API would refuse (docs/export-format.md, "Importing"): a calendar
  * day outside the years the calendar opens, an item twice on a canvas, a subcategory id or name
  * twice in a category, subcategories of a key that is no category are refused at upload with 422
  * in the API's words, and nothing is imported; a price without its currency is stored with one.
@@ -17,8 +18,7 @@ describe.each(ENGINES)('import applies the API’s rules on %s', (engine) => {
   let doc: Record<string, unknown>;
 
   beforeAll(async () => {
-    t = await startApp(engine);
-    source = await signUp(t);
+    ({ t, user: source } = await startWithUser(engine));
     expect(
       (
         await source.putSettings({
@@ -34,28 +34,13 @@ describe.each(ENGINES)('import applies the API’s rules on %s', (engine) => {
     const b = await source.addItem({ brand: 'Plain' }, await testJpeg({ width: 30, height: 40 }));
     await source.addOutfit([a.id, b.id]);
     expect((await source.putDay('2025-01-01', { clothes: [a.id] })).status).toBe(200);
-    entries = (await readZip((await downloadExport(source)).zip)).map((e) => ({
-      name: e.name,
-      bytes: e.bytes,
-    }));
-    doc = JSON.parse(entries[0]!.bytes.toString('utf8')) as Record<string, unknown>;
+    ({ entries, doc } = await openExport(source));
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   type Rec = Record<string, unknown>;
-  const withDoc = (change: (d: Rec) => void): Promise<Buffer> => {
-    const copy = structuredClone(doc);
-    change(copy);
-    return rebuildZip(
-      entries.map((e) =>
-        e.name === 'hanger-export.json'
-          ? { name: e.name, bytes: Buffer.from(JSON.stringify(copy)) }
-          : e,
-      ),
-    );
-  };
+  const withDoc = (change: (d: Rec) => void): Promise<Buffer> =>
+    rebuildZip(withChangedDoc(entries, doc, change));
   const items = (d: Rec) => d.items as Rec[];
   const outfit = (d: Rec) => (d.outfits as Rec[])[0]!;
   const day = (d: Rec) => (d.calendar as Rec[])[0]!;

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startApp, type TestApp } from './helpers/app.js';
 import { signUp, testJpeg, type ApiUser } from './helpers/api.js';
-import { downloadExport, uploadImport } from './export-import-helpers.js';
-import { readZip, rebuildZip, type NewEntry } from './export-import-fixtures.js';
+import { uploadImport } from './export-import-helpers.js';
+import { openExport, rebuildZip, withChangedDoc, type NewEntry } from './export-import-fixtures.js';
 
 /**
- * Issues 12.2 and 13: an export whose JSON carries text no engine can store the same way — a NUL
- * byte (PostgreSQL refuses it: the upload answered 500 for an id, the commit failed for a brand),
- * a lone surrogate or a control character (SQLite stored them) — is refused at upload with 422,
- * like any other JSON that fails the schema, and nothing is imported.
+ * README, "Malformed and hostile input", on imports (docs/export-format.md): an export whose JSON
+ * carries text no engine can store the same way — a NUL byte (PostgreSQL refuses it: the upload
+ * answered 500 for an id, the commit failed for a brand), a lone surrogate or a control character
+ * (SQLite stored them) — is refused at upload with 422, like any other JSON that fails the schema,
+ * and nothing is imported.
  */
 describe.each(ENGINES)('import refuses text that cannot be stored on %s', (engine) => {
   let t: TestApp;
@@ -22,27 +23,12 @@ describe.each(ENGINES)('import refuses text that cannot be stored on %s', (engin
     target = await signUp(t);
     const item = await source.addItem({ brand: 'Only' }, await testJpeg({ width: 40, height: 30 }));
     await source.putDay('2025-01-01', { clothes: [item.id] });
-    entries = (await readZip((await downloadExport(source)).zip)).map((e) => ({
-      name: e.name,
-      bytes: e.bytes,
-    }));
-    doc = JSON.parse(entries[0]!.bytes.toString('utf8')) as Record<string, unknown>;
+    ({ entries, doc } = await openExport(source));
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
-  const withDoc = (change: (d: Record<string, unknown>) => void): Promise<Buffer> => {
-    const copy = structuredClone(doc);
-    change(copy);
-    return rebuildZip(
-      entries.map((e) =>
-        e.name === 'hanger-export.json'
-          ? { name: e.name, bytes: Buffer.from(JSON.stringify(copy)) }
-          : e,
-      ),
-    );
-  };
+  const withDoc = (change: (d: Record<string, unknown>) => void): Promise<Buffer> =>
+    rebuildZip(withChangedDoc(entries, doc, change));
   type Rec = Record<string, unknown>;
   const item = (d: Rec) => (d.items as Rec[])[0]!;
   const day = (d: Rec) => (d.calendar as Rec[])[0]!;

@@ -1,6 +1,7 @@
 import type { WireWardrobe } from '@hanger/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, startApp, type TestApp } from './helpers/app.js';
+import { ENGINES, type TestApp } from './helpers/app.js';
+import { startWithUser } from './helpers/suite.js';
 import { canvasEntry, photo, signUp, testJpeg, type ApiUser } from './helpers/api.js';
 
 describe.each(ENGINES)("another user's ids on %s", (engine) => {
@@ -12,8 +13,7 @@ describe.each(ENGINES)("another user's ids on %s", (engine) => {
   const day = '2025-07-14';
 
   beforeAll(async () => {
-    t = await startApp(engine);
-    owner = await signUp(t);
+    ({ t, user: owner } = await startWithUser(engine));
     intruder = await signUp(t);
     item = (await owner.addItem({ brand: 'Owned' })).id;
     outfit = (await owner.addOutfit([item])).id;
@@ -23,9 +23,7 @@ describe.each(ENGINES)("another user's ids on %s", (engine) => {
     const own = await intruder.addItem();
     await intruder.putDay(day, { clothes: own.id });
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   const calls: [string, () => Promise<Response>][] = [
     [

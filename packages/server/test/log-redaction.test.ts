@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl } from '../src/log-redaction.js';
-import { ENGINES, startApp, type TestApp } from './helpers/app.js';
-import { signUp, testJpeg, type ApiUser } from './helpers/api.js';
+import { ENGINES, type TestApp } from './helpers/app.js';
+import { startWithUser } from './helpers/suite.js';
+import { testJpeg, type ApiUser } from './helpers/api.js';
 import { LogCapture } from './helpers/raw.js';
 import { requestExport } from './export-import-helpers.js';
 
 /**
- * Issue 12.8: the log never holds tokens. The request lines Fastify writes for every call logged
- * the whole URL, and with it the calendar feed's token, export download links and the tokens of
- * e-mail links, so anyone reading the log could subscribe to a feed or download an export.
+ * README, "Logs and secrets": the log never holds tokens. The request lines Fastify writes for
+ * every call logged the whole URL, and with it the calendar feed's token, export download links and
+ * the tokens of e-mail links, so anyone reading the log could subscribe to a feed or download an
+ * export.
  */
 describe.each(ENGINES)('request log lines on %s', (engine) => {
   let t: TestApp;
@@ -16,13 +18,10 @@ describe.each(ENGINES)('request log lines on %s', (engine) => {
   const logs = new LogCapture();
 
   beforeAll(async () => {
-    t = await startApp(engine, { logger: { level: 'info', stream: logs.stream } });
-    user = await signUp(t);
+    ({ t, user } = await startWithUser(engine, { logger: logs.logger }));
     await user.addItem({ brand: 'Logged' }, await testJpeg({ width: 40, height: 30 }));
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   it('hold no feed token, export token or e-mail link token', async () => {
     const mark = logs.mark();

@@ -14,7 +14,7 @@ function capabilityOf(url: string): string {
 
 const keyOf = (url: string) => photoCacheKey(url)!.replace(/^\/media\//, '');
 
-/** Photo links on the whole server (issue 15, docs/media-urls.md). */
+/** Photo links on the whole server (docs/media-urls.md). */
 describe.each(ENGINES)('photo links on %s', (engine) => {
   let t: TestApp;
   let ada: ApiUser;
@@ -40,9 +40,7 @@ describe.each(ENGINES)('photo links on %s', (engine) => {
     const item = await bea.addItem();
     await bea.addOutfit([item.id]);
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   it('gives every photo of one wardrobe the same capability segment', async () => {
     const wardrobe = await bea.wardrobe();

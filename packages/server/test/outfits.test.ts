@@ -1,12 +1,12 @@
 import type { WireItem } from '@hanger/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, startApp, type TestApp } from './helpers/app.js';
+import { ENGINES, type TestApp } from './helpers/app.js';
+import { startWithUser } from './helpers/suite.js';
 import {
   absolute,
   canvasEntry,
   photo,
-  signUp,
   testJpeg,
   type ApiUser,
   type FieldValue,
@@ -20,15 +20,12 @@ describe.each(ENGINES)('outfits on %s', (engine) => {
   let wished: WireItem;
 
   beforeAll(async () => {
-    t = await startApp(engine);
-    user = await signUp(t);
+    ({ t, user } = await startWithUser(engine));
     shirt = await user.addItem({ category: 'top' });
     jeans = await user.addItem({ category: 'bottom', scale: '2' });
     wished = await user.addItem({ category: 'shoes', status: 'wishlist' });
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   const canvas = (...ids: string[]) => JSON.stringify(ids.map((id, i) => canvasEntry(id, i)));
   const outfitImage = async () => photo(await testJpeg({ width: 72, height: 108 }), 'outfit.jpg');

@@ -20,9 +20,7 @@ describe.each(ENGINES)('settings on %s', (engine) => {
   beforeAll(async () => {
     t = await startApp(engine);
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   it('answers the defaults of SPEC §3 before anything is saved, every category present', async () => {
     user = await signUp(t);

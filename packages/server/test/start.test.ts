@@ -42,9 +42,7 @@ describe.each(ENGINES)('GET /api/start on %s', (engine) => {
   beforeAll(async () => {
     t = await startAuthApp(engine);
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   it('answers a visitor without a session { user: null }, never cached', async () => {
     const { response, body } = await start(t, new TestBrowser());

@@ -2,6 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { parseWardrobe, wardrobeResponseSchema } from '@hanger/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startApp, type TestApp } from './helpers/app.js';
+import { startWithUser } from './helpers/suite.js';
 import { ApiUser, photo, signUp, testJpeg } from './helpers/api.js';
 import { rawGet } from './helpers/raw.js';
 
@@ -12,12 +13,9 @@ describe.each(ENGINES)('GET /api/users on %s', (engine) => {
   let user: ApiUser;
 
   beforeAll(async () => {
-    t = await startApp(engine);
-    user = await signUp(t);
+    ({ t, user } = await startWithUser(engine));
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   it('answers empty maps for a new user', async () => {
     expect(await user.wardrobe()).toEqual({ clothes: {}, outfits: {}, calendar: {} });
@@ -78,7 +76,7 @@ describe.each(ENGINES)('GET /api/users on %s', (engine) => {
     expect(await unchanged.text()).toBe('');
     expect(unchanged.headers.get('etag')).toBe(etag);
     // RFC 9110 §15.4.5: what a cache needs to update its copy, and CORS; the body-governing
-    // security headers stay on the cached 200, which had them (issue 16).
+    // security headers stay on the cached 200, which had them.
     expect(unchanged.headers.get('vary')).toBe('Accept, Accept-Encoding');
     expect(unchanged.headers.get('cache-control')).toBe('no-store');
     expect(unchanged.headers.get('access-control-allow-origin')).toBeTruthy();

@@ -114,9 +114,7 @@ describe('the web app', () => {
     beforeAll(async () => {
       t = await startApp('sqlite');
     });
-    afterAll(async () => {
-      await t?.close();
-    });
+    afterAll(() => t?.close());
 
     it('answers a minimal page that says how to build it, on every client route', async () => {
       for (const path of ['/', '/items']) {

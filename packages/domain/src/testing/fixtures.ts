@@ -1,4 +1,12 @@
-import type { CalendarEntry, ClothingItem, Outfit, Settings, WardrobeData } from '../types.js';
+import type { Category } from '../categories.js';
+import type {
+  CalendarEntry,
+  ClothingItem,
+  Outfit,
+  Settings,
+  Subcategory,
+  WardrobeData,
+} from '../types.js';
 import { defaultSettings } from '../subcategories.js';
 
 /** Small builders for tests: records with only what a test cares about spelled out. */
@@ -51,6 +59,14 @@ export function wardrobe(
 
 export function settings(fields: Partial<Settings> = {}): Settings {
   return { ...defaultSettings(), ...fields };
+}
+
+export const TEE: Subcategory = { id: 'tee', name: 'T-shirt' };
+export const SHIRT: Subcategory = { id: 'shirt', name: 'Shirt' };
+
+/** Default settings but for one category's subcategories, e.g. tops filed as TEE and SHIRT. */
+export function settingsWithSubs(category: Category, subs: Subcategory[]): Settings {
+  return settings({ subcategories: { ...defaultSettings().subcategories, [category]: subs } });
 }
 
 /** Local time, so the wear-day rule reads the hour the test names. */

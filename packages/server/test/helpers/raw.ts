@@ -119,7 +119,7 @@ export interface LogLine {
   [key: string]: unknown;
 }
 
-/** The server's pino lines, parsed: pass `{ level: 'info', stream: logs.stream }` as its logger. */
+/** The server's pino lines, parsed: pass `logs.logger` (or a logger on `logs.stream`) to the app. */
 export class LogCapture {
   readonly lines: LogLine[] = [];
   private pending = '';
@@ -136,6 +136,11 @@ export class LogCapture {
       done();
     },
   });
+
+  /** The app's logger option that writes its info lines (and above) here. */
+  get logger(): { level: 'info'; stream: Writable } {
+    return { level: 'info', stream: this.stream };
+  }
 
   /** Lines logged from now on: call before the request, read after it. */
   mark(): { lines(): LogLine[] } {

@@ -1,3 +1,10 @@
+import {
+  CATEGORIES,
+  SUBCATEGORY_NONE,
+  SUBCATEGORY_NONE_LABEL,
+  displayLabel,
+  type Category,
+} from '@hanger/domain';
 import { useId, type ReactNode } from 'react';
 
 export interface Chip<V extends string> {
@@ -6,26 +13,91 @@ export interface Chip<V extends string> {
   label: string;
 }
 
+/**
+ * How a row of chips sits on the page. `wrap`: a panel's filter under its visible legend.
+ * `scroll`: one line that scrolls sideways on every width (the item picker's rows). `scroll-on-phone`:
+ * one scrolling line on a phone that wraps from md up (the graph's categories).
+ */
+type ChipLayout = 'wrap' | 'scroll' | 'scroll-on-phone';
+
+const LAYOUTS: Record<
+  ChipLayout,
+  { fieldset: string; legend: string; row: string; chip: string; label: string }
+> = {
+  wrap: {
+    fieldset: 'min-w-0',
+    legend: 'mb-3 text-sm font-semibold text-fg',
+    row: 'flex flex-wrap gap-2',
+    chip: '',
+    label: '',
+  },
+  scroll: {
+    fieldset: 'min-w-0',
+    legend: 'sr-only',
+    row: '-mx-4 flex [scrollbar-width:none] gap-2 overflow-x-auto px-4 md:-mx-8 md:px-8 [&::-webkit-scrollbar]:hidden',
+    chip: 'whitespace-nowrap',
+    label: 'shrink-0',
+  },
+  'scroll-on-phone': {
+    fieldset: '-mx-4 min-w-0 md:mx-0',
+    legend: 'sr-only',
+    row: 'flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] md:flex-wrap md:px-0',
+    chip: 'gap-2',
+    label: 'shrink-0',
+  },
+};
+
 interface ChipGroupProps<V extends string> {
+  /** The group's name; shown above a wrapping row, read only by screen readers on a scrolling one. */
   legend: string;
   chips: readonly Chip<V>[];
   value: V | undefined;
   onChange: (value: V | undefined) => void;
+  layout?: ChipLayout;
+  size?: 'md' | 'sm';
+  /** Drawn before a chip's label, e.g. the graph's category colour. */
+  mark?: (value: V | undefined) => ReactNode;
 }
 
 /** Sentence case for values the domain spells in lower case: the domain's rule. */
-export { displayLabel } from '@hanger/domain';
+export { displayLabel };
+
+/** A chip per value, labelled in sentence case, after an `all` chip (no filter) when given. */
+export function chips<V extends string>(values: readonly V[], all?: string): Chip<V>[] {
+  const list: Chip<V>[] = values.map((v) => ({ value: v, label: displayLabel(v) }));
+  return all === undefined ? list : [{ value: undefined, label: all }, ...list];
+}
+
+export const CATEGORY_CHIPS: readonly Chip<Category>[] = chips(CATEGORIES, 'All');
+
+/** "All", a category's subcategories, then the items filed under none of them. */
+export function subcategoryChips(subs: readonly { id: string; name: string }[]): Chip<string>[] {
+  return [
+    { value: undefined, label: 'All' },
+    ...subs.map((s) => ({ value: s.id, label: s.name })),
+    { value: SUBCATEGORY_NONE, label: SUBCATEGORY_NONE_LABEL },
+  ];
+}
 
 /**
- * One filter as a row of chips that behave as radio buttons: arrow keys move between them and
- * screen readers announce "Category, radio group".
+ * One choice as a row of chips that behave as radio buttons: arrow keys move between them and
+ * screen readers announce "Category, radio group". Every chip row of the app is one of these.
  */
-export function ChipGroup<V extends string>({ legend, chips, value, onChange }: ChipGroupProps<V>) {
+export function ChipGroup<V extends string>({
+  legend,
+  chips,
+  value,
+  onChange,
+  layout = 'wrap',
+  size = 'md',
+  mark,
+}: ChipGroupProps<V>) {
   const name = useId();
+  const look = LAYOUTS[layout];
   return (
-    <fieldset className="min-w-0">
-      <legend className="mb-3 text-sm font-semibold text-fg">{legend}</legend>
-      <div className="flex flex-wrap gap-2">
+    <fieldset className={look.fieldset}>
+      <legend className={look.legend}>{legend}</legend>
+      <div className={look.row}>
         {chips.map((chip) => {
           return (
             <RadioChip
@@ -34,7 +106,11 @@ export function ChipGroup<V extends string>({ legend, chips, value, onChange }: 
               value={chip.value ?? ''}
               checked={chip.value === value}
               onSelect={() => onChange(chip.value)}
+              size={size}
+              className={look.chip}
+              labelClassName={look.label}
             >
+              {mark?.(chip.value)}
               {chip.label}
             </RadioChip>
           );
@@ -60,9 +136,9 @@ interface RadioChipProps {
 
 /**
  * One chip of a radio row: a visually hidden radio button with the chip drawn beside it, so the
- * arrow keys move the choice and the focus ring follows the keyboard. Every chip row uses it.
+ * arrow keys move the choice and the focus ring follows the keyboard.
  */
-export function RadioChip({
+function RadioChip({
   name,
   value,
   checked,

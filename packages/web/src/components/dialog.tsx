@@ -31,7 +31,7 @@ export function Dialog({
   const descriptionId = useId();
   // The panel is built the first time the dialog opens, then kept (its state, the closing
   // animation): a screen's closed dialogs (the filter panel's dozens of chips) cost its first
-  // render nothing (issue 16).
+  // render nothing.
   const [built, setBuilt] = useState(open);
   if (open && !built) setBuilt(true);
 

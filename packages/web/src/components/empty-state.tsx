@@ -66,3 +66,8 @@ export function AddLink({ to, children }: { to: string; children: ReactNode }) {
     </Link>
   );
 }
+
+/** The empty wardrobe's way forward, wherever pieces would be listed. */
+export function AddFirstItemLink() {
+  return <AddLink to="/items/upload">Add your first item</AddLink>;
+}

@@ -1,5 +1,4 @@
 import {
-  CATEGORIES,
   DATE_OBTAINED_THIS_YEAR,
   DEFAULT_ITEM_STATUS_FILTER,
   DEFAULT_OUTFIT_STATUS_FILTER,
@@ -9,8 +8,6 @@ import {
   PICKER_STATUS_FILTERS,
   SOURCES,
   SOURCE_NOT_SPECIFIED,
-  SUBCATEGORY_NONE,
-  SUBCATEGORY_NONE_LABEL,
   hasActiveItemFilters,
   hasActiveOutfitFilters,
   withCategory,
@@ -20,7 +17,7 @@ import {
 } from '@hanger/domain';
 import type { ReactNode } from 'react';
 import { Button } from './button';
-import { ChipGroup, displayLabel, type Chip } from './chip-group';
+import { CATEGORY_CHIPS, ChipGroup, chips, subcategoryChips, type Chip } from './chip-group';
 import { Dialog } from './dialog';
 
 /** The same filters with one key set, or removed when the value is the "no filter" choice. */
@@ -35,12 +32,6 @@ function withValue<F extends object, K extends keyof F>(
   return next;
 }
 
-function chips<V extends string>(values: readonly V[], all?: string): Chip<V>[] {
-  const list: Chip<V>[] = values.map((v) => ({ value: v, label: displayLabel(v) }));
-  return all === undefined ? list : [{ value: undefined, label: all }, ...list];
-}
-
-const CATEGORY_CHIPS = chips(CATEGORIES, 'All');
 const SOURCE_CHIPS = chips([...SOURCES, SOURCE_NOT_SPECIFIED], 'All');
 const DATE_CHIPS = chips([DATE_OBTAINED_THIS_YEAR], 'Any time');
 const ITEM_STATUS_CHIPS = chips(ITEM_STATUS_FILTERS);
@@ -48,12 +39,35 @@ const PICKER_STATUS_CHIPS = chips(PICKER_STATUS_FILTERS);
 const TIMES_WORN_CHIPS = chips(OUTFIT_TIMES_WORN_FILTERS, 'Any');
 const OUTFIT_STATUS_CHIPS = chips(OUTFIT_STATUS_FILTERS);
 
-interface PanelFrameProps {
-  open: boolean;
-  onClose: () => void;
+/** One key of the filters as a row of chips; the "no filter" chip removes the key. */
+function KeyChips<F extends object, K extends keyof F>({
+  legend,
+  chips,
+  filters,
+  name,
+  fallback,
+  onChange,
+}: {
+  legend: string;
+  chips: readonly Chip<F[K] & string>[];
+  filters: F;
+  name: K;
+  /** Shown as chosen when the key is absent, e.g. the default status. */
+  fallback?: F[K] & string;
+  onChange: (filters: F) => void;
+}) {
+  return (
+    <ChipGroup
+      legend={legend}
+      chips={chips}
+      value={(filters[name] ?? fallback) as (F[K] & string) | undefined}
+      onChange={(value) => onChange(withValue(filters, name, value as F[K] | undefined))}
+    />
+  );
+}
+
+interface PanelFrameProps extends Omit<FilterPanelProps<unknown>, 'filters' | 'onChange'> {
   active: boolean;
-  onClearAll: () => void;
-  resultCount: number;
   noun: readonly [one: string, many: string];
   children: ReactNode;
 }
@@ -92,48 +106,40 @@ function PanelFrame({
   );
 }
 
-interface ItemFilterPanelProps {
+/** What the item and outfit panels share: the dialog's state and the filters they edit. */
+interface FilterPanelProps<F> {
   open: boolean;
   onClose: () => void;
-  filters: ItemFilters;
-  onChange: (filters: ItemFilters) => void;
+  filters: F;
+  onChange: (filters: F) => void;
   onClearAll: () => void;
+  /** Records the current filters let through, for the "Show n items" button. */
+  resultCount: number;
+}
+
+interface ItemFilterPanelProps extends FilterPanelProps<ItemFilters> {
   /** The user's subcategories; the chips for the chosen category come from here. */
   subcategories: Settings['subcategories'];
   /** False on the wishlist and loaned screens, which are one status already (SPEC §2). */
   showStatus?: boolean;
   /** The status choices: the Items view's, or the picker's, which adds loaned and wishlist (SPEC §9). */
   statusOptions?: 'items' | 'picker';
-  /** Items the current filters let through, for the "Show n items" button. */
-  resultCount: number;
 }
 
 /** Every item filter of SPEC §9: category, subcategory, source, date obtained, status. */
 export function ItemFilterPanel({
-  open,
-  onClose,
   filters,
   onChange,
-  onClearAll,
   subcategories,
   showStatus = true,
   statusOptions = 'items',
-  resultCount,
+  ...frame
 }: ItemFilterPanelProps) {
   const subs = filters.category ? (subcategories[filters.category] ?? []) : [];
-  const subChips: Chip<string>[] = [
-    { value: undefined, label: 'All' },
-    ...subs.map((s) => ({ value: s.id, label: s.name })),
-    { value: SUBCATEGORY_NONE, label: SUBCATEGORY_NONE_LABEL },
-  ];
-
   return (
     <PanelFrame
-      open={open}
-      onClose={onClose}
+      {...frame}
       active={hasActiveItemFilters(filters, !showStatus)}
-      onClearAll={onClearAll}
-      resultCount={resultCount}
       noun={['item', 'items']}
     >
       <ChipGroup
@@ -143,75 +149,64 @@ export function ItemFilterPanel({
         onChange={(category) => onChange(withCategory(filters, category))}
       />
       {subs.length > 0 && (
-        <ChipGroup
+        <KeyChips
           legend="Subcategory"
-          chips={subChips}
-          value={filters.subCategory}
-          onChange={(sub) => onChange(withValue(filters, 'subCategory', sub))}
+          chips={subcategoryChips(subs)}
+          filters={filters}
+          name="subCategory"
+          onChange={onChange}
         />
       )}
-      <ChipGroup
+      <KeyChips
         legend="Source"
         chips={SOURCE_CHIPS}
-        value={filters.source}
-        onChange={(source) => onChange(withValue(filters, 'source', source))}
+        filters={filters}
+        name="source"
+        onChange={onChange}
       />
-      <ChipGroup
+      <KeyChips
         legend="Date obtained"
         chips={DATE_CHIPS}
-        value={filters.dateObtained}
-        onChange={(date) => onChange(withValue(filters, 'dateObtained', date))}
+        filters={filters}
+        name="dateObtained"
+        onChange={onChange}
       />
       {showStatus && (
-        <ChipGroup
+        <KeyChips
           legend="Status"
           chips={statusOptions === 'picker' ? PICKER_STATUS_CHIPS : ITEM_STATUS_CHIPS}
-          value={filters.status ?? DEFAULT_ITEM_STATUS_FILTER}
-          onChange={(status) => onChange(withValue(filters, 'status', status))}
+          filters={filters}
+          name="status"
+          fallback={DEFAULT_ITEM_STATUS_FILTER}
+          onChange={onChange}
         />
       )}
     </PanelFrame>
   );
 }
 
-interface OutfitFilterPanelProps {
-  open: boolean;
-  onClose: () => void;
-  filters: OutfitFilters;
-  onChange: (filters: OutfitFilters) => void;
-  onClearAll: () => void;
-  resultCount: number;
-}
-
 /** The outfit filters of SPEC §9: times worn and status. */
 export function OutfitFilterPanel({
-  open,
-  onClose,
   filters,
   onChange,
-  onClearAll,
-  resultCount,
-}: OutfitFilterPanelProps) {
+  ...frame
+}: FilterPanelProps<OutfitFilters>) {
   return (
-    <PanelFrame
-      open={open}
-      onClose={onClose}
-      active={hasActiveOutfitFilters(filters)}
-      onClearAll={onClearAll}
-      resultCount={resultCount}
-      noun={['outfit', 'outfits']}
-    >
-      <ChipGroup
+    <PanelFrame {...frame} active={hasActiveOutfitFilters(filters)} noun={['outfit', 'outfits']}>
+      <KeyChips
         legend="Times worn"
         chips={TIMES_WORN_CHIPS}
-        value={filters.timesWorn}
-        onChange={(timesWorn) => onChange(withValue(filters, 'timesWorn', timesWorn))}
+        filters={filters}
+        name="timesWorn"
+        onChange={onChange}
       />
-      <ChipGroup
+      <KeyChips
         legend="Status"
         chips={OUTFIT_STATUS_CHIPS}
-        value={filters.status ?? DEFAULT_OUTFIT_STATUS_FILTER}
-        onChange={(status) => onChange(withValue(filters, 'status', status))}
+        filters={filters}
+        name="status"
+        fallback={DEFAULT_OUTFIT_STATUS_FILTER}
+        onChange={onChange}
       />
     </PanelFrame>
   );

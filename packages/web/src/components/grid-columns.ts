@@ -8,7 +8,7 @@ export function gridGapPx(viewportWidth: number): number {
 
 // The width is read once and then kept current by a resize listener: reading window.innerWidth
 // while React commits a grid forces a synchronous layout, and every grid and menu reads it on each
-// render (about 0.3 s of a 1,000-item first screen under 4× CPU throttling, issue 16).
+// render (about 0.3 s of a 1,000-item first screen under 4× CPU throttling; docs/performance.md).
 let width: number | null = null;
 
 function readWidth(): number {

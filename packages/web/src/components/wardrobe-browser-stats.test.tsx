@@ -1,5 +1,5 @@
 /**
- * The Items grid computes item stats only when its sort reads them (issue 16: the first screen of
+ * The Items grid computes item stats only when its sort reads them (so that the first screen of
  * a large wardrobe does not wait for every item's wear history). computeItemStats is the domain's,
  * wrapped in a spy that still computes.
  */

@@ -75,7 +75,7 @@ import { useSessionStore } from '../lib/stores/session-store';
 import { useUiPrefsStore } from '../lib/stores/ui-prefs-store';
 import { useWardrobeStore } from '../lib/stores/wardrobe-store';
 import { useItemStats, useOutfitStats } from '../lib/use-wardrobe-stats';
-import { AddLink, EmptyState, NoFilterMatches } from './empty-state';
+import { AddFirstItemLink, AddLink, EmptyState, NoFilterMatches } from './empty-state';
 import { ItemFilterPanel, OutfitFilterPanel } from './filter-panel';
 import { useGridColumns, useViewportWidth } from './grid-columns';
 import type { GridColumnsMenuProps } from './grid-columns-menu';
@@ -178,11 +178,11 @@ const CLOSET_EMPTY_WITH_OTHERS: EmptyCopy = {
 };
 
 /**
- * The wardrobe as the browsers show it: a new wardrobe (the whole answer arriving, a sync) is
- * drawn in a deferred render, which React may split and interrupt, after the store's synchronous
- * update has been handled (issue 16: the arrival of a 1,000-item wardrobe was one long task of
- * filtering, sorting and mounting the grid). At start-up the browsers mount inside the screens'
- * own deferred render (RequireAuth, startup-render.ts), so a stored copy is drawn in that one.
+ * The wardrobe as the browsers show it: a new wardrobe (the whole answer arriving, a sync) is drawn
+ * in a deferred render, which React may split and interrupt, after the store's synchronous update
+ * has been handled (docs/performance.md: the arrival of a 1,000-item wardrobe was one long task of
+ * filtering, sorting and mounting the grid). At start-up the browsers mount inside the screens' own
+ * deferred render (RequireAuth, startup-render.ts), so a stored copy is drawn in that one.
  */
 function useWardrobeData() {
   return useDeferredValue(useWardrobeStore((s) => s.data));
@@ -397,7 +397,7 @@ function OutfitsBrowser({
             icon={Layers}
             title="No outfits yet"
             description="Outfits are made from your items. Add a few pieces first, then combine them here."
-            action={<AddLink to="/items/upload">Add your first item</AddLink>}
+            action={<AddFirstItemLink />}
           />
         )
       }

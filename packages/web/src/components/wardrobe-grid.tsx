@@ -59,7 +59,7 @@ const CAPTION_PX = 28;
 const OVERSCAN_ROWS = 3;
 
 /**
- * Where the window virtualizer starts, and how it scrolls (issue 16). It reads the window's offset
+ * Where the window virtualizer starts, and how it scrolls (docs/first-screen.md). It reads the window's offset
  * when it starts and writes it back: reading window.scrollY, or scrolling to anything but (0, 0),
  * makes Chromium lay the page out at once, inside the task that commits the grid. While the first
  * screen covers the app, that screen shows the top of the grid, so the grid starts there too.
@@ -109,7 +109,7 @@ export function WardrobeGrid<T extends GridRecord>({
   /**
    * Reads the grid's width and offset. The first read under the server-drawn first screen sets
    * them as a transition: the first tiles render in slices of a few milliseconds instead of one
-   * task of the whole screenful (issue 16); that screen stays up until they are in.
+   * task of the whole screenful; that screen stays up until they are in.
    */
   const measure = useCallback(() => {
     const el = listRef.current;
@@ -131,7 +131,7 @@ export function WardrobeGrid<T extends GridRecord>({
     // While the server-drawn first screen covers the app (main.tsx), the first width is read
     // where the browser has laid the page out anyway: in the ResizeObserver's first callback
     // (below), which comes after the frame's layout. Read here, or in an animation frame (before
-    // that layout), it would force the layout at once, in a task of its own work (issue 16).
+    // that layout), it would force the layout at once, in a task of its own work.
     // Nothing shows meanwhile: the grid holds the first screen until it has rows.
     if (!measured.current && firstScreenCovers()) {
       if (typeof ResizeObserver !== 'undefined') return;
@@ -159,7 +159,7 @@ export function WardrobeGrid<T extends GridRecord>({
     // Until the grid's width is measured (the layout effects below, before the grid's first
     // paint), no rows: with an unknown width every row would be 1 px high, and the virtualizer
     // would mount a screenful of them, i.e. the whole wardrobe, only to unmount it in the same
-    // task (issue 16).
+    // task.
     count: width > 0 ? rowCount : 0,
     estimateSize: () => rowHeight,
     overscan: OVERSCAN_ROWS,
@@ -231,7 +231,7 @@ export function WardrobeGrid<T extends GridRecord>({
 }
 
 /**
- * Rows whose photos load at once and first (issue 16): the first screen's largest paint is one of
+ * Rows whose photos load at once and first: the first screen's largest paint is one of
  * them, and a lazy image waits for layout before it is even requested.
  */
 const EAGER_ROWS = 2;

@@ -37,24 +37,15 @@
  * under the picker's own local key (picker-store.ts). Renders nothing without wardrobe data or
  * a signed-in user (SPEC §2).
  */
-import {
-  CATEGORIES,
-  SUBCATEGORY_NONE,
-  SUBCATEGORY_NONE_LABEL,
-  filterItems,
-  withCategory,
-  type Category,
-  type ItemFilters,
-} from '@hanger/domain';
+import { filterItems, withCategory, type ItemFilters } from '@hanger/domain';
 import { ArrowLeft, CheckCheck, Shirt } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Button, IconButton } from '../button';
-import { displayLabel, type Chip } from '../chip-group';
-import { AddLink, EmptyState } from '../empty-state';
+import { CATEGORY_CHIPS, ChipGroup, subcategoryChips } from '../chip-group';
+import { AddFirstItemLink, EmptyState } from '../empty-state';
 import { WardrobeBrowser } from '../wardrobe-browser';
 import { useSessionStore } from '../../lib/stores/session-store';
 import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
-import { ChipRow } from './chip-row';
 import { usePickerPrefs } from './picker-store';
 
 export interface ItemPickerProps {
@@ -67,11 +58,6 @@ export interface ItemPickerProps {
   scrollElement?: RefObject<HTMLElement | null>;
   limit?: { room: number; notice: () => void };
 }
-
-const CATEGORY_CHIPS: Chip<Category>[] = [
-  { value: undefined, label: 'All' },
-  ...CATEGORIES.map((c) => ({ value: c, label: displayLabel(c) })),
-];
 
 const NO_EXCLUDE: ReadonlySet<string> = new Set();
 
@@ -112,27 +98,24 @@ export function ItemPicker({
   const { filters, setFilters, clearFilters } = prefs;
   const category = filters.category;
   const subs = category && settings ? (settings.subcategories[category] ?? []) : [];
-  const subChips: Chip<string>[] = [
-    { value: undefined, label: 'All' },
-    ...subs.map((s) => ({ value: s.id, label: s.name })),
-    { value: SUBCATEGORY_NONE, label: SUBCATEGORY_NONE_LABEL },
-  ];
 
   if (!data || !settings) return null;
 
   const chips = (
     <div className="flex flex-col gap-3">
-      <ChipRow
+      <ChipGroup
+        layout="scroll"
         legend="Category"
         chips={CATEGORY_CHIPS}
         value={category}
         onChange={(c) => setFilters(withCategory(filters, c))}
       />
       {subs.length > 0 && (
-        <ChipRow
+        <ChipGroup
+          layout="scroll"
           legend="Subcategory"
           size="sm"
-          chips={subChips}
+          chips={subcategoryChips(subs)}
           value={filters.subCategory}
           onChange={(sub) => setFilters(withSubcategory(filters, sub))}
         />
@@ -147,7 +130,7 @@ export function ItemPicker({
         icon={Shirt}
         title="No clothes to choose from yet"
         description="Add a few pieces to your closet first, then come back to put them together."
-        action={<AddLink to="/items/upload">Add your first item</AddLink>}
+        action={<AddFirstItemLink />}
       />
     ) : filterItems(allItems, filters).length > 0 ? (
       <EmptyState

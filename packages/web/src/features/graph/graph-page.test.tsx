@@ -51,6 +51,16 @@ const OUTFITS: Outfit[] = [
   outfit('o4', ['shirt', 'jeans', 'boots', 'wish']),
 ];
 
+/** Days worn, for the suites that rank by days worn together. */
+const WORN_CALENDAR = {
+  // The shirt, jeans and boots outfit worn twice, the tee and jeans once (as loose pieces).
+  '2024-05-01': { clothes: [], outfits: ['o4'] },
+  '2024-05-02': { clothes: [], outfits: ['o4'] },
+  '2024-05-03': { clothes: ['tee', 'jeans'], outfits: [] },
+  // Planned for a day to come: not worn yet.
+  '2999-01-01': { clothes: [], outfits: ['o1', 'o1'] },
+};
+
 function ItemRoute() {
   return <p>Item {useParams().id}</p>;
 }
@@ -126,15 +136,7 @@ describe('graph page', () => {
   });
 
   it('lists the pairs worn together on the most days first, as its caption says', async () => {
-    const calendar = {
-      // The shirt, jeans and boots outfit worn twice, the tee and jeans once (as loose pieces).
-      '2024-05-01': { clothes: [], outfits: ['o4'] },
-      '2024-05-02': { clothes: [], outfits: ['o4'] },
-      '2024-05-03': { clothes: ['tee', 'jeans'], outfits: [] },
-      // Planned for a day to come: not worn yet.
-      '2999-01-01': { clothes: [], outfits: ['o1', 'o1'] },
-    };
-    signedInWith(wardrobeOf(CLOSET, OUTFITS, calendar));
+    signedInWith(wardrobeOf(CLOSET, OUTFITS, WORN_CALENDAR));
     renderGraph();
     await canvas();
     expect(screen.getByText('The pieces you wear together most.')).toBeInTheDocument();
@@ -206,15 +208,7 @@ describe('graph page', () => {
   });
 
   it('lists what the chosen piece is worn with most first, as Top pairings ranks pairs', async () => {
-    const calendar = {
-      // The shirt, jeans and boots outfit worn twice, the tee and jeans once (as loose pieces).
-      '2024-05-01': { clothes: [], outfits: ['o4'] },
-      '2024-05-02': { clothes: [], outfits: ['o4'] },
-      '2024-05-03': { clothes: ['tee', 'jeans'], outfits: [] },
-      // Planned for a day to come: not worn yet.
-      '2999-01-01': { clothes: [], outfits: ['o1', 'o1'] },
-    };
-    signedInWith(wardrobeOf(CLOSET, OUTFITS, calendar));
+    signedInWith(wardrobeOf(CLOSET, OUTFITS, WORN_CALENDAR));
     renderGraph();
     await userEvent.click(screen.getByRole('button', { name: 'node jeans' }));
     const partners = within(panel()).getByRole('list', { name: 'Worn most with, 4 pieces' });

@@ -8,7 +8,7 @@ import {
 import { Eye, EyeOff, Shirt, Waypoints } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/button';
-import { AddLink, EmptyState } from '../../components/empty-state';
+import { AddFirstItemLink, AddLink, EmptyState } from '../../components/empty-state';
 import { Page, PageHeader } from '../../components/page';
 import { Skeleton } from '../../components/skeleton';
 import { WardrobeLoading } from '../../components/wardrobe-loading';
@@ -65,7 +65,7 @@ export default function GraphPage() {
           icon={Shirt}
           title="Nothing to connect yet"
           description="Add a few pieces to your closet, then put them together in outfits. Pieces worn together are joined here, and the pairs you wear most draw closest."
-          action={<AddLink to="/items/upload">Add your first item</AddLink>}
+          action={<AddFirstItemLink />}
         />
       </Page>
     );

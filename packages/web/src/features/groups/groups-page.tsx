@@ -12,6 +12,27 @@ import { Link } from 'react-router';
 import { useSessionStore } from '../../lib/stores/session-store';
 import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
 
+/** The groups with a screen of their own, each named after the status it lists (SPEC §2). */
+const GROUPS: {
+  status: 'wishlist' | 'loaned';
+  label: string;
+  description: string;
+  icon: LucideIcon;
+}[] = [
+  {
+    status: 'wishlist',
+    label: 'Wishlist',
+    description: "Pieces you're thinking about buying.",
+    icon: Heart,
+  },
+  {
+    status: 'loaned',
+    label: 'Loaned',
+    description: 'Lent out, so you always know where they are.',
+    icon: Handshake,
+  },
+];
+
 /** Photos shown on a group's card. */
 const PREVIEW_COUNT = 3;
 
@@ -96,22 +117,17 @@ export default function GroupsPage() {
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-6 md:px-8 md:py-8">
       <div className="grid gap-4 lg:grid-cols-2">
-        <GroupLink
-          to="wishlist"
-          label="Wishlist"
-          description="Pieces you're thinking about buying."
-          count={counts?.wishlist ?? null}
-          icon={Heart}
-          preview={previews.wishlist}
-        />
-        <GroupLink
-          to="loaned"
-          label="Loaned"
-          description="Lent out, so you always know where they are."
-          count={counts?.loaned ?? null}
-          icon={Handshake}
-          preview={previews.loaned}
-        />
+        {GROUPS.map((group) => (
+          <GroupLink
+            key={group.status}
+            to={group.status}
+            label={group.label}
+            description={group.description}
+            count={counts?.[group.status] ?? null}
+            icon={group.icon}
+            preview={previews[group.status]}
+          />
+        ))}
       </div>
 
       <section aria-labelledby="custom-collections" className="mt-12">

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { Button, IconButton } from '../../components/button';
 import { BackButton, MissingDetail, WearTodayButton, useBack } from '../../components/detail-page';
-import { ConfirmDialog } from '../../components/dialog';
+import { DeleteDialog, useDeleteFlow } from '../../components/delete-flow';
 import { Page } from '../../components/page';
 import { PendingMark } from '../../components/wardrobe-grid';
 import { ContentSpinner } from '../../components/spinner';
@@ -31,16 +31,14 @@ export default function ItemDetailPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const detail = useItemDetail(id);
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const [selling, setSelling] = useState(false);
-  const [deleted, setDeleted] = useState(false);
 
   // The list this detail belongs to: /items, /groups/wishlist or /groups/loaned.
   const listPath = location.pathname.replace(/\/[^/]+\/?$/, '') || '/items';
   const back = useBack(listPath);
+  const deletion = useDeleteFlow(back);
 
-  // Deleted here: nothing to show while the navigation back completes.
-  if (deleted) return null;
+  if (deletion.deleted) return null;
   if (detail.state === 'loading') return <ContentSpinner label="Loading item" />;
   if (detail.state === 'missing') {
     return (
@@ -74,7 +72,7 @@ export default function ItemDetailPage() {
         <IconButton
           label="Delete item"
           icon={<Trash2 className="size-5" />}
-          onClick={() => setConfirmDelete(true)}
+          onClick={deletion.ask}
           className="text-fg-muted hover:text-danger md:hidden"
         />
       </div>
@@ -149,7 +147,7 @@ export default function ItemDetailPage() {
             <Button
               variant="secondary"
               icon={<Trash2 aria-hidden="true" className="size-4" />}
-              onClick={() => setConfirmDelete(true)}
+              onClick={deletion.ask}
               className="text-danger"
             >
               Delete item
@@ -167,19 +165,11 @@ export default function ItemDetailPage() {
           void updateItem(item.id, soldEdits(item, sale, today));
         }}
       />
-      <ConfirmDialog
-        open={confirmDelete}
+      <DeleteDialog
+        flow={deletion}
         title="Delete this item?"
         description="It is removed from your wardrobe and from every calendar day. Outfits keep their picture. This can't be undone."
-        confirmLabel="Delete"
-        destructive
-        onCancel={() => setConfirmDelete(false)}
-        onConfirm={() => {
-          setConfirmDelete(false);
-          setDeleted(true);
-          back();
-          void deleteItem(item.id);
-        }}
+        onDelete={() => deleteItem(item.id)}
       />
     </Page>
   );

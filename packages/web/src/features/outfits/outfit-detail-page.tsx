@@ -6,11 +6,11 @@ import {
   itemTileLabel,
 } from '@hanger/domain';
 import { Archive, ArchiveRestore, Layers, Pencil, Trash2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, buttonClass } from '../../components/button';
 import { BackButton, MissingDetail, WearTodayButton, useBack } from '../../components/detail-page';
-import { ConfirmDialog } from '../../components/dialog';
+import { DeleteDialog, useDeleteFlow } from '../../components/delete-flow';
 import { Page } from '../../components/page';
 import { ContentSpinner } from '../../components/spinner';
 import { itemPath, outfitEditPath } from '../../lib/paths';
@@ -33,12 +33,10 @@ function Stat({ label, value }: { label: string; value: ReactNode }) {
 export default function OutfitDetailPage() {
   const { id = '' } = useParams();
   const detail = useOutfitDetail(id);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const [deleted, setDeleted] = useState(false);
-
   const back = useBack('/outfits');
+  const deletion = useDeleteFlow(back);
 
-  if (deleted) return null;
+  if (deletion.deleted) return null;
   if (detail.state === 'loading') return <ContentSpinner label="Loading outfit" />;
   if (detail.state === 'missing') {
     return (
@@ -122,7 +120,7 @@ export default function OutfitDetailPage() {
             <Button
               variant="ghost"
               icon={<Trash2 aria-hidden="true" className="size-4" />}
-              onClick={() => setConfirmDelete(true)}
+              onClick={deletion.ask}
               className="text-danger"
             >
               Delete
@@ -175,19 +173,11 @@ export default function OutfitDetailPage() {
         </div>
       </div>
 
-      <ConfirmDialog
-        open={confirmDelete}
+      <DeleteDialog
+        flow={deletion}
         title="Delete this outfit?"
         description="It is removed from your outfits and from every calendar day. Its pieces stay in your closet. This can't be undone."
-        confirmLabel="Delete"
-        destructive
-        onCancel={() => setConfirmDelete(false)}
-        onConfirm={() => {
-          setConfirmDelete(false);
-          setDeleted(true);
-          back();
-          void deleteOutfit(outfit.id);
-        }}
+        onDelete={() => deleteOutfit(outfit.id)}
       />
     </Page>
   );

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../components/dialog';
 import { loadOutbox } from '../../lib/outbox/port';
 import { logOut } from '../../lib/stores/session-actions';
 
-/** The warning of issue 14: signing out deletes changes that have not been sent. */
+/** Signing out deletes changes that have not been sent (README, "Install and offline"): say so. */
 export function unsentWarning(n: number): string {
   return n === 1
     ? "You have 1 change that hasn't been sent. Signing out deletes it."

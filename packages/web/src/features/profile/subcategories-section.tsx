@@ -22,6 +22,17 @@ import {
   renameSubcategoryTo,
 } from '../../lib/stores/profile-actions';
 import { capitalize } from '../../lib/text';
+import { ProfileSection } from './profile-section';
+
+function NameError({ error }: { error: string | null }) {
+  return (
+    error && (
+      <p role="alert" className="text-sm text-danger">
+        {error}
+      </p>
+    )
+  );
+}
 
 function RenameForm({
   category,
@@ -71,11 +82,7 @@ function RenameForm({
         />
         <IconButton label="Cancel renaming" icon={<X className="size-4" />} onClick={onDone} />
       </div>
-      {error && (
-        <p role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      )}
+      <NameError error={error} />
     </form>
   );
 }
@@ -118,11 +125,7 @@ function AddForm({ category }: { category: Category }) {
           Add
         </Button>
       </div>
-      {error && (
-        <p role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      )}
+      <NameError error={error} />
     </form>
   );
 }
@@ -206,19 +209,11 @@ export function SubcategoriesSection({ settings }: { settings: Settings }) {
   } | null>(null);
 
   return (
-    <section
+    <ProfileSection
       id="subcategories"
-      aria-labelledby="subcategories-title"
-      className="flex scroll-mt-24 flex-col gap-4"
+      title="Subcategories"
+      description="Sort pieces more finely, like T-shirts and shirts within tops."
     >
-      <div>
-        <h2 id="subcategories-title" className="text-lg font-semibold tracking-tight">
-          Subcategories
-        </h2>
-        <p className="mt-1 text-sm text-fg-muted">
-          Sort pieces more finely, like T-shirts and shirts within tops.
-        </p>
-      </div>
       <div className="overflow-hidden rounded-3xl border border-line bg-surface">
         {CATEGORIES.map((category) => (
           <CategoryCard
@@ -253,6 +248,6 @@ export function SubcategoriesSection({ settings }: { settings: Settings }) {
           setRemoving(null);
         }}
       />
-    </section>
+    </ProfileSection>
   );
 }

@@ -9,6 +9,7 @@ import { countOf, formatCount, listOf } from './data-format';
 import { EXPORT_CONTENTS, ExportButton, ExportStatus } from './export-controls';
 import { ImportDialog } from './import-dialog';
 import { ProgressBar } from './progress-bar';
+import { ProfileSection } from './profile-section';
 import { saveBlob } from './save-file';
 import { SettingRow } from './setting-row';
 import type { useExport } from './use-export';
@@ -73,19 +74,11 @@ export function YourDataSection({
   }
 
   return (
-    <section
+    <ProfileSection
       id="your-data"
-      aria-labelledby="your-data-title"
-      className="flex scroll-mt-24 flex-col gap-4"
+      title="Your data"
+      description="Your wardrobe is yours: take it with you, keep a copy, or move it to another server."
     >
-      <div>
-        <h2 id="your-data-title" className="text-lg font-semibold tracking-tight">
-          Your data
-        </h2>
-        <p className="mt-1 text-sm text-fg-muted">
-          Your wardrobe is yours: take it with you, keep a copy, or move it to another server.
-        </p>
-      </div>
       <div className="rounded-3xl border border-line bg-surface">
         <SettingRow
           controlWidth="auto"
@@ -193,6 +186,6 @@ export function YourDataSection({
           chooseFile();
         }}
       />
-    </section>
+    </ProfileSection>
   );
 }

@@ -99,6 +99,17 @@ const preview = {
   already_imported: { items: 12, outfits: 1 },
 };
 
+/** Chooses the archive, lets its upload finish and confirms the import. */
+async function uploadAndImport(upload: { release: () => void }) {
+  await userEvent.upload(screen.getByLabelText('Export archive to import'), zipFile());
+  upload.release();
+  await userEvent.click(
+    within(await screen.findByRole('dialog', { name: 'Import this export?' })).getByRole('button', {
+      name: 'Import',
+    }),
+  );
+}
+
 const noFeed = { 'GET /api/calendar-feed': () => json({ url: null, created_at: null }) };
 
 beforeEach(() => {
@@ -261,14 +272,7 @@ describe('your data: import', () => {
     });
     const upload = fakeUpload(() => ({ status: 201, body: preview }));
     const { unmount } = renderProfile();
-    await userEvent.upload(screen.getByLabelText('Export archive to import'), zipFile());
-    upload.release();
-    await userEvent.click(
-      within(await screen.findByRole('dialog', { name: 'Import this export?' })).getByRole(
-        'button',
-        { name: 'Import' },
-      ),
-    );
+    await uploadAndImport(upload);
     const running = await screen.findByRole('dialog', { name: 'Importing…' });
     await userEvent.click(within(running).getByRole('button', { name: 'Hide' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -331,14 +335,7 @@ describe('your data: import', () => {
     });
     const upload = fakeUpload(() => ({ status: 201, body: preview }));
     open();
-    await userEvent.upload(screen.getByLabelText('Export archive to import'), zipFile());
-    upload.release();
-    await userEvent.click(
-      within(await screen.findByRole('dialog', { name: 'Import this export?' })).getByRole(
-        'button',
-        { name: 'Import' },
-      ),
-    );
+    await uploadAndImport(upload);
     const failed = await screen.findByRole('dialog', { name: 'Import failed' });
     expect(within(failed).getByRole('alert')).toHaveTextContent(
       'Photo 4 is not an image.Nothing was added to your wardrobe.',

@@ -9,6 +9,7 @@ import {
   type Settings,
   itemTileLabel,
 } from '@hanger/domain';
+import type { ReactNode } from 'react';
 import { PieceStrip, StripEmpty, type StripPiece } from './piece-strip';
 import { StatsCard } from './stats-card';
 import type { StatsView } from './use-stats-view';
@@ -48,6 +49,32 @@ function idleEmptyText({ inCloset, oldEnough }: IdleItems): string {
   return `Every piece you've had for ${days} days or more was worn in the last ${days} days.`;
 }
 
+/** A half-width card of ranked pieces, named by its title, or a line saying why it is empty. */
+function LeaderCard({
+  title,
+  description,
+  empty,
+  ...strip
+}: {
+  title: string;
+  description: ReactNode;
+  empty: ReactNode;
+  pieces: readonly StripPiece[];
+  ranked?: boolean;
+  initial?: number;
+  total?: number;
+}) {
+  return (
+    <StatsCard title={title} description={description} className="lg:col-span-6">
+      {strip.pieces.length === 0 ? (
+        <StripEmpty>{empty}</StripEmpty>
+      ) : (
+        <PieceStrip label={title} {...strip} />
+      )}
+    </StatsCard>
+  );
+}
+
 /** Most worn and not worn in 90 days: the favourites, and what is being overlooked. */
 export function WearLeaders({ view }: { view: StatsView }) {
   const { settings } = view;
@@ -68,37 +95,25 @@ export function WearLeaders({ view }: { view: StatsView }) {
   }));
   return (
     <>
-      <StatsCard
+      <LeaderCard
         title="Most worn"
         description="Your favourites, by times worn."
-        className="lg:col-span-6"
-      >
-        {favourites.length === 0 ? (
-          <StripEmpty>Log what you wear on the calendar to see your favourites here.</StripEmpty>
-        ) : (
-          <PieceStrip label="Most worn" pieces={favourites} ranked />
-        )}
-      </StatsCard>
-      <StatsCard
+        pieces={favourites}
+        ranked
+        empty="Log what you wear on the calendar to see your favourites here."
+      />
+      <LeaderCard
         title={`Not worn in ${NOT_WORN_RECENTLY_DAYS} days`}
         description={
           idleTotal > 0
             ? `${formatStatNumber(idleTotal, locale)} ${idleTotal === 1 ? 'piece' : 'pieces'} in your closet, longest forgotten first.`
             : 'Pieces in your closet, longest forgotten first.'
         }
-        className="lg:col-span-6"
-      >
-        {idle.length === 0 ? (
-          <StripEmpty>{idleEmptyText(view.notWornRecently)}</StripEmpty>
-        ) : (
-          <PieceStrip
-            label={`Not worn in ${NOT_WORN_RECENTLY_DAYS} days`}
-            pieces={idle}
-            initial={LEADERS_LIMIT}
-            total={idleTotal}
-          />
-        )}
-      </StatsCard>
+        pieces={idle}
+        initial={LEADERS_LIMIT}
+        total={idleTotal}
+        empty={idleEmptyText(view.notWornRecently)}
+      />
     </>
   );
 }
@@ -107,38 +122,24 @@ export function WearLeaders({ view }: { view: StatsView }) {
 export function CostPerWearLeaderLists({ view }: { view: StatsView }) {
   const { earned, notYet } = view.costPerWear;
   const none = earned.length === 0 && notYet.length === 0;
+  const noPrices = 'Add prices to your pieces to see what each wear costs.';
   return (
     <>
-      <StatsCard
+      <LeaderCard
         title="Earned their price"
         description="Lowest cost per wear: price divided by times worn."
-        className="lg:col-span-6"
-      >
-        {earned.length === 0 ? (
-          <StripEmpty>
-            {none
-              ? 'Add prices to your pieces to see what each wear costs.'
-              : 'Wear your priced pieces and the best value shows here.'}
-          </StripEmpty>
-        ) : (
-          <PieceStrip label="Earned their price" pieces={cpwPieces(earned, view.settings)} ranked />
-        )}
-      </StatsCard>
-      <StatsCard
+        pieces={cpwPieces(earned, view.settings)}
+        ranked
+        empty={none ? noPrices : 'Wear your priced pieces and the best value shows here.'}
+      />
+      <LeaderCard
         title="Yet to earn their price"
         description="Highest cost per wear, never-worn pieces included."
-        className="lg:col-span-6"
-      >
-        {notYet.length === 0 ? (
-          <StripEmpty>
-            {none
-              ? 'Add prices to your pieces to see what each wear costs.'
-              : 'Every priced piece is on the other list: nothing is lagging behind.'}
-          </StripEmpty>
-        ) : (
-          <PieceStrip label="Yet to earn their price" pieces={cpwPieces(notYet, view.settings)} />
-        )}
-      </StatsCard>
+        pieces={cpwPieces(notYet, view.settings)}
+        empty={
+          none ? noPrices : 'Every priced piece is on the other list: nothing is lagging behind.'
+        }
+      />
     </>
   );
 }

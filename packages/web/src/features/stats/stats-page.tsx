@@ -14,7 +14,7 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/button';
 import { displayLabel } from '../../components/chip-group';
-import { AddLink, EmptyState } from '../../components/empty-state';
+import { AddFirstItemLink, EmptyState } from '../../components/empty-state';
 import { Page } from '../../components/page';
 import { WardrobeLoading } from '../../components/wardrobe-loading';
 import { useClothesFilters } from '../../lib/stores/filters-store';
@@ -109,7 +109,7 @@ export default function StatsPage() {
           icon={ChartColumn}
           title="Your numbers start with your clothes"
           description="Add the pieces you own, with what they cost, then log what you wear on the calendar. Spending, cost per wear and your favourites appear here."
-          action={<AddLink to="/items/upload">Add your first item</AddLink>}
+          action={<AddFirstItemLink />}
         />
       </Page>
     );

@@ -17,7 +17,7 @@ import { ChevronDown } from 'lucide-react';
 import { Link } from 'react-router';
 import { subcategoriesPath } from '../../../lib/profile-paths';
 import { updateItem } from '../../../lib/stores/wardrobe-actions';
-import { CountEditor, DateEditor, MoneyEditor, TextEditor } from './field-editors';
+import { CountEditor, DateEditor, MoneyEditor, TextEditor, type Money } from './field-editors';
 import { DetailRow, InlineEdit, InlineSelect } from './inline-edit';
 import { capitalize } from '../../../lib/text';
 
@@ -45,6 +45,86 @@ function SelectCell<T extends string>(props: Parameters<typeof InlineSelect<T>>[
   );
 }
 
+/**
+ * An amount in its currency (the user's when none is stored), with what it makes in the user's
+ * currency beside it when it is another; `noRateNote` says so when no rate converts it.
+ */
+function MoneyField({
+  label,
+  placeholder,
+  amount,
+  currency,
+  converted,
+  noRateNote = false,
+  settings,
+  onSave,
+}: {
+  label: string;
+  placeholder: string;
+  amount: number | undefined;
+  currency: string | undefined;
+  converted: number | undefined;
+  noRateNote?: boolean;
+  settings: Settings;
+  onSave: (money: Money | undefined) => void;
+}) {
+  const money = (value: number, code: string) => formatMoney(value, code, settings.locale);
+  const foreign = amount !== undefined && currency && currency !== settings.currency;
+  return (
+    <InlineEdit
+      label={label}
+      text={amount === undefined ? '' : money(amount, currency ?? settings.currency)}
+      placeholder={placeholder}
+      note={
+        !foreign
+          ? undefined
+          : converted !== undefined
+            ? `≈ ${money(converted, settings.currency)}`
+            : noRateNote
+              ? `No rate to convert to ${settings.currency}`
+              : undefined
+      }
+      editor={(done) => (
+        <MoneyEditor
+          label={label}
+          initial={
+            amount === undefined ? undefined : { amount, currency: currency ?? settings.currency }
+          }
+          defaultCurrency={settings.currency}
+          done={done}
+          onSave={onSave}
+        />
+      )}
+    />
+  );
+}
+
+/** A day no later than today, shown in the user's locale. */
+function DateField({
+  label,
+  value,
+  today,
+  locale,
+  onSave,
+}: {
+  label: string;
+  value: string | undefined;
+  today: string;
+  locale: string;
+  onSave: (day: string | undefined) => void;
+}) {
+  return (
+    <InlineEdit
+      label={label}
+      text={value ? formatDay(value, locale) : ''}
+      placeholder="Add date"
+      editor={(done) => (
+        <DateEditor label={label} initial={value} max={today} done={done} onSave={onSave} />
+      )}
+    />
+  );
+}
+
 interface DetailFieldsProps {
   item: ClothingItem;
   settings: Settings;
@@ -57,9 +137,6 @@ export function DetailFields({ item, settings, today }: DetailFieldsProps) {
     const changes = changesOnly(item, edits);
     if (Object.keys(changes).length > 0) void updateItem(item.id, changes);
   };
-  const money = (amount: number, currency: string) =>
-    formatMoney(amount, currency, settings.locale);
-  const day = (key: string | undefined) => (key ? formatDay(key, settings.locale) : '');
 
   const subcategories = settings.subcategories[item.category] ?? [];
   const converted = itemPriceIn(item, settings.currency);
@@ -125,90 +202,40 @@ export function DetailFields({ item, settings, today }: DetailFieldsProps) {
           />
         )}
       />
-      <InlineEdit
+      <MoneyField
         label="Price"
-        text={item.price === undefined ? '' : money(item.price, item.currency ?? settings.currency)}
         placeholder="Add price"
-        note={
-          item.price !== undefined && item.currency && item.currency !== settings.currency
-            ? converted === undefined
-              ? `No rate to convert to ${settings.currency}`
-              : `≈ ${money(converted, settings.currency)}`
-            : undefined
-        }
-        editor={(done) => (
-          <MoneyEditor
-            label="Price"
-            initial={
-              item.price === undefined
-                ? undefined
-                : { amount: item.price, currency: item.currency ?? settings.currency }
-            }
-            defaultCurrency={settings.currency}
-            done={done}
-            onSave={(m) => save({ price: m?.amount, currency: m?.currency })}
-          />
-        )}
+        amount={item.price}
+        currency={item.currency}
+        converted={converted}
+        noRateNote
+        settings={settings}
+        onSave={(m) => save({ price: m?.amount, currency: m?.currency })}
       />
-      <InlineEdit
+      <DateField
         label="Date obtained"
-        text={day(item.dateObtained)}
-        placeholder="Add date"
-        editor={(done) => (
-          <DateEditor
-            label="Date obtained"
-            initial={item.dateObtained}
-            max={today}
-            done={done}
-            onSave={(dateObtained) => save({ dateObtained })}
-          />
-        )}
+        value={item.dateObtained}
+        today={today}
+        locale={settings.locale}
+        onSave={(dateObtained) => save({ dateObtained })}
       />
       {showArchived && (
-        <InlineEdit
+        <DateField
           label="Date archived"
-          text={day(item.dateArchived)}
-          placeholder="Add date"
-          editor={(done) => (
-            <DateEditor
-              label="Date archived"
-              initial={item.dateArchived}
-              max={today}
-              done={done}
-              onSave={(dateArchived) => save({ dateArchived })}
-            />
-          )}
+          value={item.dateArchived}
+          today={today}
+          locale={settings.locale}
+          onSave={(dateArchived) => save({ dateArchived })}
         />
       )}
-      <InlineEdit
+      <MoneyField
         label="Sold for"
-        text={
-          item.soldPrice === undefined
-            ? ''
-            : money(item.soldPrice, item.soldCurrency ?? settings.currency)
-        }
         placeholder="Not sold"
-        note={
-          item.soldPrice !== undefined &&
-          item.soldCurrency &&
-          item.soldCurrency !== settings.currency &&
-          convertedSold !== undefined
-            ? `≈ ${money(convertedSold, settings.currency)}`
-            : undefined
-        }
-        editor={(done) => (
-          <MoneyEditor
-            label="Sold for"
-            initial={
-              item.soldPrice === undefined
-                ? undefined
-                : { amount: item.soldPrice, currency: item.soldCurrency ?? settings.currency }
-            }
-            defaultCurrency={settings.currency}
-            done={done}
-            onSave={(m) => save({ soldPrice: m?.amount, soldCurrency: m?.currency })}
-          />
-        )}
+        amount={item.soldPrice}
+        currency={item.soldCurrency}
+        converted={convertedSold}
+        settings={settings}
+        onSave={(m) => save({ soldPrice: m?.amount, soldCurrency: m?.currency })}
       />
       <InlineEdit
         label="Earlier wears"

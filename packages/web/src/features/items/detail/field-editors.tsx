@@ -22,6 +22,15 @@ interface EditorProps<T> {
   done: () => void;
 }
 
+/** Clear, offered only when there is a value to clear. */
+function clearer<T>({ initial, onSave, done }: Omit<EditorProps<T>, 'label'>) {
+  if (!initial) return undefined;
+  return () => {
+    onSave(undefined);
+    done();
+  };
+}
+
 function useParsedEditor<T>(
   parse: (text: string) => ParsedInput<T>,
   onSave: (value: T | undefined) => void,
@@ -106,14 +115,7 @@ export function DateEditor({
         done();
         return null;
       }}
-      onClear={
-        initial
-          ? () => {
-              onSave(undefined);
-              done();
-            }
-          : undefined
-      }
+      onClear={clearer({ initial, onSave, done })}
       onCancel={done}
     >
       {() => (
@@ -158,14 +160,7 @@ export function MoneyEditor({
     <EditorForm
       error={error}
       onSave={() => save(text)}
-      onClear={
-        initial
-          ? () => {
-              onSave(undefined);
-              done();
-            }
-          : undefined
-      }
+      onClear={clearer({ initial, onSave, done })}
       onCancel={done}
     >
       {({ errorId }) => (
