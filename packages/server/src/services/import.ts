@@ -129,6 +129,28 @@ async function existingTargets(
   return found;
 }
 
+/** existingTargets of the document's items and of its outfits. */
+function existingTargetsOf(
+  db: Db,
+  userId: string,
+  doc: ExportDocument,
+): Promise<[Map<string, string>, Map<string, string>]> {
+  return Promise.all([
+    existingTargets(
+      db,
+      userId,
+      'item',
+      doc.items.map((i) => i.id),
+    ),
+    existingTargets(
+      db,
+      userId,
+      'outfit',
+      doc.outfits.map((o) => o.id),
+    ),
+  ]);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Upload and preview
 // ---------------------------------------------------------------------------------------------
@@ -199,20 +221,7 @@ export async function createImport(
     const { document } = archive;
     await archive.close();
 
-    const [items, outfits] = await Promise.all([
-      existingTargets(
-        ctx.db,
-        userId,
-        'item',
-        document.items.map((i) => i.id),
-      ),
-      existingTargets(
-        ctx.db,
-        userId,
-        'outfit',
-        document.outfits.map((o) => o.id),
-      ),
-    ]);
+    const [items, outfits] = await existingTargetsOf(ctx.db, userId, document);
     const now = new Date().toISOString();
     const row: ImportRow = {
       id,
@@ -412,20 +421,7 @@ async function importArchive(
   readPhoto: (path: string) => Promise<Buffer>,
   written: StoredPhoto[],
 ): Promise<void> {
-  const [knownItems, knownOutfits] = await Promise.all([
-    existingTargets(
-      ctx.db,
-      userId,
-      'item',
-      doc.items.map((i) => i.id),
-    ),
-    existingTargets(
-      ctx.db,
-      userId,
-      'outfit',
-      doc.outfits.map((o) => o.id),
-    ),
-  ]);
+  const [knownItems, knownOutfits] = await existingTargetsOf(ctx.db, userId, doc);
   const newItems = doc.items.filter((i) => !knownItems.has(i.id));
   const newOutfits = doc.outfits.filter((o) => !knownOutfits.has(o.id));
   const total = newItems.length + newOutfits.length;
