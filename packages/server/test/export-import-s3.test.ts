@@ -1,53 +1,27 @@
 import { photoCacheKey } from '@hanger/domain';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startApp, type TestApp } from './helpers/app.js';
+import { S3RVER_CREDENTIALS, startS3rver, type RunningS3rver } from './helpers/s3rver.js';
 import { absolute, signUp, type ApiUser } from './helpers/api.js';
 import { canonical, downloadExport, importZip } from './export-import-helpers.js';
 import { readZip, seedWardrobe } from './export-import-fixtures.js';
 
-// s3rver ships no types; this is the part of its API the suite uses.
-interface S3rverInstance {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-}
-type S3rverConstructor = new (options: {
-  address: string;
-  port: number;
-  directory: string;
-  silent: boolean;
-  configureBuckets: { name: string }[];
-}) => S3rverInstance;
-const S3rver = createRequire(import.meta.url)('s3rver') as S3rverConstructor;
 const BUCKET = 'hanger-export-test';
 
 describe.each(ENGINES)('export and import on %s with S3 storage (s3rver)', (engine) => {
-  let dir: string;
-  let s3: S3rverInstance;
+  let s3: RunningS3rver;
   let t: TestApp;
   let ada: ApiUser;
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'hanger-export-s3-'));
-    s3 = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      directory: dir,
-      silent: true,
-      configureBuckets: [{ name: BUCKET }],
-    });
-    const { port } = await s3.run();
+    s3 = await startS3rver(BUCKET);
     t = await startApp(engine, {
       env: {
-        S3_ENDPOINT: `http://127.0.0.1:${port}`,
+        S3_ENDPOINT: s3.endpoint,
         S3_BUCKET: BUCKET,
-        S3_ACCESS_KEY_ID: 'S3RVER',
-        S3_SECRET_ACCESS_KEY: 'S3RVER',
+        S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+        S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
       },
     });
     ada = await signUp(t);
@@ -56,7 +30,6 @@ describe.each(ENGINES)('export and import on %s with S3 storage (s3rver)', (engi
   afterAll(async () => {
     await t?.close();
     await s3?.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('streams the export from the bucket (no size announced) and imports it back equal', async () => {

@@ -1,27 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { S3RVER_CREDENTIALS, startS3rver, type RunningS3rver } from '../../test/helpers/s3rver.js';
 import type { S3Config } from '../config.js';
 import { createBlobStore } from './create-blob-store.js';
 import { PRESIGN_WINDOW_SECONDS, S3BlobStore } from './s3.js';
-
-// s3rver ships no types; this is the part of its API the test uses.
-interface S3rverInstance {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-}
-type S3rverConstructor = new (options: {
-  address: string;
-  port: number;
-  directory: string;
-  silent: boolean;
-  configureBuckets: { name: string }[];
-}) => S3rverInstance;
-const S3rver = createRequire(import.meta.url)('s3rver') as S3rverConstructor;
 
 const BUCKET = 'hanger-photos';
 
@@ -33,28 +15,17 @@ async function bytesOf(body: Buffer | NodeJS.ReadableStream): Promise<Buffer> {
 }
 
 describe('S3BlobStore against a real S3-compatible server (s3rver)', () => {
-  let dir: string;
-  let server: S3rverInstance;
+  let server: RunningS3rver;
   let config: S3Config;
   let store: S3BlobStore;
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'hanger-s3rver-'));
-    server = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      directory: dir,
-      silent: true,
-      configureBuckets: [{ name: BUCKET }],
-    });
-    const { port } = await server.run();
-    // s3rver checks signatures against these fixed credentials.
+    server = await startS3rver(BUCKET);
     config = {
-      endpoint: `http://127.0.0.1:${port}`,
+      endpoint: server.endpoint,
       bucket: BUCKET,
       region: 'us-east-1',
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
+      ...S3RVER_CREDENTIALS,
       forcePathStyle: true,
     };
     store = new S3BlobStore(config);
@@ -63,7 +34,6 @@ describe('S3BlobStore against a real S3-compatible server (s3rver)', () => {
   afterAll(async () => {
     await store?.close();
     await server?.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('is what createBlobStore builds when S3 is configured', async () => {
