@@ -16,17 +16,8 @@ import { CLOCK_SKEW_MS, RevocationService } from './revocation.js';
 import { readPublicKeys } from './signing-keys.js';
 import { ACCESS_TOKEN_TTL_SECONDS, type AddressLimits } from './auth-settings.js';
 
-export {
-  ACCESS_TOKEN_TTL_SECONDS,
-  AUTH_BASE_PATH,
-  AUTH_COOKIE_PREFIX,
-  CLIENT_IP_HEADER,
-  DEFAULT_ADDRESS_LIMITS,
-  EMAIL_CONFIRMATION_TTL_SECONDS,
-  EMAIL_LINK_TTL_SECONDS,
-  EXISTING_ACCOUNT_NOTICE_LIMIT,
-  type AddressLimits,
-} from './auth-settings.js';
+// The identity service's settings, for the rest of the server.
+export * from './auth-settings.js';
 
 export type AuthDialect = 'sqlite' | 'postgres';
 

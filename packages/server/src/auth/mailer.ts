@@ -29,14 +29,16 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function letter(
-  subject: string,
-  intro: string,
-  action: string,
-  url: string,
-  minutes: number,
-  outro = `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this e-mail.`,
-): Letter {
+/** What a letter says: a line before the link, the link's words, a line after it. */
+interface LetterText {
+  subject: string;
+  intro: string;
+  action: string;
+  outro: string;
+}
+
+/** The letter in plain text and in HTML, with `url` as its one link. */
+function letter({ subject, intro, action, outro }: LetterText, url: string): Letter {
   return {
     subject,
     text: `${intro}\n\n${url}\n\n${outro}\n`,
@@ -47,51 +49,41 @@ function letter(
   };
 }
 
-function signInLetter(url: string, minutes: number): Letter {
-  return letter(
-    'Your Hanger sign-in link',
-    'Use this link to sign in to Hanger:',
-    'Sign in to Hanger',
-    url,
-    minutes,
-  );
+/** The letters with a one-time link that expires after `minutes`. */
+const LINK_LETTERS: Record<'signIn' | 'reset' | 'confirmation', (minutes: number) => LetterText> = {
+  signIn: (minutes) => ({
+    subject: 'Your Hanger sign-in link',
+    intro: 'Use this link to sign in to Hanger:',
+    action: 'Sign in to Hanger',
+    outro: oneTimeLinkOutro(minutes),
+  }),
+  reset: (minutes) => ({
+    subject: 'Reset your Hanger password',
+    intro: 'Use this link to choose a new Hanger password:',
+    action: 'Choose a new password',
+    outro: oneTimeLinkOutro(minutes),
+  }),
+  confirmation: (minutes) => ({
+    subject: 'Confirm your Hanger account',
+    intro:
+      'Welcome to Hanger. Use this link to confirm your e-mail address and open your wardrobe:',
+    action: 'Confirm and sign in',
+    outro: `The link expires in ${minutes} minutes. If you did not create a Hanger account, ignore this e-mail: nothing happens without the link.`,
+  }),
+};
+
+function oneTimeLinkOutro(minutes: number): string {
+  return `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this e-mail.`;
 }
 
-function resetLetter(url: string, minutes: number): Letter {
-  return letter(
-    'Reset your Hanger password',
-    'Use this link to choose a new Hanger password:',
-    'Choose a new password',
-    url,
-    minutes,
-  );
-}
-
-function confirmationLetter(url: string, minutes: number): Letter {
-  return letter(
-    'Confirm your Hanger account',
-    'Welcome to Hanger. Use this link to confirm your e-mail address and open your wardrobe:',
-    'Confirm and sign in',
-    url,
-    minutes,
-    `The link expires in ${minutes} minutes. If you did not create a Hanger account, ignore this e-mail: nothing happens without the link.`,
-  );
-}
-
-function existingAccountLetter(signInUrl: string): Letter {
-  const intro =
-    'Someone just tried to create a Hanger account with this e-mail address, but you already have one. If it was you, sign in instead (you can e-mail yourself a sign-in link or reset your password from the sign-in page):';
-  const outro =
-    'If it was not you, you can ignore this e-mail: your account, password and wardrobe are unchanged.';
-  return {
-    subject: 'Someone tried to sign up with your address',
-    text: `${intro}\n\n${signInUrl}\n\n${outro}\n`,
-    html:
-      `<p>${escapeHtml(intro)}</p>` +
-      `<p><a href="${escapeHtml(signInUrl)}">Sign in to Hanger</a></p>` +
-      `<p>${escapeHtml(outro)}</p>`,
-  };
-}
+const EXISTING_ACCOUNT_LETTER: LetterText = {
+  subject: 'Someone tried to sign up with your address',
+  intro:
+    'Someone just tried to create a Hanger account with this e-mail address, but you already have one. If it was you, sign in instead (you can e-mail yourself a sign-in link or reset your password from the sign-in page):',
+  action: 'Sign in to Hanger',
+  outro:
+    'If it was not you, you can ignore this e-mail: your account, password and wardrobe are unchanged.',
+};
 
 /**
  * Sends over SMTP (SMTP_URL, e.g. smtp://user:pass@mail.example.com:587 or smtps://…:465). The
@@ -111,10 +103,12 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
     await smtp.sendMail({ from, to, subject: l.subject, text: l.text, html: l.html });
   };
   return {
-    sendSignInLink: (to, url, minutes) => send(to, signInLetter(url, minutes)),
-    sendPasswordReset: (to, url, minutes) => send(to, resetLetter(url, minutes)),
-    sendSignUpConfirmation: (to, url, minutes) => send(to, confirmationLetter(url, minutes)),
-    sendExistingAccountNotice: (to, signInUrl) => send(to, existingAccountLetter(signInUrl)),
+    sendSignInLink: (to, url, minutes) => send(to, letter(LINK_LETTERS.signIn(minutes), url)),
+    sendPasswordReset: (to, url, minutes) => send(to, letter(LINK_LETTERS.reset(minutes), url)),
+    sendSignUpConfirmation: (to, url, minutes) =>
+      send(to, letter(LINK_LETTERS.confirmation(minutes), url)),
+    sendExistingAccountNotice: (to, signInUrl) =>
+      send(to, letter(EXISTING_ACCOUNT_LETTER, signInUrl)),
     close: () => transport?.close(),
   };
 }
