@@ -6,7 +6,8 @@ import {
   Waypoints,
   type LucideIcon,
 } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { PageLink } from '../components/page-link';
 
 interface NavEntry {
   label: string;
@@ -43,6 +44,9 @@ export const PROFILE_ENTRY: NavEntry = {
   isActive: startsWithAny(['/profile']),
 };
 
+const TOP_ACTIVE = 'bg-accent-soft text-accent-ink';
+const TOP_INACTIVE = 'text-fg-muted hover:bg-surface-2 hover:text-fg';
+
 /** Desktop: the navigation inside the top bar, with the profile icon at the far right. */
 export function TopNav() {
   const { pathname } = useLocation();
@@ -53,15 +57,12 @@ export function TopNav() {
           const active = entry.isActive(pathname);
           return (
             <li key={entry.to}>
-              <Link
+              <PageLink
                 to={entry.to}
-                aria-current={active ? 'page' : undefined}
-                className={
-                  'inline-flex h-10 items-center gap-2 rounded-full px-4 text-sm font-medium transition-colors ' +
-                  (active
-                    ? 'bg-accent-soft text-accent-ink'
-                    : 'text-fg-muted hover:bg-surface-2 hover:text-fg')
-                }
+                active={active}
+                className="inline-flex h-10 items-center gap-2 rounded-full px-4 text-sm font-medium transition-colors"
+                activeClassName={TOP_ACTIVE}
+                inactiveClassName={TOP_INACTIVE}
               >
                 <entry.icon
                   aria-hidden="true"
@@ -69,25 +70,22 @@ export function TopNav() {
                   strokeWidth={active ? 2.25 : 1.75}
                 />
                 {entry.label}
-              </Link>
+              </PageLink>
             </li>
           );
         })}
       </ul>
-      <Link
+      <PageLink
         to={PROFILE_ENTRY.to}
         aria-label="Profile"
         title="Profile"
-        aria-current={PROFILE_ENTRY.isActive(pathname) ? 'page' : undefined}
-        className={
-          'ml-auto grid size-10 place-items-center rounded-full transition-colors ' +
-          (PROFILE_ENTRY.isActive(pathname)
-            ? 'bg-accent-soft text-accent-ink'
-            : 'text-fg-muted hover:bg-surface-2 hover:text-fg')
-        }
+        active={PROFILE_ENTRY.isActive(pathname)}
+        className="ml-auto grid size-10 place-items-center rounded-full transition-colors"
+        activeClassName={TOP_ACTIVE}
+        inactiveClassName={TOP_INACTIVE}
       >
         <CircleUserRound aria-hidden="true" className="size-6" strokeWidth={1.75} />
-      </Link>
+      </PageLink>
     </nav>
   );
 }
@@ -106,13 +104,12 @@ export function BottomNav() {
           const active = entry.isActive(pathname);
           return (
             <li key={entry.to} className="flex flex-1">
-              <Link
+              <PageLink
                 to={entry.to}
-                aria-current={active ? 'page' : undefined}
-                className={
-                  'flex flex-1 flex-col items-center justify-center gap-1 text-xs font-medium transition-colors ' +
-                  (active ? 'text-accent-ink' : 'text-fg-subtle hover:text-fg')
-                }
+                active={active}
+                className="flex flex-1 flex-col items-center justify-center gap-1 text-xs font-medium transition-colors"
+                activeClassName="text-accent-ink"
+                inactiveClassName="text-fg-subtle hover:text-fg"
               >
                 <span
                   className={`grid h-8 w-14 place-items-center rounded-full transition-colors ${active ? 'bg-accent-soft' : ''}`}
@@ -124,7 +121,7 @@ export function BottomNav() {
                   />
                 </span>
                 {entry.label}
-              </Link>
+              </PageLink>
             </li>
           );
         })}

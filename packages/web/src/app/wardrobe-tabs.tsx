@@ -1,6 +1,7 @@
 import { tabCounts } from '@hanger/domain';
 import { useDeferredValue, useMemo } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { PageLink } from '../components/page-link';
 import { useClothesFilters, useOutfitsFilters } from '../lib/stores/filters-store';
 import { useWardrobeStore } from '../lib/stores/wardrobe-store';
 import { useOutfitStats } from '../lib/use-wardrobe-stats';
@@ -37,7 +38,7 @@ function drawnCount(href: string): number | null {
 /** Items (count) / Outfits (count) / Groups, above the three wardrobe screens (SPEC §2). */
 export function WardrobeTabs() {
   const { pathname } = useLocation();
-  // Counted in a deferred render, like the grid below (wardrobe-browser.tsx, issue 16).
+  // Counted in a deferred render, like the grid below (wardrobe-browser.tsx, docs/performance.md).
   const data = useDeferredValue(useWardrobeStore((s) => s.data));
   const itemFilters = useClothesFilters((s) => s.filters);
   const outfitFilters = useOutfitsFilters((s) => s.filters);
@@ -64,26 +65,20 @@ export function WardrobeTabs() {
         </h1>
         <nav aria-label="Wardrobe" className="mx-auto max-w-7xl px-4 md:px-8">
           <ul className="-mb-px flex gap-6">
-            {tabs.map((tab) => {
-              const active = pathname === tab.to || pathname.startsWith(`${tab.to}/`);
-              return (
-                <li key={tab.to}>
-                  <Link
-                    to={tab.to}
-                    aria-current={active ? 'page' : undefined}
-                    className={
-                      'group inline-flex h-12 items-center border-b-2 text-sm font-semibold transition-colors ' +
-                      (active
-                        ? 'border-accent text-fg'
-                        : 'border-transparent text-fg-subtle hover:border-line-strong hover:text-fg')
-                    }
-                  >
-                    {tab.label}
-                    <TabCount value={tab.count} />
-                  </Link>
-                </li>
-              );
-            })}
+            {tabs.map((tab) => (
+              <li key={tab.to}>
+                <PageLink
+                  to={tab.to}
+                  active={pathname === tab.to || pathname.startsWith(`${tab.to}/`)}
+                  className="group inline-flex h-12 items-center border-b-2 text-sm font-semibold transition-colors"
+                  activeClassName="border-accent text-fg"
+                  inactiveClassName="border-transparent text-fg-subtle hover:border-line-strong hover:text-fg"
+                >
+                  {tab.label}
+                  <TabCount value={tab.count} />
+                </PageLink>
+              </li>
+            ))}
           </ul>
         </nav>
       </div>
