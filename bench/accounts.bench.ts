@@ -1,7 +1,7 @@
 /**
- * A hundred accounts of 1,000 items each on one server process (issue 15): the per-user wardrobe
- * cache is bounded (WARDROBE_CACHE_MB, LRU by bytes), so RSS stays <= 300 MB under a load that
- * touches every account, and GET /api/users keeps p95 <= 50 ms at 16 connections.
+ * A hundred accounts of 1,000 items each on one server process (README, Benchmarks): the per-user
+ * wardrobe cache is bounded (WARDROBE_CACHE_MB, LRU by bytes), so RSS stays <= 300 MB under a load
+ * that touches every account, and GET /api/users keeps p95 <= 50 ms at 16 connections.
  *
  * Accounts sign up through the API (each from its own client address, TRUST_PROXY set, so the
  * per-address sign-up limit does not stop the bench); their wardrobes (bench/generate-wardrobe.ts,

@@ -1,5 +1,5 @@
 /**
- * Calendar screens in Chromium (issue 10 targets):
+ * Calendar screens in Chromium (targets: README, Benchmarks):
  * - the month screen of a 5,000-item wardrobe with 5 years of calendar renders in ≤ 100 ms once
  *   the wardrobe is loaded (in-app navigation back from a day to its month, until the month's
  *   cells are painted; also reported: from the Items tab, which first takes its grid down);

@@ -1,5 +1,5 @@
 /**
- * Outfit composer and item picker in Chromium (issue 9 targets):
+ * Outfit composer and item picker in Chromium (targets: README, Benchmarks):
  * - with 30 pieces on the canvas, a scripted mouse drag runs at a median frame time ≤ 16.7 ms
  *   (intervals between requestAnimationFrame callbacks during the drag);
  * - the JPEG saved for the 720×1080 canvas is ≤ 250 kB — measured for the seeded flat photos and

@@ -1,7 +1,8 @@
 /**
  * Domain stats benchmark: every item stat, every outfit stat and the whole stats screen for a
  * large wardrobe. Targets: all stats of 5,000 items < 50 ms on the 2-core machine (DESIGN.md);
- * the stats screen of 10,000 items, 2,000 outfits and 3 years of calendar ≤ 100 ms (issue 15).
+ * the stats screen of 10,000 items, 2,000 outfits and 3 years of calendar ≤ 100 ms (README,
+ * Benchmarks).
  *
  * Run: npx tsx bench/domain.bench.ts   (writes bench/results/domain.json)
  *
@@ -254,7 +255,7 @@ const report = {
   pass: full.allStats.medianMs < TARGET_MS,
   /** The same target on CPU time, which other processes on the machine do not inflate. */
   passOnCpuTime: full.allStats.cpuMedianMs < TARGET_MS,
-  /** Issue 15: the stats screen's first visit for 10,000 items. */
+  /** The scale target (README, Benchmarks): the stats screen's first visit for 10,000 items. */
   scaleTargetMedianMs: SCALE_TARGET_MS,
   scalePass: scale.statsScreenFirstVisit.medianMs <= SCALE_TARGET_MS,
   scalePassOnCpuTime: scale.statsScreenFirstVisit.cpuMedianMs <= SCALE_TARGET_MS,

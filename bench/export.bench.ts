@@ -8,7 +8,7 @@
  * outfits 720x1080 WebP, textured so that they weigh what real photos weigh). Uploading 6,500
  * photos through the API would take most of an hour and measure the upload pipeline instead.
  *
- * Targets (issue 13), on the 2-core reference machine:
+ * Targets (README, Benchmarks), on the 2-core reference machine:
  * - the export streams at >= 50 MB/s of photo data, with the server's RSS growing <= 50 MB;
  * - importing that zip into a fresh account (upload + check + commit) takes <= 3 minutes.
  *

@@ -1,7 +1,7 @@
 /**
- * First view of /items for a 10,000-item account (issue 15): on a cold load at phone width
- * (390x844, empty HTTP cache, signed in), the page must transfer ≤ 1 MB and show its first photo
- * ≤ 1 s after navigation starts.
+ * First view of /items for a 10,000-item account (README, Benchmarks): on a cold load at phone
+ * width (390x844, empty HTTP cache, signed in), the page must transfer ≤ 1 MB and show its first
+ * photo ≤ 1 s after navigation starts.
  *
  * The built app against a seeded server (bench/lib/browser-harness.ts: 10,000 items, 2,000
  * outfits, 3 years of calendar; every record with its own textured photo files, so that each
@@ -27,7 +27,7 @@
  *   page's own part of the first view (reading the answer, rendering, the photo's download),
  *   apart from how long the server and network took to answer.
  * - Main thread before the first photo: long tasks (> 50 ms, PerformanceObserver) from navigation
- *   until the first photo is painted, count and total ms (issue 16: none over 50 ms).
+ *   until the first photo is painted, count and total ms (docs/performance.md: none over 50 ms).
  *
  * Environment: WEB_DIR (built web app; default packages/web/dist), FIRST_VIEW_QUICK=1 (1,000
  * items, printed, not written), FIRST_VIEW_RUNS (default 5), BASE_WEB_DIR (another build, e.g.
@@ -64,7 +64,8 @@ const WATCH_FIRST_PHOTO = `(() => {
   document.addEventListener('load', (e) => {
     const img = e.target;
     if (window.__firstPhoto !== null || !img || img.tagName !== 'IMG') return;
-    // The app's grid, or the server-drawn first screen in index.html's shell (issue 15).
+    // The app's grid, or the server-drawn first screen in index.html's shell
+    // (docs/first-screen.md).
     if (!img.closest('[role="list"][aria-label="Items"], #boot-shell')) return;
     const loaded = performance.now();
     window.__firstPhoto = { loaded, painted: null };

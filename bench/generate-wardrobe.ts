@@ -42,8 +42,8 @@ export interface GenerateOptions {
   /**
    * Ids as the server makes them (random UUIDs, drawn from the seed: the same seed gives the same
    * ids) instead of readable `item-000123` ones. Readable ids compress far better than real ones,
-   * so a benchmark of answer sizes must use these (issue 15). The rest of the wardrobe is the same
-   * either way.
+   * so a benchmark of answer sizes must use these (docs/wardrobe-wire.md). The rest of the wardrobe
+   * is the same either way.
    */
   uuidIds?: boolean;
 }

@@ -1,6 +1,6 @@
 /**
- * The pairing graph in Chromium (issue 11 targets), for a wardrobe whose graph holds about
- * 1,000 items and 3,000 pairings (1,500 items and 460 outfits from the seeded generator: not
+ * The pairing graph in Chromium (targets: README, Benchmarks), for a wardrobe whose graph holds
+ * about 1,000 items and 3,000 pairings (1,500 items and 460 outfits from the seeded generator: not
  * every item is in an outfit, and wishlist pieces are left out of the graph):
  * - the layout settles within 2 s of opening the screen, with no long task over 100 ms on the
  *   main thread meanwhile (PerformanceObserver 'longtask');

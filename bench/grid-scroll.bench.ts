@@ -1,6 +1,7 @@
 /**
- * The items grid of a 10,000-item wardrobe, scrolled (issue 15): the median frame interval while
- * scrolling at a steady speed must be ≤ 16.7 ms (one frame at 60 Hz), at phone and desktop widths.
+ * The items grid of a 10,000-item wardrobe, scrolled (README, Benchmarks): the median frame
+ * interval while scrolling at a steady speed must be ≤ 16.7 ms (one frame at 60 Hz), at phone and
+ * desktop widths.
  *
  * The built app against a seeded server (bench/lib/browser-harness.ts; 10,000 items, 2,000
  * outfits, 3 years of calendar, every record with its own photo URL so that thumbnails load and

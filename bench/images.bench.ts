@@ -1,7 +1,8 @@
 /**
  * Photo pipeline benchmark: one 12 MP JPEG processed into the display and thumbnail WebP files,
  * this working tree's pipeline side by side with a previous commit's, in the same run.
- * Target (issue 15): median <= 150 ms for an sRGB and for a Display P3 photo, 2-core machine.
+ * Target (README, Benchmarks): median <= 150 ms for an sRGB and for a Display P3 photo, 2-core
+ * machine.
  *
  * Run: npx tsx bench/images.bench.ts   (writes bench/results/images.json)
  *

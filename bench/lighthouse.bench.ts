@@ -1,6 +1,7 @@
 /**
- * Lighthouse on /items with a 1,000-item wardrobe (issues 14 and 16): the npm `lighthouse` package
- * (mobile preset: simulated slow 4G and 4× CPU slowdown) driving /usr/bin/chromium, signed in.
+ * Lighthouse on /items with a 1,000-item wardrobe (README, Benchmarks; docs/performance.md): the
+ * npm `lighthouse` package (mobile preset: simulated slow 4G and 4× CPU slowdown) driving
+ * /usr/bin/chromium, signed in.
  *
  * - Cold view: storage and HTTP cache cleared before each run except the session cookie (a
  *   signed-in user on a device with nothing stored: no IndexedDB copy, no service worker).

@@ -1,7 +1,7 @@
 /**
- * The main thread while /items starts on a slow phone (issue 16): Chromium's own 4× CPU slowdown
- * (not Lighthouse's simulation), a 1,000-item wardrobe, signed in, cold (nothing stored) and
- * repeat (the stored copy). Per load: the long tasks the page observed (PerformanceObserver
+ * The main thread while /items starts on a slow phone (docs/performance.md): Chromium's own 4× CPU
+ * slowdown (not Lighthouse's simulation), a 1,000-item wardrobe, signed in, cold (nothing stored)
+ * and repeat (the stored copy). Per load: the long tasks the page observed (PerformanceObserver
  * 'longtask') from navigation until the page has been quiet for QUIET_MS, their total blocking
  * time after the first contentful paint (Σ duration − 50 ms, as Lighthouse counts it), the
  * longest, and when the grid's photos were first painted.

@@ -1,7 +1,7 @@
 /**
- * Where the main thread's time goes while /items starts, cold and repeat (issue 16): a Chrome
- * trace of one page load, signed in, with a 1,000-item wardrobe. Prints every main-thread task
- * over LONG_MS (unthrottled; Lighthouse's mobile preset multiplies by 4, so 12.5 ms here is a
+ * Where the main thread's time goes while /items starts, cold and repeat (docs/performance.md): a
+ * Chrome trace of one page load, signed in, with a 1,000-item wardrobe. Prints every main-thread
+ * task over LONG_MS (unthrottled; Lighthouse's mobile preset multiplies by 4, so 12.5 ms here is a
  * 50 ms long task there) and, for each, the functions with the most self time and the script
  * entries that started it.
  *

@@ -1,9 +1,9 @@
 /**
- * Scale benchmark (issue 15): the GET /api/users answer of one large account, 10,000 items,
- * 2,000 outfits and 3 years of calendar (bench/generate-wardrobe.ts, seed 7), every record with
- * photo files of its own, and ids and photo keys exactly as the server makes them (random UUIDs;
- * bench/lib/browser-harness.ts `serverKeys`): readable ids such as `item-000123` compress far better
- * than real ones and made an earlier version of this bench flatter the answer by half.
+ * Scale benchmark (README, Benchmarks): the GET /api/users answer of one large account, 10,000
+ * items, 2,000 outfits and 3 years of calendar (bench/generate-wardrobe.ts, seed 7), every record
+ * with photo files of its own, and ids and photo keys exactly as the server makes them (random
+ * UUIDs; bench/lib/browser-harness.ts `serverKeys`): readable ids such as `item-000123` compress
+ * far better than real ones and made an earlier version of this bench flatter the answer by half.
  *
  * Targets: the answer <= 400 kB gzip; server p50 <= 20 ms.
  *

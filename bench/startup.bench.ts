@@ -1,6 +1,6 @@
 /**
  * Cold start to the first 200 and idle RSS of the built server (`npm run build` first), side by
- * side with the previous commit's server (issue 16: <= 0.5 s and <= 90 MB).
+ * side with the previous commit's server (docs/performance.md: <= 0.5 s and <= 90 MB).
  *
  * Two data directories: a fresh one (a new empty directory each start: the database is created
  * and every migration runs) and an existing one (the server's own data directory after a first

@@ -1,6 +1,6 @@
 /**
- * The stats screen in Chromium (issue 11 targets), for a wardrobe of 5,000 items, 1,500 outfits
- * and 5 years of calendar:
+ * The stats screen in Chromium (targets: README, Benchmarks), for a wardrobe of 5,000 items, 1,500
+ * outfits and 5 years of calendar:
  * - it renders in ≤ 150 ms once the wardrobe is loaded (an in-app tap on 'Stats' from the Items
  *   tab, until the figures and charts are painted);
  * - switching the time range takes ≤ 60 ms (a tap on a range until the new figures and charts
@@ -22,7 +22,10 @@ import { median, openSeededApp, percentile, round, writeResult } from './lib/bro
 
 const TARGETS = { renderMs: 150, rangeSwitchMs: 60 };
 const FULL = { items: 5000, outfits: 1500, days: 5 * 365 };
-/** Issue 15's wardrobe: 10,000 items, 2,000 outfits, 3 years (STATS_BENCH_SCALE=1). */
+/**
+ * The scale target's wardrobe (README, Benchmarks): 10,000 items, 2,000 outfits, 3 years
+ * (STATS_BENCH_SCALE=1).
+ */
 const SCALE = { items: 10000, outfits: 2000, days: 3 * 365 };
 /** STATS_BENCH_QUICK=1 runs a small wardrobe, to check the benchmark itself quickly. */
 const SIZE = process.env.STATS_BENCH_QUICK

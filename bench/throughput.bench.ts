@@ -1,21 +1,21 @@
 /**
  * GET /api/users throughput against a bare node:http server serving the same bytes from memory
- * (bench/lib/bare-server.mjs), measured in the same run (issue 16: >= 60 % of the bare server).
- * The built server (`npm run build` first) runs as its own process on a wardrobe of 1,000 items,
- * 200 outfits and a year of calendar seeded through the API; the previous commit's server
+ * (bench/lib/bare-server.mjs), measured in the same run (docs/performance.md: >= 60 % of the bare
+ * server). The built server (`npm run build` first) runs as its own process on a wardrobe of 1,000
+ * items, 200 outfits and a year of calendar seeded through the API; the previous commit's server
  * (BENCH_BASE_SERVER, a dist/server.js built in a git worktree) runs on the same data in the same
  * run when given, so its figure is a ratio too.
  *
  * Cases, 16 connections each, autocannon: `gzip` (a full answer as browsers ask for it) and
  * `notModified` (the web app's revalidation with its ETag: 304).
  *
- * Two bare references: `bare` sends ETag, Vary and Cache-Control only (the reference of issue 16's
- * target), `bareSameHeaders` every header Hanger's answer of the same status carries (security,
- * CORS and rate-limit headers, Hanger's Vary and Cache-Control, read from Hanger's own 200 and
- * 304), so that its 304 is the same bytes as Hanger's: a 304 is nothing but its head, and each
- * header written costs a bare node:http server a share of it. Servers take turns per
- * repetition (BENCH_REPS, default 3) so that load from the rest of the machine hits all alike;
- * medians are reported with the load average.
+ * Two bare references: `bare` sends ETag, Vary and Cache-Control only (the reference of the
+ * throughput target in docs/performance.md), `bareSameHeaders` every header Hanger's answer of the
+ * same status carries (security, CORS and rate-limit headers, Hanger's Vary and Cache-Control, read
+ * from Hanger's own 200 and 304), so that its 304 is the same bytes as Hanger's: a 304 is nothing
+ * but its head, and each header written costs a bare node:http server a share of it. Servers take
+ * turns per repetition (BENCH_REPS, default 3) so that load from the rest of the machine hits all
+ * alike; medians are reported with the load average.
  *
  * Run: npx tsx bench/throughput.bench.ts   (writes bench/results/throughput.json)
  *   BENCH_DATA_DIR=/tmp/x keeps (and reuses) the seeded data directory.

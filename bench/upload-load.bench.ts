@@ -1,7 +1,8 @@
 /**
  * Reads while photos upload: GET /api/users latency while 20 uploads of 12 MP photos run at once
  * through the real route (POST /api/clothes), on an account of 1,000 items.
- * Target (issue 15): GET /api/users p95 <= 50 ms while the 20 uploads run, 2-core machine.
+ * Target (README, Benchmarks): GET /api/users p95 <= 50 ms while the 20 uploads run, 2-core
+ * machine.
  *
  * Run: npx tsx bench/upload-load.bench.ts   (writes bench/results/upload-load.json)
  *

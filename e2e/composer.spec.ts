@@ -4,8 +4,8 @@ import { expect, signUpByApi, test } from './fixtures';
 import { SIZES, settled } from './screens';
 
 /**
- * The outfit composer and item picker (SPEC §2, §4, §5, §9) in the built app: the journeys of
- * issue 9 with a mouse at 1440×900 and with touch at 390×844. The canvas has no DOM of its own,
+ * The outfit composer and item picker (SPEC §2, §4, §5, §9) in the built app, with a mouse at
+ * 1440×900 and with touch at 390×844. The canvas has no DOM of its own,
  * so the pieces are read from Konva's stage (window.Konva, which the library sets) and driven
  * with real mouse and touch input at their positions on screen.
  */
@@ -358,8 +358,8 @@ test.describe('the outfit composer with a mouse', () => {
     expect(await order(page)).toEqual([jeans!.id, tee!.id]);
     await page.unroute('**/api/outfit');
 
-    // No network: the outfit is kept on this device and waits in the outbox (issue 14), shown
-    // as pending, with no success toast; it is sent when the connection returns.
+    // No network: the outfit is kept on this device and waits in the outbox (README, Install and
+    // offline), shown as pending, with no success toast; it is sent when the connection returns.
     await page.route('**/api/outfit', (route) => route.abort('internetdisconnected'));
     await page.getByRole('button', { name: 'Save Outfit' }).click();
     await expect(page).toHaveURL(/\/outfits$/);

@@ -3,9 +3,9 @@ import { addItems, type SeedItem } from './api-seed';
 import { expect, signUpByApi, snapshot, test } from './fixtures';
 
 /**
- * The server-drawn first screen of /items (issue 15): a browser with nothing stored (no service
- * worker, no IndexedDB copy, no local storage) but a session cookie gets index.html with its
- * first tiles drawn in the static shell, which stays until the app's own grid has its records.
+ * The server-drawn first screen of /items (docs/first-screen.md): a browser with nothing stored (no
+ * service worker, no IndexedDB copy, no local storage) but a session cookie gets index.html with
+ * its first tiles drawn in the static shell, which stays until the app's own grid has its records.
  */
 
 /** Five pieces in the closet and one archived (never on the first screen), oldest first. */

@@ -1,7 +1,10 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
-/** Helpers of the offline specs (issue 14): the service worker, the outbox pill, the server's view. */
+/**
+ * Helpers of the offline specs (README, Install and offline): the service worker, the outbox pill,
+ * the server's view.
+ */
 
 /** Waits until the service worker is active (it registers after load, when the page is idle). */
 export async function serviceWorkerActive(page: Page): Promise<void> {

@@ -12,10 +12,10 @@ import {
 import { settled, SIZES, wearDay } from './screens';
 
 /**
- * Offline use (issue 14): the shell and wardrobe open without a network, changes made offline
- * wait in the outbox (surviving a reload) and reach the server in order when the connection
- * returns, a refusal during replay is shown, and sign-out warns about unsent changes and then
- * leaves nothing of the user on the device.
+ * Offline use (README, Install and offline): the shell and wardrobe open without a network, changes
+ * made offline wait in the outbox (surviving a reload) and reach the server in order when the
+ * connection returns, a refusal during replay is shown, and sign-out warns about unsent changes and
+ * then leaves nothing of the user on the device.
  */
 
 const SHOTS = `${process.env.E2E_ARTIFACTS ?? 'e2e/artifacts'}/screenshots`;

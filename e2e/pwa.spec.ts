@@ -11,8 +11,8 @@ import { serviceWorkerActive as swActive } from './offline-helpers';
 import { settled, SIZES } from './screens';
 
 /**
- * The installable app (issue 14): manifest, service worker, offline shell and photos, the share
- * target and the update prompt, in Debian's Chromium against the built app.
+ * The installable app (README, Install and offline): manifest, service worker, offline shell and
+ * photos, the share target and the update prompt, in Debian's Chromium against the built app.
  */
 
 interface ManifestIcon {

@@ -11,9 +11,9 @@ import {
 } from './offline-helpers';
 
 /**
- * Reviewer's black-box checks of the offline outbox (issue 14): what a user with a flaky
- * connection or two windows of the app does. Each test states what the user must see; those
- * marked test.fail reproduce an open bug of /work/notes/review.md (remove the mark with the fix).
+ * Black-box checks of the offline outbox (README, Install and offline): what a user with a flaky
+ * connection or two windows of the app does. Each test states what the user must see; a test
+ * marked test.fail reproduces a known bug (remove the mark with the fix).
  */
 
 async function addBagOffline(page: Page) {

@@ -3,9 +3,9 @@ import { addItems, reloadWardrobe, type SeedItem } from './api-seed';
 import { expect, signUpByApi, test } from './fixtures';
 
 /**
- * Start-up (issues 14 and 16): one round trip for session, token and settings (GET /api/start),
- * then GET users revalidating the stored copy; a returning user's grid paints from IndexedDB
- * before any answer arrives.
+ * Start-up (README, Install and offline; docs/performance.md): one round trip for session, token
+ * and settings (GET /api/start), then GET users revalidating the stored copy; a returning user's
+ * grid paints from IndexedDB before any answer arrives.
  */
 
 const CLOSET: SeedItem[] = [
@@ -39,7 +39,10 @@ async function storedEtag(page: Page): Promise<string | null> {
   );
 }
 
-/** The stored copy's parts (issue 16: its records are kept in parts, each read in a task of its own). */
+/**
+ * The stored copy's parts (docs/performance.md: its records are kept in parts, each read in a task
+ * of its own).
+ */
 async function storedParts(page: Page): Promise<number> {
   return page.evaluate(
     () =>

@@ -1,6 +1,6 @@
 /**
  * Chromium driven over its DevTools protocol with nothing else attached: no Playwright, no
- * Puppeteer, and the page's Runtime domain never enabled (issue 16).
+ * Puppeteer, and the page's Runtime domain never enabled (docs/performance.md).
  *
  * Why: enabling the Runtime domain (every Playwright and Puppeteer page has it enabled, as has a
  * DevTools window) makes V8 capture a detailed stack trace, with line and column, for every Error

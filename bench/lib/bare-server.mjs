@@ -1,8 +1,8 @@
 /**
- * The reference for GET /api/users throughput (issue 16): a bare node:http server answering the
- * same bytes from memory that Hanger answers — the wardrobe JSON, its gzip copy, its ETag and a
- * 304 for a matching If-None-Match — with no framework, no authentication, no database, no
- * logging. What Hanger reaches as a share of this is what its own per-request work costs.
+ * The reference for GET /api/users throughput (docs/performance.md): a bare node:http server
+ * answering the same bytes from memory that Hanger answers — the wardrobe JSON, its gzip copy, its
+ * ETag and a 304 for a matching If-None-Match — with no framework, no authentication, no database,
+ * no logging. What Hanger reaches as a share of this is what its own per-request work costs.
  *
  * Run as its own process (like the server it is compared with):
  *   node bench/lib/bare-server.mjs <port> <body file> <gzip file> <etag> [<headers file>]

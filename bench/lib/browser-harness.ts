@@ -49,10 +49,10 @@ export interface SeedOptions {
    */
   ownPhotoFiles?: boolean;
   /**
-   * Ids and photo keys exactly as the server makes them (issue 15), with photo files of their own:
-   * UUID ids, and keys `<user>/<uuid>-image.webp` ('random': every photo stored before photos
-   * were named after their record) or `<user>/<record id>-image.webp` ('record': since). By default
-   * ids are readable (`item-000123`), which compress far better than real ones.
+   * Ids and photo keys exactly as the server makes them (docs/wardrobe-wire.md), with photo files
+   * of their own: UUID ids, and keys `<user>/<uuid>-image.webp` ('random': every photo stored
+   * before photos were named after their record) or `<user>/<record id>-image.webp` ('record':
+   * since). By default ids are readable (`item-000123`), which compress far better than real ones.
    */
   serverKeys?: 'random' | 'record';
   /** Upload textured photos that weigh what real ones do, instead of flat shapes. */

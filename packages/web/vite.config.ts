@@ -169,14 +169,14 @@ const COMPILE_HINT_CHUNKS = new Set(['app', 'react']);
 /**
  * V8's explicit compile hint (`//# allFunctionsCalledOnLoad`, Chromium 136 and later; other
  * engines read a comment): every function of the file is compiled on the background thread that
- * compiles the downloaded chunk, instead of on the main thread the first time it runs (issue 16).
- * Measured at a phone's 4× CPU (bench/main-thread.bench.ts, medians): the app's chunk against the
- * build without it, two runs of 14 loads: blocking time cold 530 vs 588 ms, repeat view 51 vs
- * 90 ms. React's chunk too, against the app's alone, two runs of 7 loads: cold 5 vs 27 and 32 vs
- * 41 ms (lower in 11 of 14 pairs); repeat 0 vs 0 ms in both (a task over 50 ms after the first
- * paint in 3 vs 2 of 14 loads). (An earlier run had found the repeat view slower with React's chunk
- * marked, 84 vs 37 ms; that bench then counted Playwright's own injected script as a task of the
- * page's.)
+ * compiles the downloaded chunk, instead of on the main thread the first time it runs
+ * (docs/performance.md). Measured at a phone's 4× CPU (bench/main-thread.bench.ts, medians): the
+ * app's chunk against the build without it, two runs of 14 loads: blocking time cold 530 vs 588 ms,
+ * repeat view 51 vs 90 ms. React's chunk too, against the app's alone, two runs of 7 loads: cold 5
+ * vs 27 and 32 vs 41 ms (lower in 11 of 14 pairs); repeat 0 vs 0 ms in both (a task over 50 ms
+ * after the first paint in 3 vs 2 of 14 loads). (An earlier run had found the repeat view slower
+ * with React's chunk marked, 84 vs 37 ms; that bench then counted Playwright's own injected script
+ * as a task of the page's.)
  */
 const compileHints = {
   name: 'hanger-compile-hints',
@@ -203,8 +203,9 @@ export default defineConfig({
     compileHints,
     react(),
     tailwindcss(),
-    // Installable app and service worker (issue 14). The worker is src/sw.ts (injectManifest);
-    // the app registers it itself after the first render (src/lib/pwa/register.ts).
+    // Installable app and service worker (README, Install and offline). The worker is src/sw.ts
+    // (injectManifest); the app registers it itself after the first render
+    // (src/lib/pwa/register.ts).
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',
@@ -268,14 +269,15 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
-    // early.js and the stylesheet inline in index.html: nothing blocks the first paint (issue 16).
-    // Its path rule is the domain's (app-routes.ts), as the server's and the service worker's.
+    // early.js and the stylesheet inline in index.html: nothing blocks the first paint
+    // (docs/performance.md). Its path rule is the domain's (app-routes.ts), as the server's and the
+    // service worker's.
     inlineHead({
       readEarlyJs: () =>
         withStorageNames(readFileSync(new URL('./public/early.js', import.meta.url), 'utf8')),
       firstScreenPath: FIRST_SCREEN_PATH,
     }),
-    // .br and .gz beside each text asset, served by the server as they are (issue 16).
+    // .br and .gz beside each text asset, served by the server as they are (docs/performance.md).
     precompress(),
   ],
   resolve: {
@@ -345,10 +347,10 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 2,
             },
-            // Everything else the entry imports statically, in one chunk (issue 16). Left alone,
-            // each module the first load shares with a lazy screen became a chunk of its own
-            // (14 requests, and every small chunk compresses worse and carries its own import
-            // and export lists); lazy screens import what they need of it from here.
+            // Everything else the entry imports statically, in one chunk (docs/performance.md).
+            // Left alone, each module the first load shares with a lazy screen became a chunk of
+            // its own (14 requests, and every small chunk compresses worse and carries its own
+            // import and export lists); lazy screens import what they need of it from here.
             { name: firstLoadChunk, debugName: 'app', priority: 1 },
           ],
         },

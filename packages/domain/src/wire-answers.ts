@@ -25,8 +25,8 @@ export const startUserSchema = z.object({
 export type StartUser = z.output<typeof startUserSchema>;
 
 /**
- * The session's user, an access token and the user's settings in one answer (issue 16). Signed
- * out, only `{ user: null }`.
+ * The session's user, an access token and the user's settings in one answer (docs/performance.md).
+ * Signed out, only `{ user: null }`.
  */
 export const startAnswerSchema = z.object({
   user: startUserSchema.nullable(),

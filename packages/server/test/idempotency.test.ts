@@ -7,8 +7,9 @@ import { form, photo, signUp, testJpeg, type ApiUser, type FieldValue } from './
 const LIMIT = 4;
 
 /**
- * Idempotency-Key on POST clothes and a new POST outfit (review bug 1, the server half): a repeat
- * answers the record the key made first, creates nothing and keeps no photo of its own.
+ * Idempotency-Key on POST clothes and a new POST outfit (README, the `Idempotency-Key` paragraph: a
+ * create the outbox resends after a lost answer): a repeat answers the record the key made first,
+ * creates nothing and keeps no photo of its own.
  */
 describe.each(ENGINES)('Idempotency-Key on %s', (engine) => {
   let t: TestApp;

@@ -5,9 +5,9 @@ import { photo, signUp, testJpeg } from './helpers/api.js';
 const LIMIT = 3;
 
 /**
- * Reviewer (notes/review.md, bug 4): the quota is checked before the photo is processed and the
- * row inserted, so uploads sent at once all pass the check: 8 parallel uploads to an account with
- * room for 3 created 8 items. Fixed: the quota is checked again under the account's lock at insert.
+ * The quota (README, Configuration: MAX_ITEMS_PER_ACCOUNT) is checked before the photo is processed
+ * and again under the account's lock at insert: checked only before, uploads sent at once would all
+ * pass it (8 parallel uploads to an account with room for 3 created 8 items).
  */
 describe.each(ENGINES)('the per-account quota under parallel uploads on %s', (engine) => {
   let t: TestApp;

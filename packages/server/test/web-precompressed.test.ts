@@ -7,7 +7,7 @@ import { startApp, type TestApp } from './helpers/app.js';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 
 // Serving the web app does not touch the database: one engine is enough.
-describe("the web app's precompressed assets (issue 16)", () => {
+describe("the web app's precompressed assets (docs/performance.md)", () => {
   let t: TestApp;
   let webDir: string;
   const SCRIPT = `export const answer = ${JSON.stringify('x'.repeat(4000))};\n`;

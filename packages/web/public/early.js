@@ -1,4 +1,4 @@
-// The page's first script (issues 15 and 16), plain and tiny, run by index.html while the app's
+// The page's first script (docs/first-screen.md), plain and tiny, run by index.html while the app's
 // bundle is still downloading: GET /api/start (picking up index.html's preload), then at once
 // GET /api/users with the start answer's token and the stored copy's ETag. The app takes both
 // answers over (src/lib/stores/early-boot.ts) instead of asking again, so the wardrobe no longer

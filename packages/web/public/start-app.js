@@ -1,4 +1,4 @@
-// Starts the app's code (issues 15 and 16). The build turns index.html's module script into a
+// Starts the app's code (docs/first-screen.md). The build turns index.html's module script into a
 // modulepreload (scripts/inline-head.mjs): the app's chunks download and compile at once, as
 // before, but are evaluated from here. When the server drew the first screen of /items into the
 // page (#boot-shell[data-filled]), the app waits until that screen's first photos are painted, at
@@ -43,9 +43,10 @@ function firstPhotosPainted() {
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
- * Evaluates the entry's chunks one task each (issue 16): the build preloads them in the order they
- * depend on each other (the runtime, React, the app), and importing one whose imports are already
- * evaluated evaluates it alone. One import of the entry would evaluate them all in one long task.
+ * Evaluates the entry's chunks one task each (docs/first-screen.md): the build preloads them in the
+ * order they depend on each other (the runtime, React, the app), and importing one whose imports
+ * are already evaluated evaluates it alone. One import of the entry would evaluate them all in one
+ * long task.
  */
 async function startApp(entry) {
   // Held-back chunks download now, all at once; the imports below find them preloaded.

@@ -1,6 +1,6 @@
 /**
- * Vite plugin (issue 16): nothing in index.html's <head> may hold up the first paint of the static
- * /items shell. In the build:
+ * Vite plugin (docs/first-screen.md): nothing in index.html's <head> may hold up the first paint of
+ * the static /items shell. In the build:
  *
  * - `<script src="/early.js"></script>` becomes the script itself, minified, inline: the page's
  *   first requests (GET /api/start, GET users) still leave before anything else runs, without a
@@ -17,7 +17,8 @@
  *
  * - The app's module script becomes a modulepreload of the same file (marked data-app-entry) and
  *   public/start-app.js, which imports it: the app's chunks still download and compile at once,
- *   but a server-drawn first screen's photos are painted before the app's code runs (issue 15).
+ *   but a server-drawn first screen's photos are painted before the app's code runs
+ * (docs/first-screen.md).
  *
  * public/early.js stays the source (its tests run it as the page does). Its one rule shared with
  * the server and the app, which paths open on the Items screen, is written over by the domain's

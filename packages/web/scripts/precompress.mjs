@@ -2,8 +2,8 @@
  * Vite plugin: after a build, writes a Brotli (.br) and a gzip (.gz) copy beside every text asset
  * of the output (JS, CSS, HTML, SVG, JSON, the manifest) over 1 kB. The server sends them to
  * clients that accept them (@fastify/static preCompressed), so the first load moves about a third
- * of the bytes (issue 16: the app's 480 kB of JavaScript were sent uncompressed) and no CPU is spent
- * compressing per request.
+ * of the bytes (docs/performance.md: the app's 480 kB of JavaScript were sent uncompressed) and no
+ * CPU is spent compressing per request.
  */
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';

@@ -3,10 +3,11 @@ import { provideOutbox } from './lib/outbox/port';
 import { beginEarlyWardrobe, takeEarlyStart } from './lib/stores/early-boot';
 import { startSession, warmParsersForStart } from './lib/stores/session-actions';
 
-// Before React renders (issue 16). The page's first script (public/early.js) has usually asked
-// for GET /api/start and GET users already: they are taken over here (the wardrobe answer goes to
-// the parse worker as soon as it is in), else GET /api/start starts now. Then the session's
-// start, which uses them. The app attaches its failure screen to the same start (app.tsx).
+// Before React renders (docs/first-screen.md). The page's first script (public/early.js) has
+// usually asked for GET /api/start and GET users already: they are taken over here (the wardrobe
+// answer goes to the parse worker as soon as it is in), else GET /api/start starts now. Then the
+// session's start, which uses them. The app attaches its failure screen to the same start
+// (app.tsx).
 //
 // The answers are taken over while the app's chunk is evaluated; the parse worker is made and the
 // session started in tasks of their own, ahead of the router's and the first render's (main.tsx

@@ -1,4 +1,4 @@
-// First: GET /api/start leaves before the app's modules are evaluated (issue 16).
+// First: GET /api/start leaves before the app's modules are evaluated (docs/first-screen.md).
 import './boot';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -12,12 +12,12 @@ import './styles.css';
 const FILLED_SHELL_MAX_MS = 10_000;
 
 /**
- * index.html's static first paint (#boot-shell, issue 16) stays over #root while the app shows
- * only a start-up spinner (checking the session, logging in, opening the stored wardrobe), and
- * goes as soon as the app draws its own shell or any other screen: in the same frame, so nothing
- * flashes or shifts. When the server drew the first tiles into it (data-filled, issue 15), it
- * stays until the app's grid has its records too (or the app shows something other than the
- * grid's loading state), so the photos never give way to placeholders.
+ * index.html's static first paint (#boot-shell, docs/first-screen.md) stays over #root while the
+ * app shows only a start-up spinner (checking the session, logging in, opening the stored
+ * wardrobe), and goes as soon as the app draws its own shell or any other screen: in the same
+ * frame, so nothing flashes or shifts. When the server drew the first tiles into it (data-filled,
+ * docs/first-screen.md), it stays until the app's grid has its records too (or the app shows
+ * something other than the grid's loading state), so the photos never give way to placeholders.
  */
 function releaseBootShell(container: HTMLElement): void {
   const shell = document.getElementById('boot-shell');
@@ -51,10 +51,11 @@ function releaseBootShell(container: HTMLElement): void {
 }
 
 /**
- * The first render (issue 16), in a task of its own after the ones that evaluated the app's code
- * and made the router (index.html's static shell is on screen meanwhile). Not as a transition: a time-sliced render
- * is restarted by every store update that lands during it (session, settings, the wardrobe), and
- * side by side it came out worse for total blocking time than one synchronous render.
+ * The first render (docs/first-screen.md), in a task of its own after the ones that evaluated the
+ * app's code and made the router (index.html's static shell is on screen meanwhile). Not as a
+ * transition: a time-sliced render is restarted by every store update that lands during it
+ * (session, settings, the wardrobe), and side by side it came out worse for total blocking time
+ * than one synchronous render.
  */
 function start(): void {
   try {

@@ -2,8 +2,8 @@ import type { RateRule } from './rate-limit-store.js';
 
 /**
  * The identity service's fixed settings, apart from create-auth.ts so that better-auth.ts (which
- * create-auth.ts loads on first use) reads them without importing its own loader back (issue 35:
- * no import cycle). create-auth.ts re-exports them for the rest of the server.
+ * create-auth.ts loads on first use) reads them without importing its own loader back (no import
+ * cycle: docs/architecture.md). create-auth.ts re-exports them for the rest of the server.
  */
 
 export const AUTH_BASE_PATH = '/api/auth';

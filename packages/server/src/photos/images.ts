@@ -248,7 +248,7 @@ export function photoVersion(): string {
  * Keys for one photo's two files, under the owner's folder (the media capability opens the
  * owner's folder only: storage/media-access.ts).
  *
- * Named after the record they belong to (issue 15, docs/wardrobe-wire.md), so that a key adds no
+ * Named after the record they belong to (docs/wardrobe-wire.md), so that a key adds no
  * randomness of its own to the wardrobe answer beyond the record's id, which the answer carries
  * anyway: a record's first photo is `<user>/<record>-image.webp` (and `-thumbnail.webp`); a photo
  * that replaces it gets a fresh version, `<user>/<record>-<version>-image.webp`, so that a URL

@@ -13,9 +13,9 @@ import {
 } from '@hanger/domain';
 
 /**
- * The server's side of the server-drawn first screen of /items (issue 15): the built index.html
- * with the first tiles of the user's Items view filled in. docs/first-screen.md says what calls
- * it (plugins/web.ts, on the domain's first-screen paths) and where the web's side lives.
+ * The server's side of the server-drawn first screen of /items: the built index.html with the
+ * first tiles of the user's Items view filled in. docs/first-screen.md says what calls it
+ * (plugins/web.ts, on the domain's first-screen paths) and where the web's side lives.
  */
 
 /** The shell element's opening tag in index.html (the web app's app/boot-shell.tsx). */
@@ -28,10 +28,10 @@ const CODE_AFTER_PHOTOS = 'data-rel="modulepreload"';
 
 /**
  * The page's module preloads held back until the first photos are painted, and its start-up
- * script asked for with low priority (issue 16). On a phone's link the photos and the app's code
- * share the bandwidth: the code (some 130 kB) downloading beside the photos held the first photos
- * back by as long. The links keep their place and addresses; public/start-app.js makes them
- * preloads once the photos are on screen, or after its time limit.
+ * script asked for with low priority (docs/first-screen.md). On a phone's link the photos and the
+ * app's code share the bandwidth: the code (some 130 kB) downloading beside the photos held the
+ * first photos back by as long. The links keep their place and addresses; public/start-app.js makes
+ * them preloads once the photos are on screen, or after its time limit.
  */
 export function codeAfterPhotos(html: string): string {
   return html
@@ -50,9 +50,10 @@ export function escapeHtml(text: string): string {
 }
 
 /**
- * index.html with its static first paint filled with the first tiles of /items (issue 15; the
- * domain's first-screen.ts): made once from the served index.html, then `fill` per request. A
- * build without the tile template (or with a shell the markers do not fit) fills nothing.
+ * index.html with its static first paint filled with the first tiles of /items
+ * (docs/first-screen.md; the domain's first-screen.ts): made once from the served index.html, then
+ * `fill` per request. A build without the tile template (or with a shell the markers do not fit)
+ * fills nothing.
  */
 export class FirstScreenPage {
   private readonly head: string;
@@ -87,7 +88,8 @@ export class FirstScreenPage {
       SHELL_OPEN +
       ' data-filled=""' +
       indexHtml.slice(shellAt + SHELL_OPEN.length, tilesAt + BOOT_TILES_START.length);
-    // The tabs' count template follows the tile template (issue 16); the markers are in the head.
+    // The tabs' count template follows the tile template (docs/first-screen.md); the markers are in
+    // the head.
     let afterTemplates = templateEnd + BOOT_TILE_TEMPLATE_END.length;
     let count: string | null = null;
     if (indexHtml.startsWith(BOOT_COUNT_TEMPLATE_START, afterTemplates)) {

@@ -29,8 +29,8 @@ import {
 } from '../../test/helpers/auth.js';
 
 /**
- * The server-drawn first screen of /items (issue 15) through real HTTP: the web plugin, the
- * identity service's get-session, the first-screen service and the page, on both engines, with
+ * The server-drawn first screen of /items (docs/first-screen.md) through real HTTP: the web plugin,
+ * the identity service's get-session, the first-screen service and the page, on both engines, with
  * the web build's own index.html (its shell and tile template).
  */
 

@@ -66,7 +66,7 @@ describe('security headers', () => {
   );
 });
 
-describe('a 304 (issue 16)', () => {
+describe('a 304 (docs/performance.md)', () => {
   it('HELMET_HEADER_NAMES names every header helmet can set', async () => {
     const app = Fastify();
     await app.register(helmet, {
@@ -108,7 +108,7 @@ describe('a 304 (issue 16)', () => {
   });
 });
 
-describe("index.html's inline script (issue 16)", () => {
+describe("index.html's inline script (docs/performance.md)", () => {
   const sha256 = (text: string) =>
     `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 

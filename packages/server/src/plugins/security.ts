@@ -25,8 +25,9 @@ const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 
 /**
  * The CSP source expressions ('sha256-…') of the inline scripts of a page: the web build inlines
- * its first script (public/early.js, issue 16) into index.html so that nothing blocks the first
- * paint; the policy allows exactly that script's text, hashed from the index.html being served.
+ * its first script (public/early.js, docs/performance.md) into index.html so that nothing blocks
+ * the first paint; the policy allows exactly that script's text, hashed from the index.html being
+ * served.
  */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();

@@ -163,7 +163,7 @@ describe('storage plugin with the disk store: GET /media/m1.<capability>/<key>',
       mediaUrl(a, KEY_B),
       mediaUrl(b, KEY),
       mediaUrl(a.replace(`.${exp}.`, `.${exp + 3600}.`), KEY),
-      // The shape before issue 15 and no capability at all.
+      // The earlier shape (a signature per URL, docs/media-urls.md) and no capability at all.
       `/media/${KEY}?exp=${exp}&sig=${mac}`,
       `/media/${KEY}`,
       `/media/${a}`,

@@ -21,7 +21,7 @@ beforeAll(async () => {
   await writeFile(join(dir, 'manifest.webmanifest'), '{"name":"Hanger"}');
   const sw = 'self.addEventListener("fetch", () => {});'.repeat(40);
   await writeFile(join(dir, 'sw.js'), sw);
-  // The build writes compressed copies beside text files (issue 16).
+  // The build writes compressed copies beside text files (docs/performance.md).
   await writeFile(join(dir, 'sw.js.br'), brotliCompressSync(sw));
   await writeFile(join(dir, 'sw.js.gz'), gzipSync(sw));
   await writeFile(join(dir, 'manifest.webmanifest.br'), brotliCompressSync('{"name":"Hanger"}'));

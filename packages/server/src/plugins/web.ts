@@ -55,10 +55,12 @@ async function webPlugin(app: FastifyInstance, { config }: WebOptions): Promise<
       // start-up: listing the folder and registering some 400 routes was a tenth of a cold start.
       // A path that names no file falls through to the not-found handler below.
       wildcard: true,
-      // `/` is left to the not-found handler below, as /items is: its first screen (issue 15).
+      // `/` is left to the not-found handler below, as /items is: its first screen
+      // (docs/first-screen.md).
       allowedPath: (pathName) => pathName !== '/',
       cacheControl: false,
-      // The web build writes .br and .gz beside its text assets (issue 16); sent when accepted.
+      // The web build writes .br and .gz beside its text assets (docs/performance.md); sent when
+      // accepted.
       preCompressed: true,
       setHeaders(reply, path) {
         const immutable = path.includes(`${join(config.webDir, 'assets')}`);
@@ -66,9 +68,9 @@ async function webPlugin(app: FastifyInstance, { config }: WebOptions): Promise<
           'cache-control',
           immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
-        // The installable app (issue 14): the manifest's registered media type. (The service
-        // worker, sw.js, is JavaScript and revalidated on every visit like every file outside
-        // assets/; precompressed copies get the type of the file they stand for.)
+        // The installable app (README, Install and offline): the manifest's registered media type.
+        // (The service worker, sw.js, is JavaScript and revalidated on every visit like every file
+        // outside assets/; precompressed copies get the type of the file they stand for.)
         if (/\.webmanifest(\.br|\.gz)?$/.test(path)) reply.header('content-type', MANIFEST_TYPE);
       },
     });
@@ -89,9 +91,9 @@ async function webPlugin(app: FastifyInstance, { config }: WebOptions): Promise<
     );
   });
 
-  // The server-drawn first screen of /items (issue 15): index.html with the first tiles of the
-  // signed-in user's Items view filled in, for a browser with nothing stored (a service worker
-  // answers every later visit with the static index.html, and the app paints from its copy).
+  // The server-drawn first screen of /items (docs/first-screen.md): index.html with the first tiles
+  // of the signed-in user's Items view filled in, for a browser with nothing stored (a service
+  // worker answers every later visit with the static index.html, and the app paints from its copy).
   const firstScreen = hasIndex
     ? FirstScreenPage.from(readFileSync(join(config.webDir, 'index.html'), 'utf8'))
     : null;
@@ -135,10 +137,11 @@ async function webPlugin(app: FastifyInstance, { config }: WebOptions): Promise<
           .header('cache-control', 'private, no-store')
           .header('vary', 'Cookie, Accept-Encoding')
           .type('text/html; charset=utf-8');
-        // Compressed as the static files are (issue 16): some 31 kB of markup is 5 kB gzipped, a
-        // round trip or two less on a phone's link before the first photos. gzip at level 6 takes
-        // a fraction of a millisecond here; brotli saved 8 % more for twice the time. Nothing in the
-        // page echoes what a request sent, so there is nothing for a compression oracle to probe.
+        // Compressed as the static files are (docs/performance.md): some 31 kB of markup is 5 kB
+        // gzipped, a round trip or two less on a phone's link before the first photos. gzip at
+        // level 6 takes a fraction of a millisecond here; brotli saved 8 % more for twice the time.
+        // Nothing in the page echoes what a request sent, so there is nothing for a compression
+        // oracle to probe.
         if (acceptsGzip(request.headers['accept-encoding'])) {
           return reply.header('content-encoding', 'gzip').send(await gzipAnswer(page));
         }

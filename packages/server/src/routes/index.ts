@@ -35,7 +35,8 @@ export default async function apiRoutes(
   await app.register(healthRoutes);
   // The calendar feed's token is its credential: calendar apps send no bearer token.
   await app.register(publicFeedRoutes);
-  // The app's start (issue 16): session, access token and settings from the session cookie.
+  // The app's start (docs/performance.md): session, access token and settings from the session
+  // cookie.
   await app.register(startRoutes);
   // Export (its download link's token is the credential) and import; authenticates its own routes.
   await app.register(dataRoutes, { config });

@@ -29,12 +29,12 @@ const STEP = 100;
 
 /**
  * The first tiles of the user's default Items view (the domain's first-screen.ts), for the
- * server-drawn first screen of /items (issue 15). The rows are read newest first, a step at a
- * time, until enough of them pass the default filters, then every row created at the same moment
- * as the last one read, so that the domain's sort (which breaks ties by category, subcategory and
- * id) picks from all it could pick: the same tiles in the same order as the app's grid. A few
- * hundred rows for most wardrobes, whatever their size; every row when some creation time is
- * spelled otherwise than the server writes it (an import that kept an offset).
+ * server-drawn first screen of /items (docs/first-screen.md). The rows are read newest first, a
+ * step at a time, until enough of them pass the default filters, then every row created at the same
+ * moment as the last one read, so that the domain's sort (which breaks ties by category,
+ * subcategory and id) picks from all it could pick: the same tiles in the same order as the app's
+ * grid. A few hundred rows for most wardrobes, whatever their size; every row when some creation
+ * time is spelled otherwise than the server writes it (an import that kept an offset).
  */
 export async function readFirstScreen(
   ctx: ServiceContext,
@@ -73,8 +73,8 @@ export async function readFirstScreen(
 
 /**
  * The Items and Outfits tabs' counts of the default view, for the server-drawn first screen
- * (issue 16): the records counted by status in the database, the domain deciding which statuses
- * the default filters keep.
+ * (docs/first-screen.md): the records counted by status in the database, the domain deciding which
+ * statuses the default filters keep.
  */
 export async function readTabCounts(
   ctx: Pick<ServiceContext, 'db'>,

@@ -5,8 +5,8 @@ import { MEDIA_CAPABILITY_PREFIX, MEDIA_PATH_PREFIX } from '@hanger/domain';
  * Photo URLs are `/media/m1.<capability>/<key>`: one signed, expiring capability per user and
  * signing window in the path, shared by every photo of that user (docs/media-urls.md). A
  * wardrobe of 10,000 items repeats one 37-byte segment 20,000 times, which gzip shrinks to
- * almost nothing, where a signature per URL (the shape before issue 15) was 64 incompressible
- * bytes per photo.
+ * almost nothing, where a signature per URL (the shape before, docs/media-urls.md) was 64
+ * incompressible bytes per photo.
  *
  * The capability must also be stable: the API caches each user's serialized wardrobe and answers
  * ETags, so a URL that changed on every request would defeat both caches (and the browser's image

@@ -6,7 +6,7 @@ import { BottomNav, TopNav } from './main-nav';
 import { loadWhenOnline } from '../lib/load-when-online';
 
 // The connection pill shows nothing on a first screen that is online with nothing waiting: its
-// code (and the outbox's start) loads just after it, out of the first load (issue 16).
+// code (and the outbox's start) loads just after it, out of the first load (docs/performance.md).
 const OfflineIndicator = lazy(
   loadWhenOnline(() =>
     import('./offline-indicator').then((m) => ({ default: m.OfflineIndicator })),

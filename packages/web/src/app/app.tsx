@@ -7,14 +7,14 @@ import { loadWhenOnline } from '../lib/load-when-online';
 
 /**
  * The router, made in a task of its own between evaluating the app's code and the first render
- * (main.tsx calls this first; issue 16: each was a long task on a phone), or else on the first
- * render.
+ * (main.tsx calls this first; docs/performance.md: each was a long task on a phone), or else on the
+ * first render.
  */
 let router: ReturnType<typeof createBrowserRouter> | null = null;
 export const appRouter = () => (router ??= createBrowserRouter(routes));
 
 // The service worker's registration and its 'Update available' banner wait for the first screen
-// anyway: their code loads after it, out of the first load (issue 16).
+// anyway: their code loads after it, out of the first load (docs/performance.md).
 const UpdatePrompt = lazy(
   loadWhenOnline(() => import('./update-prompt').then((m) => ({ default: m.UpdatePrompt }))),
 );

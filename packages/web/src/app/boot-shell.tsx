@@ -19,12 +19,12 @@ import { SortBar } from '../components/sort-bar';
 import { GridTile } from '../components/wardrobe-grid';
 
 /**
- * The static first paint (issue 16): index.html carries the signed-in shell of /items (top bar,
- * Wardrobe title and tabs, sort bar, skeleton tiles, bottom bar) as plain HTML, drawn as soon as the
- * HTML and the stylesheet are in, long before the app's code has run. It is this markup: the app's
- * own components rendered to HTML, so the two cannot drift apart (boot-shell.test.tsx compares
- * index.html with it; `npx tsx packages/web/scripts/boot-shell.ts` writes it). It is not part of
- * the app's bundle.
+ * The static first paint (docs/first-screen.md): index.html carries the signed-in shell of /items
+ * (top bar, Wardrobe title and tabs, sort bar, skeleton tiles, bottom bar) as plain HTML, drawn as
+ * soon as the HTML and the stylesheet are in, long before the app's code has run. It is this
+ * markup: the app's own components rendered to HTML, so the two cannot drift apart
+ * (boot-shell.test.tsx compares index.html with it; `npx tsx packages/web/scripts/boot-shell.ts`
+ * writes it). It is not part of the app's bundle.
  *
  * In the page it is an inert overlay over #root (public/early.js shows it on /items
  * only), taken away by main.tsx once the app draws a screen of its own instead of a start-up
@@ -57,9 +57,9 @@ function ItemsSkeleton() {
 
 /**
  * The Items grid's tile as the app draws it, with BOOT_TILE_SLOTS for what the server fills in
- * (issue 15, the domain's first-screen.ts): a photo that shows as soon as it has loaded (the
- * static page has no code to fade it in) and a caption that goes at 5 columns, as the grid's does
- * (GRID_CAPTION_MAX_COLS; the shell's grid has 5 from the lg breakpoint).
+ * (docs/first-screen.md, the domain's first-screen.ts): a photo that shows as soon as it has loaded
+ * (the static page has no code to fade it in) and a caption that goes at 5 columns, as the grid's
+ * does (GRID_CAPTION_MAX_COLS; the shell's grid has 5 from the lg breakpoint).
  */
 export function bootTileMarkup(): string {
   const slots = BOOT_TILE_SLOTS;
@@ -105,8 +105,8 @@ export function bootCountMarkup(): string {
 }
 
 /**
- * The sort dropdown drawn as a picture of itself (issue 16). A `<select>` in the page's first
- * layout made that layout a long task on a phone: at 4× CPU the drawn page's first style and
+ * The sort dropdown drawn as a picture of itself (docs/first-screen.md). A `<select>` in the page's
+ * first layout made that layout a long task on a phone: at 4× CPU the drawn page's first style and
  * layout took 51–97 ms with it and stayed under 50 ms in 7 of 7 loads without it (or with the
  * same select added in a later task, as the app's own sort bar is). The overlay is inert and
  * hidden from assistive technology, so a span that looks the same does its job: it has the
@@ -168,8 +168,8 @@ export function bootShellMarkup(): string {
     .replace(/ role="status"/g, '')
     .replace(/ data-discover="true"/g, '');
   const drawnSort = withDrawnSortSelect(shell);
-  // Where the server puts the tabs' counts (issue 16: the labels no longer move when the app
-  // takes over with its own).
+  // Where the server puts the tabs' counts (docs/first-screen.md: the labels no longer move when
+  // the app takes over with its own).
   const counted = markTab(
     markTab(drawnSort, 'Items', BOOT_TAB_COUNT_MARKERS.items),
     'Outfits',

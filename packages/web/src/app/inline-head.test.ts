@@ -19,7 +19,7 @@ const BUILT_HEAD =
   '<script type="module" crossorigin src="/assets/index-abc.js"></script>' +
   '<link rel="stylesheet" crossorigin href="/assets/app-xyz.css"></head>';
 
-describe("the build's index.html head (issue 16)", () => {
+describe("the build's index.html head (docs/first-screen.md)", () => {
   it('runs early.js inline, minified, with no request of its own', async () => {
     const html = await transform(BUILT_HEAD);
     expect(html).not.toContain('src="/early.js"');
@@ -29,7 +29,7 @@ describe("the build's index.html head (issue 16)", () => {
     expect(inline.length).toBeLessThan(2000);
   });
 
-  it("preloads the app's entry and starts it from start-app.js (issue 15)", async () => {
+  it("preloads the app's entry and starts it from start-app.js (docs/first-screen.md)", async () => {
     const html = await transform(BUILT_HEAD);
     expect(html).not.toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
     expect(html).toContain(

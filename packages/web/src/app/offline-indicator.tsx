@@ -22,9 +22,10 @@ export function indicatorText(s: {
 }
 
 /**
- * The shell's quiet connection state (issue 14): "Offline" when the browser is offline or the
- * last request found no network, how many changes wait in the outbox, "Syncing N changes…" while
- * they are sent, and the changes the server refused ("Not saved") until they are dismissed.
+ * The shell's quiet connection state (README, Install and offline): "Offline" when the browser is
+ * offline or the last request found no network, how many changes wait in the outbox, "Syncing N
+ * changes…" while they are sent, and the changes the server refused ("Not saved") until they are
+ * dismissed.
  */
 export function OfflineIndicator() {
   useEffect(() => {

@@ -69,7 +69,7 @@ function Public({ children }: { children: ReactNode }) {
 /**
  * How long after start-up the Groups tab's and the calendar's code is fetched: not while the first
  * screen is still being built (compiling those chunks was 200-300 ms of a phone's main thread in
- * the middle of it, issue 16), but well before most people leave the first screen.
+ * the middle of it, docs/performance.md), but well before most people leave the first screen.
  */
 const PREFETCH_AFTER_MS = 5000;
 

@@ -1,11 +1,11 @@
 import { useDeferredValue, useState } from 'react';
 
 /**
- * Start-up renders in short tasks (issue 16). While index.html's first screen (#boot-shell) is
- * over the app, nothing the app renders is seen yet; so the large first renders (the screens
- * opening, the wardrobe arriving) can be deferred renders, which React splits into tasks of a few
- * milliseconds, instead of renders in the store update's own task, which were single long tasks
- * of 100–300 ms under Lighthouse's 4× CPU slowdown.
+ * Start-up renders in short tasks (docs/first-screen.md). While index.html's first screen
+ * (#boot-shell) is over the app, nothing the app renders is seen yet; so the large first renders
+ * (the screens opening, the wardrobe arriving) can be deferred renders, which React splits into
+ * tasks of a few milliseconds, instead of renders in the store update's own task, which were single
+ * long tasks of 100–300 ms under Lighthouse's 4× CPU slowdown.
  */
 
 /** Whether index.html's first screen is still over the app (main.tsx removes it). */

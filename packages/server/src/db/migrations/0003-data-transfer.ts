@@ -1,9 +1,9 @@
 import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
 
 /**
- * Export and import (issue 13): short-lived export download tokens, imports with their state and
- * progress (readable by every server process), and the record of what each account imported, so
- * that importing the same archive again adds nothing.
+ * Export and import (docs/export-format.md): short-lived export download tokens, imports with their
+ * state and progress (readable by every server process), and the record of what each account
+ * imported, so that importing the same archive again adds nothing.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const owner = (c: ColumnDefinitionBuilder) =>

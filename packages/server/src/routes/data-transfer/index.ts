@@ -53,8 +53,8 @@ const importUploadSchema = z
   .nullable();
 
 /**
- * The account's data, in and out (issue 13): POST /api/export (a short-lived download link),
- * GET /api/export/<token>/<file> (the zip, no Authorization header: the browser's download
+ * The account's data, in and out (docs/export-format.md): POST /api/export (a short-lived download
+ * link), GET /api/export/<token>/<file> (the zip, no Authorization header: the browser's download
  * manager fetches it), and the import of such a zip (/api/imports…).
  */
 export default async function dataRoutes(

@@ -10,10 +10,10 @@ interface SessionBody {
 }
 
 /**
- * GET /api/start (issue 16): the three answers the app needs before its first screen — the
- * session's user (better-auth get-session), an access token (GET /api/auth/token) and the user's
- * settings — in one round trip instead of a chain of three. Both identity answers come from the
- * identity service's own endpoints, called in-process with the request's cookie (or session
+ * GET /api/start (docs/performance.md): the three answers the app needs before its first screen —
+ * the session's user (better-auth get-session), an access token (GET /api/auth/token) and the
+ * user's settings — in one round trip instead of a chain of three. Both identity answers come from
+ * the identity service's own endpoints, called in-process with the request's cookie (or session
  * bearer), so every check, hook and rate limit of those endpoints applies unchanged; a refreshed
  * session cookie is passed on. Signed out, it answers 200 `{ user: null }` (no console error for a
  * first visit). Never cached: the answer carries a bearer token.

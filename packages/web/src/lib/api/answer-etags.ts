@@ -1,7 +1,7 @@
 /**
- * Which server answer a wardrobe object is (issue 14): GET users remembers the ETag of the records
- * it hands out, and the wardrobe store keeps it beside its copy. A copy changed on this device is
- * a new object with no ETag, so it is never mistaken for the server's version.
+ * Which server answer a wardrobe object is (README, Install and offline): GET users remembers the
+ * ETag of the records it hands out, and the wardrobe store keeps it beside its copy. A copy changed
+ * on this device is a new object with no ETag, so it is never mistaken for the server's version.
  */
 const etags = new WeakMap<object, string>();
 

@@ -10,10 +10,10 @@ import {
 } from '@hanger/domain';
 
 /**
- * The first screen of /items, ahead of the whole wardrobe (issue 15). A 10,000-item answer takes
- * the parse worker several hundred milliseconds of CPU to check with the schemas and map, and the
- * page some more to receive as a structured clone; the Items grid's first screen needs a few
- * dozen of those items. So the page names the view it is about to show (the saved sort, the
+ * The first screen of /items, ahead of the whole wardrobe (docs/first-screen.md). A 10,000-item
+ * answer takes the parse worker several hundred milliseconds of CPU to check with the schemas and
+ * map, and the page some more to receive as a structured clone; the Items grid's first screen needs
+ * a few dozen of those items. So the page names the view it is about to show (the saved sort, the
  * session's filters: stores/first-view.ts) and a small worker of its own (first-view.worker.ts,
  * no schema library, inlined in the app's code) reads the answer's items and sends back the
  * records that head that view, as they are on the wire; the page maps them as the whole answer's
@@ -40,10 +40,11 @@ export function opensOnItemsTab(): boolean {
 let drawnByServer: boolean | undefined;
 
 /**
- * Whether the server drew the first screen into this page (#boot-shell[data-filled], issue 15).
- * That screen stays up until the app's grid has the whole wardrobe, so no head is read ahead for
- * it: a second drawing of the same tiles would only cost the main thread a render (issue 16).
- * Read once, while the page is starting (the drawn screen is removed later).
+ * Whether the server drew the first screen into this page (#boot-shell[data-filled],
+ * docs/first-screen.md). That screen stays up until the app's grid has the whole wardrobe, so no
+ * head is read ahead for it: a second drawing of the same tiles would only cost the main thread a
+ * render (docs/first-screen.md). Read once, while the page is starting (the drawn screen is removed
+ * later).
  */
 export function serverDrewFirstScreen(): boolean {
   drawnByServer ??=

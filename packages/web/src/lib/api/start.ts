@@ -3,9 +3,9 @@ import { refreshAccessToken } from '../access-token';
 import { getSessionUser, type IdentityUser } from '../auth-client';
 
 /**
- * GET /api/start (issue 16): the session's user, an access token and the wire settings in one
- * round trip, read from the session cookie. It replaces the chain get-session → token → settings
- * that used to run before the wardrobe could even be asked for.
+ * GET /api/start (docs/performance.md): the session's user, an access token and the wire settings
+ * in one round trip, read from the session cookie. It replaces the chain get-session → token →
+ * settings that used to run before the wardrobe could even be asked for.
  */
 
 export const START_ENDPOINT = '/api/start';

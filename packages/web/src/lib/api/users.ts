@@ -22,9 +22,10 @@ import { api } from './transport';
 const WARDROBE_ACCEPT = { accept: `${WARDROBE_COLUMNS_CONTENT_TYPE}, application/json;q=0.9` };
 
 /**
- * GET users, revalidating the stored copy (issue 14): the copy's ETag goes out as If-None-Match,
- * and a 304 answers the copy itself (nothing downloaded, parsed or rendered again). Otherwise the
- * answer is read off the main thread, and its ETag remembered with it (answer-etags.ts).
+ * GET users, revalidating the stored copy (README, Install and offline): the copy's ETag goes out
+ * as If-None-Match, and a 304 answers the copy itself (nothing downloaded, parsed or rendered
+ * again). Otherwise the answer is read off the main thread, and its ETag remembered with it
+ * (answer-etags.ts).
  */
 export async function fetchWardrobe(signal?: AbortSignal): Promise<WardrobeData> {
   // The first load takes over the request the page's first script made (public/early.js).

@@ -3,10 +3,10 @@ import { parseSettingsAnswer, parseWardrobeAnswer } from './wire-parse';
 import { splitWardrobe, type ParseRequest, type ParseResponse } from './parse-protocol';
 
 /**
- * Reads the large answers off the main thread (issue 16): JSON.parse and the schema check of a
- * 1,000-item wardrobe took some 0.5 s of main thread under 4× throttling. The records go back as
- * structured clones, which the page reads far faster than it could parse and validate them, in
- * parts (splitWardrobe), so that no single read is a long task on the page.
+ * Reads the large answers off the main thread (docs/performance.md): JSON.parse and the schema
+ * check of a 1,000-item wardrobe took some 0.5 s of main thread under 4× throttling. The records go
+ * back as structured clones, which the page reads far faster than it could parse and validate them,
+ * in parts (splitWardrobe), so that no single read is a long task on the page.
  */
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const decoder = new TextDecoder();

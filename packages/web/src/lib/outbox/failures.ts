@@ -27,7 +27,7 @@ export function classifyFailure(err: unknown, op?: OutboxOp): Outcome {
     if (err.status === null) return isNetworkFailure(err) ? 'network' : 'retry';
     if (err.status === 401) return 'stop';
     if (err.status === 408 || err.status === 429 || err.status >= 500) return 'retry';
-    // Removing what is already gone is done, not refused (review bug 7).
+    // Removing what is already gone is done, not refused: a delete resent after a lost answer.
     if (err.status === 404 && op && REMOVALS.has(op.kind)) return 'gone';
     return 'refused';
   }

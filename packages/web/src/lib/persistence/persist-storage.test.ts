@@ -23,7 +23,7 @@ function setUp() {
 
 afterEach(() => vi.useRealTimers());
 
-describe('storage writes deferred to an idle moment (the wardrobe copy, issue 15)', () => {
+describe('storage writes deferred to an idle moment (the wardrobe copy, docs/performance.md)', () => {
   it('writes only the latest waiting value, once the page is idle or the time is up', async () => {
     vi.useFakeTimers();
     const { storage, writes } = setUp();

@@ -59,7 +59,7 @@ function rawStore(key: DatabaseKey): RawStore {
 }
 
 /**
- * A value kept as a head and parts (issue 16): IndexedDB reads and writes a value as one
+ * A value kept as a head and parts (docs/performance.md): IndexedDB reads and writes a value as one
  * structured clone on the main thread, and for a 1,000-item wardrobe that was one task of some
  * 100 ms on a phone, at every start (the read) and after every answer (the write). Kept in parts,
  * each part is read in a task of its own (every request's success is its own event) and written
@@ -144,8 +144,8 @@ function partedStorage<S>(
 /**
  * Writes that `defer` picks wait until the page is idle (at most `maxWaitMs`), so that storing a
  * large value (a 10,000-item wardrobe is some 100–400 ms of structured clone on the main thread)
- * does not stand between an answer and the screen that shows it (issue 15). Only the latest
- * waiting value is written; any other write or removal replaces it at once, and a page being
+ * does not stand between an answer and the screen that shows it (docs/first-screen.md). Only the
+ * latest waiting value is written; any other write or removal replaces it at once, and a page being
  * hidden or left writes it straight away. Reads see the waiting value.
  */
 export function deferringWrites<S>(

@@ -4,8 +4,8 @@
  * service worker (src/sw.ts), the build (public/early.js's copy, scripts/inline-head.mjs) and the
  * tests read them from here. lib/persistence/database.ts is the only module that opens them.
  *
- * The three databases keep the names they had before this module (issue 35): an install that
- * already holds a wardrobe copy, queued offline changes with their photos, or a photo index
+ * The three databases keep the names they had before this module (docs/architecture.md): an install
+ * that already holds a wardrobe copy, queued offline changes with their photos, or a photo index
  * reads them as they are, with no copy between databases that a closed tab could cut in half
  * (the outbox must never lose a queued change). They stay apart because they live apart: the
  * wardrobe copy is read by the page's first script, the outbox by every window, the photo index

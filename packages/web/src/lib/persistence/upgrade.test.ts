@@ -12,10 +12,10 @@ import { readLru, writeLru } from './photo-lru';
 import { DATABASES, SCHEMA_VERSION, WARDROBE_ETAG_KEY } from './schema';
 
 /**
- * An install made before lib/persistence (issue 35) keeps everything it stored: each database was
- * opened by hand, without a version (IndexedDB made it version 1) or at version 1, with its one
- * store created on the first open. These tests make such databases the way the old code did and
- * read them through the new module.
+ * An install made before lib/persistence (docs/architecture.md) keeps everything it stored: each
+ * database was opened by hand, without a version (IndexedDB made it version 1) or at version 1,
+ * with its one store created on the first open. These tests make such databases the way the old
+ * code did and read them through the new module.
  */
 
 /** A database as the old code left it: `name` with `store`, holding `values`. */

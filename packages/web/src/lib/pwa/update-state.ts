@@ -55,12 +55,12 @@ export function resetUpdateState(): void {
 let started = false;
 
 /**
- * How long after the app's own first screen the service worker is registered (issue 16). Its
- * install fetches and stores the whole app (some 90 files, 2 MB) for offline use: on a cold first
- * visit that took about 2 s of CPU across the browser and the server, and a phone's bandwidth.
- * Registered at the page's load event, it ran while the first screen was still being built (the
- * server-drawn page loads early) and stretched the start-up's tasks on a 2-core machine; the
- * seconds after the first screen are the quiet ones.
+ * How long after the app's own first screen the service worker is registered (docs/performance.md).
+ * Its install fetches and stores the whole app (some 90 files, 2 MB) for offline use: on a cold
+ * first visit that took about 2 s of CPU across the browser and the server, and a phone's
+ * bandwidth. Registered at the page's load event, it ran while the first screen was still being
+ * built (the server-drawn page loads early) and stretched the start-up's tasks on a 2-core machine;
+ * the seconds after the first screen are the quiet ones.
  */
 export const REGISTER_AFTER_START_MS = 3000;
 

@@ -5,9 +5,9 @@ import { WARDROBE_ETAG_KEY } from '../persistence/schema';
 import { clearFirstView, firstViewRequest } from './first-view';
 
 /**
- * What the page's first script (public/early.js) started before the app's code arrived (issues
- * 15 and 16): GET /api/start and then GET /api/users. Each is taken over once, by the code that
- * would otherwise have made the request; later calls find nothing and ask afresh.
+ * What the page's first script (public/early.js) started before the app's code arrived
+ * (docs/first-screen.md): GET /api/start and then GET /api/users. Each is taken over once, by the
+ * code that would otherwise have made the request; later calls find nothing and ask afresh.
  */
 
 /** public/early.js's answer to GET /api/start: status (null: no answer) and JSON body. */

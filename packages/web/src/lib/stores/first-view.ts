@@ -12,10 +12,11 @@ import { useSessionStore } from './session-store';
 import { useUiPrefsStore } from './ui-prefs-store';
 
 /**
- * The head of the Items view, read ahead of the whole wardrobe on a first load (issue 15; see
- * api/first-view.ts). The Items grid shows it while the wardrobe store is still empty; once the
- * wardrobe is there (the stored copy or the answer), the grid shows that and this is dropped.
- * Kept apart from the wardrobe store: it is never persisted, counted or read by other screens.
+ * The head of the Items view, read ahead of the whole wardrobe on a first load
+ * (docs/first-screen.md; see api/first-view.ts). The Items grid shows it while the wardrobe store
+ * is still empty; once the wardrobe is there (the stored copy or the answer), the grid shows that
+ * and this is dropped. Kept apart from the wardrobe store: it is never persisted, counted or read
+ * by other screens.
  */
 export const useFirstViewStore = create<{ preview: FirstViewPreview | null }>()(() => ({
   preview: null,

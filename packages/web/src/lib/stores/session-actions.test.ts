@@ -186,7 +186,7 @@ describe('start-up', () => {
   });
 });
 
-describe('a returning user’s start (issue 16)', () => {
+describe('a returning user’s start (docs/performance.md)', () => {
   /** Starts the app again, as a reload does: the stores keep what they persisted. */
   async function restart(answerSettings: object) {
     resetSessionStartForTests();
@@ -284,7 +284,7 @@ describe('an expired session', () => {
   });
 });
 
-describe('revalidating the stored wardrobe (issue 14)', () => {
+describe('revalidating the stored wardrobe (README, Install and offline)', () => {
   it("sends the stored copy's ETag; a 304 keeps the copy (the same object) and notes the answer's time", async () => {
     signedInWith({ clothes: { old: item('old') }, outfits: {}, calendar: {} });
     useWardrobeStore.setState({ etag: '"w1"', syncedAt: '2020-01-01T00:00:00.000Z' });

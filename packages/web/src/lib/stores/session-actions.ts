@@ -20,8 +20,8 @@ import { loadWardrobe } from './wardrobe-load';
  * The session's life (SPEC §4): on an auth-state change with a user the app logs in, loads
  * settings and fetches the whole wardrobe; without one it logs out, clearing every local store.
  *
- * Start-up is one round trip before the wardrobe (issue 16): GET /api/start answers the session's
- * user, an access token and the settings together, and GET users follows at once.
+ * Start-up is one round trip before the wardrobe (docs/performance.md): GET /api/start answers the
+ * session's user, an access token and the settings together, and GET users follows at once.
  */
 
 function toUser(identity: IdentityUser, settings: Settings): User {
@@ -48,8 +48,8 @@ export async function syncFromServer(): Promise<void> {
 /**
  * The start answer's settings, read off the main thread; null, said with 'Failed to Load Settings',
  * if unreadable. Settings the server sends as it sent them last time, to this build of the app,
- * are the ones read then (issue 16): a returning user's start validates nothing and starts no
- * worker for them.
+ * are the ones read then (docs/performance.md): a returning user's start validates nothing and
+ * starts no worker for them.
  */
 async function readStartSettings(answer: StartAnswer): Promise<Settings | null> {
   const wire = answer.settings ?? {};
@@ -171,7 +171,7 @@ export function followSignOutElsewhere(): () => void {
  * storage): nobody is logging in, so the app opens as soon as the settings are read, with the
  * grid's loading state (SPEC §4: a spinner while loading) until the wardrobe is in. The screens
  * are therefore mounted while the wardrobe is still on its way (behind index.html's first
- * screen), and its arrival draws only the grid (issue 16).
+ * screen), and its arrival draws only the grid (docs/performance.md).
  */
 async function resumeOnThisDevice(
   answer: StartAnswer,
@@ -206,7 +206,7 @@ function sameIdentity(user: User, identity: IdentityUser): boolean {
 /**
  * The workers that read the wardrobe answer, loading while GET /api/start runs: on a first visit,
  * whose answer is the whole wardrobe. A returning user's copy is revalidated (a 304, nothing to
- * read): their start leaves the workers to be made if an answer does come (issue 16).
+ * read): their start leaves the workers to be made if an answer does come (docs/performance.md).
  */
 export function warmParsersForStart(): void {
   if (!useSessionStore.getState().user) warmAnswerWorker();

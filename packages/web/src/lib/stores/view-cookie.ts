@@ -4,10 +4,11 @@ import { useUiPrefsStore } from './ui-prefs-store';
 
 /**
  * Tells the server whether this browser's Items view is the default one, which the server draws
- * into index.html on a load with nothing stored (the domain's first-screen.ts, issue 15): while
- * the saved sort, direction, column count or the session's filters are anything else, the cookie
- * FIRST_SCREEN_VIEW_COOKIE is set and the server leaves the first screen to the app, so that it
- * never shows tiles the app then replaces with others. It carries nothing else.
+ * into index.html on a load with nothing stored (the domain's first-screen.ts,
+ * docs/first-screen.md): while the saved sort, direction, column count or the session's filters are
+ * anything else, the cookie FIRST_SCREEN_VIEW_COOKIE is set and the server leaves the first screen
+ * to the app, so that it never shows tiles the app then replaces with others. It carries nothing
+ * else.
  */
 export function customViewCookie(): string {
   const prefs = useUiPrefsStore.getState();

@@ -16,8 +16,8 @@ import { useWardrobeStore } from './wardrobe-store';
 /**
  * GET users, the one wardrobe action the first screen needs, and the request wrapper every
  * wardrobe action shares (toasts, the outbox when offline). The changes (save, update, delete)
- * are in wardrobe-actions.ts, which loads with the screens that make them (issue 16: the first
- * load carries only what /items needs to paint).
+ * are in wardrobe-actions.ts, which loads with the screens that make them (docs/performance.md: the
+ * first load carries only what /items needs to paint).
  */
 
 export interface ActionOptions {

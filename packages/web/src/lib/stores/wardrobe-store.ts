@@ -13,8 +13,9 @@ interface WardrobeState {
   /** When the server last answered GET users, ISO timestamp. */
   syncedAt: string | null;
   /**
-   * The ETag of the server's answer `data` is (issue 14), sent as If-None-Match so that an
-   * unchanged wardrobe costs a 304; null once the copy was changed here or came from elsewhere.
+   * The ETag of the server's answer `data` is (README, Install and offline), sent as If-None-Match
+   * so that an unchanged wardrobe costs a 304; null once the copy was changed here or came from
+   * elsewhere.
    */
   etag: string | null;
   /** IndexedDB has been read: `data` is what this device knows. */
