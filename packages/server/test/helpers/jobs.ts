@@ -1,0 +1,135 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import { createDb, migrateToLatest } from '../../src/db/index.js';
+import type { Database } from '../../src/db/schema.js';
+import {
+  createJobQueue,
+  DEFAULT_JOB_SETTINGS,
+  PG_BOSS_SCHEMA,
+  type JobLog,
+  type JobQueue,
+  type JobQueueSettings,
+} from '../../src/jobs/index.js';
+import { findJob } from '../../src/repositories/jobs.js';
+import { createPgDatabase, type Engine } from './app.js';
+
+/**
+ * Short settings for tests: polls well under a second, one-second retries, leases and maintenance.
+ * (pg-boss takes whole seconds for delays and expiries, and polls no faster than every 0.5 s.)
+ */
+export const FAST: JobQueueSettings = {
+  ...DEFAULT_JOB_SETTINGS,
+  pollSeconds: 0.5,
+  retryDelaySeconds: 1,
+  recoverySeconds: 1,
+  stopTimeoutMs: 3000,
+  timeoutSeconds: { cutout: 3, colours: 3, import: 3 },
+};
+
+/** Collects what a queue logs; tests assert that nothing went wrong behind their back. */
+export function recordingLog(): JobLog & { errors: unknown[] } {
+  const errors: unknown[] = [];
+  return {
+    errors,
+    info: () => undefined,
+    warn: () => undefined,
+    error: (obj, msg) => errors.push({ msg, ...obj }),
+  };
+}
+
+/** One database for a test, and as many connections to it as there are "processes". */
+export interface JobsDatabase {
+  engine: Engine;
+  /** DATABASE_URL on PostgreSQL, the file on SQLite. */
+  url?: string;
+  sqlitePath: string;
+  /** A new connection (a process of its own); each is closed by `close`. */
+  connect(): Kysely<Database>;
+  /** A queue on a new connection. */
+  queue(settings?: Partial<JobQueueSettings>, log?: JobLog): JobQueue;
+  /**
+   * A job's state in the runner's words (queued, running, done, failed, cancelled): its row on
+   * SQLite, pg-boss's job or its archive on PostgreSQL.
+   */
+  stateOf(id: string): Promise<string | undefined>;
+  close(): Promise<void>;
+}
+
+const PG_BOSS_STATES: Record<string, string> = {
+  created: 'queued',
+  retry: 'queued',
+  active: 'running',
+  completed: 'done',
+};
+
+export async function openJobsDatabase(engine: Engine): Promise<JobsDatabase> {
+  const dir = await mkdtemp(join(tmpdir(), 'hanger-jobs-'));
+  const pg = engine === 'postgres' ? await createPgDatabase() : undefined;
+  const sqlitePath = join(dir, 'hanger.db');
+  const handles: { destroy(): Promise<void> }[] = [];
+  const queues: JobQueue[] = [];
+  const connect = () => {
+    const handle = createDb({ databaseUrl: pg?.url, sqlitePath });
+    handles.push(handle);
+    return handle.db;
+  };
+  const main = connect();
+  await migrateToLatest(main as Kysely<unknown>);
+  return {
+    engine,
+    url: pg?.url,
+    sqlitePath,
+    connect,
+    queue(settings = {}, log = recordingLog()) {
+      const queue = createJobQueue({
+        db: connect(),
+        databaseUrl: pg?.url,
+        settings: { ...FAST, ...settings },
+        log,
+      });
+      queues.push(queue);
+      return queue;
+    },
+    async stateOf(id) {
+      if (!pg) return (await findJob(main, id))?.state;
+      const { rows } = await sql<{ state: string }>`
+        select state from ${sql.table(`${PG_BOSS_SCHEMA}.job`)} where id = ${id}
+        union all
+        select state from ${sql.table(`${PG_BOSS_SCHEMA}.archive`)} where id = ${id}`.execute(main);
+      const state = rows[0]?.state;
+      return state && (PG_BOSS_STATES[state] ?? state);
+    },
+    async close() {
+      for (const queue of queues) await queue.stop().catch(() => undefined);
+      for (const handle of handles) await handle.destroy().catch(() => undefined);
+      await pg?.drop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Resolves when `check` holds, polling every 50 ms; fails after `ms`. */
+export async function eventually(
+  check: () => boolean | Promise<boolean>,
+  ms = 10_000,
+  what = 'the condition',
+): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`Timed out after ${ms} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A promise and the function that settles it, for handlers that wait for the test. */
+export function gate(): { promise: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { promise, open };
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
