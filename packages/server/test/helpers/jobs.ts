@@ -6,7 +6,6 @@ import { createDb, migrateToLatest } from '../../src/db/index.js';
 import type { Database } from '../../src/db/schema.js';
 import {
   createJobQueue,
-  DEFAULT_JOB_SETTINGS,
   PG_BOSS_SCHEMA,
   type JobLog,
   type JobQueue,
@@ -14,19 +13,9 @@ import {
 } from '../../src/jobs/index.js';
 import { findJob } from '../../src/repositories/jobs.js';
 import { createPgDatabase, type Engine } from './app.js';
+import { FAST } from './job-settings.js';
 
-/**
- * Short settings for tests: polls well under a second, one-second retries, leases and maintenance.
- * (pg-boss takes whole seconds for delays and expiries, and polls no faster than every 0.5 s.)
- */
-export const FAST: JobQueueSettings = {
-  ...DEFAULT_JOB_SETTINGS,
-  pollSeconds: 0.5,
-  retryDelaySeconds: 1,
-  recoverySeconds: 1,
-  stopTimeoutMs: 3000,
-  timeoutSeconds: { cutout: 3, colours: 3, import: 3 },
-};
+export { FAST };
 
 /** Collects what a queue logs; tests assert that nothing went wrong behind their back. */
 export function recordingLog(): JobLog & { errors: unknown[] } {
