@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ENGINES, startApp, type Engine, type TestApp } from './helpers/app.js';
-import { eventually, gate } from './helpers/jobs.js';
+import { gate } from './helpers/jobs.js';
 
 /**
  * The queue as the server holds it (plugins/jobs.ts): `app.jobs` of the database in use, started
