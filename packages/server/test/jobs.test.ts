@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import {
@@ -20,7 +20,7 @@ import {
 
 /**
  * The durable job queue (docs/jobs.md) against a real database on each engine: the SQLite runner
- * over the `jobs` table, pg-boss on PostgreSQL. Each test has a database of its own; "processes"
+ * over the `jobs` table, pg-boss on PostgreSQL. Each test starts from empty job tables; "processes"
  * are queues on connections of their own (and, in jobs-kill.test.ts, a real child process).
  */
 
@@ -30,13 +30,17 @@ interface Payload {
 
 describe.each(ENGINES)('job queue on %s', (engine: Engine) => {
   let database: JobsDatabase;
+  beforeAll(async () => {
+    database = await openJobsDatabase(engine);
+  });
+  // Each test starts from empty job tables, with no queue running.
   afterEach(async () => {
+    await database.reset();
+  });
+  afterAll(async () => {
     await database?.close();
   });
-  const open = async () => {
-    database = await openJobsDatabase(engine);
-    return database;
-  };
+  const open = async () => database;
 
   it('runs a queued job once, with its payload, and records it done', async () => {
     const db = await open();
@@ -279,7 +283,8 @@ describe.each(ENGINES)('job queue on %s', (engine: Engine) => {
 
   it('takes over a job whose process died (its claim left behind) and completes it once', async () => {
     const db = await open();
-    const probe = db.queue();
+    // The job's time limit is set when it is queued: 1 s, so that pg-boss expires it soon.
+    const probe = db.queue({ timeoutSeconds: { cutout: 1 } });
     const id = await probe.enqueue('cutout', { n: 1 });
     // A process claims the job and dies without a word: its claim stays on the job.
     if (engine === 'sqlite') {
@@ -302,7 +307,8 @@ describe.each(ENGINES)('job queue on %s', (engine: Engine) => {
       runs.push(job);
     });
     await heir.start();
-    // SQLite: at once (the lease ran out); pg-boss: after the expiry (3 s) and a maintenance round.
+    // SQLite: at once (the lease ran out); pg-boss: after the expiry (1 s), a maintenance round and
+    // the retry's backoff.
     await eventually(async () => (await db.stateOf(id)) === 'done', 20_000, 'the job to finish');
     await sleep(1500);
     expect(runs).toEqual([{ id, kind: 'cutout', payload: { n: 1 }, attempt: 2 }]);
@@ -310,7 +316,10 @@ describe.each(ENGINES)('job queue on %s', (engine: Engine) => {
 
   it('runs onFailed when the process died during the last attempt', async () => {
     const db = await open();
-    const id = await db.queue().enqueue('cutout', { n: 1 });
+    // Queued with a 1 s time limit and no wait between attempts, so that the dead claims go fast.
+    const id = await db
+      .queue({ timeoutSeconds: { cutout: 1 }, retryDelaySeconds: 0 })
+      .enqueue('cutout', { n: 1 });
     if (engine === 'sqlite') {
       await sql`update jobs set state = 'running', attempt = 3, lease_token = 'dead',
         lease_until = ${new Date(Date.now() - 1000).toISOString()} where id = ${id}`.execute(

@@ -43,6 +43,8 @@ export interface JobsDatabase {
    * SQLite, pg-boss's job or its archive on PostgreSQL.
    */
   stateOf(id: string): Promise<string | undefined>;
+  /** Stop every queue, close their connections and empty the job tables, for the next test. */
+  reset(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -57,15 +59,22 @@ export async function openJobsDatabase(engine: Engine): Promise<JobsDatabase> {
   const dir = await mkdtemp(join(tmpdir(), 'hanger-jobs-'));
   const pg = engine === 'postgres' ? await createPgDatabase() : undefined;
   const sqlitePath = join(dir, 'hanger.db');
-  const handles: { destroy(): Promise<void> }[] = [];
-  const queues: JobQueue[] = [];
+  let handles: { destroy(): Promise<void> }[] = [];
+  let queues: JobQueue[] = [];
   const connect = () => {
     const handle = createDb({ databaseUrl: pg?.url, sqlitePath });
     handles.push(handle);
     return handle.db;
   };
-  const main = connect();
+  const mainHandle = createDb({ databaseUrl: pg?.url, sqlitePath });
+  const main = mainHandle.db;
   await migrateToLatest(main as Kysely<unknown>);
+  const closeQueues = async () => {
+    for (const queue of queues) await queue.stop().catch(() => undefined);
+    for (const handle of handles) await handle.destroy().catch(() => undefined);
+    queues = [];
+    handles = [];
+  };
   return {
     engine,
     url: pg?.url,
@@ -90,9 +99,22 @@ export async function openJobsDatabase(engine: Engine): Promise<JobsDatabase> {
       const state = rows[0]?.state;
       return state && (PG_BOSS_STATES[state] ?? state);
     },
+    async reset() {
+      await closeQueues();
+      await sql`delete from jobs`.execute(main);
+      if (pg) {
+        // pg-boss's schema exists once a queue has started; its queues stay, their jobs go.
+        await sql`delete from ${sql.table(`${PG_BOSS_SCHEMA}.job`)}`
+          .execute(main)
+          .catch(() => undefined);
+        await sql`delete from ${sql.table(`${PG_BOSS_SCHEMA}.archive`)}`
+          .execute(main)
+          .catch(() => undefined);
+      }
+    },
     async close() {
-      for (const queue of queues) await queue.stop().catch(() => undefined);
-      for (const handle of handles) await handle.destroy().catch(() => undefined);
+      await closeQueues();
+      await mainHandle.destroy();
       await pg?.drop();
       await rm(dir, { recursive: true, force: true });
     },
