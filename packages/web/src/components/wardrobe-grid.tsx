@@ -466,7 +466,11 @@ function TileImage({
           onError={() => setState('failed')}
           className={
             'absolute inset-0 size-full transition-transform duration-300 group-hover:scale-[1.03] ' +
-            (cutout ? 'object-contain p-[6%] ' : shape === 'square' ? 'object-cover ' : 'object-contain ') +
+            (cutout
+              ? 'object-contain p-[6%] '
+              : shape === 'square'
+                ? 'object-cover '
+                : 'object-contain ') +
             (state === 'loaded' ? 'opacity-100' : 'opacity-0')
           }
         />

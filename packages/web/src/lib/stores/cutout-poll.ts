@@ -97,8 +97,7 @@ export function createPoller(deps: PollerDeps): Poller {
   };
 }
 
-const pageVisible = () =>
-  typeof document === 'undefined' || document.visibilityState !== 'hidden';
+const pageVisible = () => typeof document === 'undefined' || document.visibilityState !== 'hidden';
 
 /**
  * Runs the poll for the signed-in screens (app/require-auth.tsx). Revalidations are quiet:
