@@ -25,7 +25,7 @@ export const ITEM_COLUMNS = [
 // Every other field of WireItem must be in ITEM_COLUMNS: a new wire field fails to compile here.
 type UnlistedItemField = Exclude<
   keyof WireItem,
-  'id' | 'image' | 'thumbnail' | (typeof ITEM_COLUMNS)[number]
+  'id' | 'image' | 'thumbnail' | 'original' | 'cutout' | (typeof ITEM_COLUMNS)[number]
 >;
 const _everyItemFieldListed: [UnlistedItemField] extends [never] ? true : UnlistedItemField = true;
 
