@@ -1,4 +1,5 @@
 import type { Category, Source } from './categories.js';
+import type { ColourName } from './colour-names.js';
 import type { ItemStatus, OutfitStatus } from './status.js';
 
 /**
@@ -32,6 +33,8 @@ export interface ClothingItem {
   manualTimesWorn?: number;
   /** Scale the item last had on an outfit canvas, in outfit coordinates. */
   scale?: number;
+  /** Up to three palette colours, the main one first (colours.ts); absent when none is known. */
+  colors?: ColourName[];
 }
 
 /** One placed item on an outfit canvas, in outfit (unscaled 720x1080) coordinates. */

@@ -72,6 +72,7 @@ const ITEM_FIELDS: FieldKeys<Omit<ClothingItem, 'category'>, WireItem> = {
   convertedSoldPrice: 'converted_sold_price',
   manualTimesWorn: 'manual_times_worn',
   scale: 'scale',
+  colors: 'colors',
 };
 
 /** Every outfit field but `canvasData`, whose entries are records of their own. */
