@@ -9,6 +9,7 @@ import * as authRevocation from './migrations/0005-auth-revocation.js';
 import * as idempotency from './migrations/0006-idempotency.js';
 import * as statusIndex from './migrations/0007-status-index.js';
 import * as idempotencyFingerprint from './migrations/0008-idempotency-fingerprint.js';
+import * as colours from './migrations/0011-colours.js';
 
 /**
  * The ordered, static list of migrations. Each applied name is recorded in the database (table
@@ -23,6 +24,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-idempotency': idempotency,
   '0007-status-index': statusIndex,
   '0008-idempotency-fingerprint': idempotencyFingerprint,
+  // 0009 and 0010 are taken by the job queue and cut-outs, which are built alongside.
+  '0011-colours': colours,
 };
 
 const ATTEMPTS = 3;
