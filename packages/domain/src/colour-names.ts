@@ -114,3 +114,11 @@ export function colourLabel(name: ColourName): string {
 export function coloursCaption(colours: readonly ColourName[] | undefined): string | undefined {
   return colours && colours.length > 0 ? colours.map(colourLabel).join(' · ') : undefined;
 }
+
+/** The query of /items that opens the Items screen filtered to one colour (`/items?colour=navy`). */
+export const ITEMS_COLOUR_QUERY = 'colour';
+
+/** The Items screen filtered to one colour (the stats colour chart links it). */
+export function itemsOfColourPath(colour: ColourName): string {
+  return `/items?${ITEMS_COLOUR_QUERY}=${colour}`;
+}
