@@ -9,7 +9,6 @@ import {
   SOURCE_NOT_SPECIFIED,
   STATS_EMPTY_BRANDS,
   STATS_EMPTY_RANGE,
-  STATS_EMPTY_WEARS,
   TIME_RANGE_LABELS,
   type ColourName,
   type ColourSlice,
@@ -261,7 +260,8 @@ export default function StatsPage() {
               slices={wearColourSlices}
               total={sumOf(wearColourSlices)}
               locale={locale}
-              emptyText={STATS_EMPTY_WEARS}
+              emptyText="No wears of pieces with a colour yet."
+              emptyHint="Log what you wear on the calendar."
               onSelect={openColour}
               selectHint="show these pieces in your closet"
             />
