@@ -48,6 +48,16 @@ test.describe('colours', () => {
     await dialog.getByRole('button', { name: /^Show 4 items/ }).click();
 
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption('Colour');
+    // The direction stays the default's, descending: the palette's hue order backwards.
+    await expect
+      .poll(() => tileNames(page))
+      .toEqual([
+        'Black boots Shoes, Black',
+        'Navy tee Top, Navy',
+        'Green coat Outerwear, Green',
+        'Red skirt Bottom, Red',
+      ]);
+    await page.getByRole('button', { name: 'Sort direction: descending' }).click();
     await expect
       .poll(() => tileNames(page))
       .toEqual([

@@ -258,6 +258,7 @@ export default function StatsPage() {
               description="Your wears by the main colour of the piece worn."
               noun="Colour"
               slices={wearColourSlices}
+              unit={['wear', 'wears']}
               total={sumOf(wearColourSlices)}
               locale={locale}
               emptyText="No wears of pieces with a colour yet."
