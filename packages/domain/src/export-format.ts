@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CALENDAR_MAX_YEAR, CALENDAR_MIN_YEAR } from './calendar-month.js';
 import { SOURCES, WIRE_CATEGORIES, type WireCategory } from './categories.js';
+import { COLOUR_NAMES, MAX_ITEM_COLOURS } from './colour-names.js';
 import { isDayKey } from './day-keys.js';
 import { MAX_EMAIL, MAX_ID, MAX_MONEY, MAX_SUBCATEGORIES, MAX_TEXT, MAX_WEARS } from './limits.js';
 import {
@@ -16,7 +17,7 @@ import {
 import { ITEM_STATUSES, OUTFIT_STATUSES } from './status.js';
 
 /**
- * The account export format ("hanger-export", version 1): one zip holding `hanger-export.json`
+ * The account export format ("hanger-export", version 2; version 1 files are read too): one zip holding `hanger-export.json`
  * (this schema) and one photo per item and outfit under `photos/`. Documented for people in
  * docs/export-format.md; docs/export-format.schema.json is generated from this schema
  * (`exportFormatJsonSchema`) and a test keeps the two equal.
@@ -30,7 +31,9 @@ import { ITEM_STATUSES, OUTFIT_STATUSES } from './status.js';
  */
 
 export const EXPORT_FORMAT = 'hanger-export';
-export const EXPORT_VERSION = 1;
+export const EXPORT_VERSION = 2;
+/** Every version this server reads: version 2 added item colours (docs/export-format.md). */
+export const EXPORT_READABLE_VERSIONS = [1, 2] as const;
 /** The document's name inside the zip. */
 export const EXPORT_DOCUMENT_PATH = 'hanger-export.json';
 /** Photos are the display size the server keeps (WebP, longest side at most 1600 px). */
@@ -125,6 +128,20 @@ export const exportItemSchema = z
     converted_sold_price: money.nullable(),
     manual_times_worn: wears.nullable(),
     scale: z.number().gt(0).max(1000).nullable(),
+    colors: z
+      .array(z.enum(COLOUR_NAMES))
+      .max(MAX_ITEM_COLOURS)
+      .refine((list) => new Set(list).size === list.length, { error: 'A colour is listed twice' })
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          'Version 2: up to three palette colours, the main one first; absent or null when none is known (an import finds them from the photo).',
+      }),
+    colors_source: z.enum(['auto', 'user']).nullable().optional().meta({
+      description:
+        'Version 2: "user" when a person chose the colours (never replaced automatically), "auto" when found from the photo.',
+    }),
   })
   .meta({ description: 'A clothing item with every field; absent values are null.' });
 
@@ -165,7 +182,7 @@ export const exportCalendarDaySchema = z
 export const exportDocumentSchema = z
   .strictObject({
     format: z.literal(EXPORT_FORMAT),
-    version: z.literal(EXPORT_VERSION),
+    version: z.union(EXPORT_READABLE_VERSIONS.map((v) => z.literal(v))),
     exported_at: timestamp,
     account: z.strictObject({
       email: z.string().max(MAX_EMAIL),
@@ -177,7 +194,7 @@ export const exportDocumentSchema = z
     calendar: z.array(exportCalendarDaySchema).max(EXPORT_MAX_CALENDAR_DAYS),
   })
   .meta({
-    title: 'Hanger export, version 1',
+    title: 'Hanger export, version 2',
     description:
       'hanger-export.json inside a Hanger export zip. Photos are separate zip entries named by ' +
       'each record’s photo path (display size WebP; Hanger does not keep originals).',
@@ -195,8 +212,8 @@ export function exportFormatJsonSchema(): Record<string, unknown> {
   return { $schema, $id: EXPORT_SCHEMA_ID, ...rest };
 }
 
-/** The schema's $id: a stable name for version 1 (the file is docs/export-format.schema.json). */
-export const EXPORT_SCHEMA_ID = 'urn:hanger:export-format:1';
+/** The schema's $id: a stable name for version 2 (the file is docs/export-format.schema.json). */
+export const EXPORT_SCHEMA_ID = 'urn:hanger:export-format:2';
 
 const headerSchema = z.object({ format: z.unknown(), version: z.unknown() });
 
@@ -218,12 +235,12 @@ export function parseExportDocument(value: unknown): ExportParseResult {
   if (!header.success || header.data.format !== EXPORT_FORMAT) {
     return { ok: false, problem: `${EXPORT_DOCUMENT_PATH} is not a Hanger export.` };
   }
-  if (header.data.version !== EXPORT_VERSION) {
+  if (!(EXPORT_READABLE_VERSIONS as readonly unknown[]).includes(header.data.version)) {
     const v = header.data.version;
     const shown = typeof v === 'number' || typeof v === 'string' ? String(v) : 'unknown';
     return {
       ok: false,
-      problem: `This export is format version ${shown}; this server reads version ${EXPORT_VERSION}. Update Hanger and try again.`,
+      problem: `This export is format version ${shown}; this server reads versions ${EXPORT_READABLE_VERSIONS.join(' and ')}. Update Hanger and try again.`,
     };
   }
   const parsed = exportDocumentSchema.safeParse(value);

@@ -1,4 +1,5 @@
 import { SOURCE_NOT_SPECIFIED, type Category, type Source } from './categories.js';
+import type { ColourName } from './colour-names.js';
 import type { OutfitStats } from './outfit-stats.js';
 import type { ClothingItem, Outfit, WardrobeData } from './types.js';
 import { wearDayKey } from './wear-day.js';
@@ -30,10 +31,14 @@ export interface ItemFilters {
   dateObtained?: typeof DATE_OBTAINED_THIS_YEAR;
   /** Absent means the default, 'in closet'. */
   status?: ItemStatusFilter;
+  /** Items with any of these colours (main or not); absent or empty does not filter. */
+  colours?: ColourName[];
 }
 
 export interface OutfitFilters {
   timesWorn?: OutfitTimesWornFilter;
+  /** Outfits holding a piece with any of these colours; absent or empty does not filter. */
+  colours?: ColourName[];
   /** Absent means the default, 'in closet'. */
   status?: OutfitStatusFilter;
 }
@@ -87,11 +92,34 @@ export function itemMatchesFilters(
       if (item.source) return false;
     } else if (item.source !== filters.source) return false;
   }
+  if (
+    filters.colours !== undefined &&
+    filters.colours.length > 0 &&
+    !hasAnyColour(item, filters.colours)
+  )
+    return false;
   // Items without a date obtained are left out by 'this year' (SPEC §5).
   if (filters.dateObtained === DATE_OBTAINED_THIS_YEAR && !item.dateObtained?.startsWith(year)) {
     return false;
   }
   return true;
+}
+
+/** Whether the item has one of `colours` among its own (any of the chosen, main or not). */
+export function hasAnyColour(item: ClothingItem, colours: readonly ColourName[]): boolean {
+  const own = item.colors;
+  if (own === undefined) return false;
+  for (const c of own) if (colours.includes(c)) return true;
+  return false;
+}
+
+/** A colour filter's choices with `colour` added, or taken away when it was chosen. */
+export function toggleColour(
+  colours: readonly ColourName[] | undefined,
+  colour: ColourName,
+): ColourName[] {
+  const list = colours ?? [];
+  return list.includes(colour) ? list.filter((c) => c !== colour) : [...list, colour];
 }
 
 export function filterItems(
@@ -116,18 +144,30 @@ export function filterPickerItems(
 
 /**
  * Outfit filters (SPEC §9). `exclude` leaves out outfits already on a calendar day (the day
- * picker hides them).
+ * picker hides them). The colour filter reads the pieces on each outfit's canvas in `clothes`.
  */
 export function filterOutfits(
   outfits: readonly Outfit[],
   filters: OutfitFilters,
   stats: ReadonlyMap<string, OutfitStats>,
   exclude: ReadonlySet<string> = new Set(),
+  clothes: Readonly<Record<string, ClothingItem>> = {},
 ): Outfit[] {
   const status = filters.status ?? DEFAULT_OUTFIT_STATUS_FILTER;
+  const colours = filters.colours ?? [];
   return outfits.filter((outfit) => {
     if (exclude.has(outfit.id)) return false;
     if (!outfitMatchesStatus(outfit, status)) return false;
+    if (colours.length > 0) {
+      const pieces = outfit.canvasData;
+      if (
+        !pieces.some((p) => {
+          const item = clothes[p.clothingId];
+          return item !== undefined && hasAnyColour(item, colours);
+        })
+      )
+        return false;
+    }
     if (filters.timesWorn !== undefined) {
       const worn = (stats.get(outfit.id)?.totalTimesWorn ?? outfit.manualTimesWorn ?? 0) > 0;
       if (filters.timesWorn === 'Never Worn' ? worn : !worn) return false;
@@ -143,6 +183,7 @@ export function hasActiveItemFilters(filters: ItemFilters, ignoreStatus = false)
     filters.subCategory !== undefined ||
     filters.source !== undefined ||
     filters.dateObtained !== undefined ||
+    (filters.colours?.length ?? 0) > 0 ||
     (!ignoreStatus && (filters.status ?? DEFAULT_ITEM_STATUS_FILTER) !== DEFAULT_ITEM_STATUS_FILTER)
   );
 }
@@ -150,6 +191,7 @@ export function hasActiveItemFilters(filters: ItemFilters, ignoreStatus = false)
 export function hasActiveOutfitFilters(filters: OutfitFilters): boolean {
   return (
     filters.timesWorn !== undefined ||
+    (filters.colours?.length ?? 0) > 0 ||
     (filters.status ?? DEFAULT_OUTFIT_STATUS_FILTER) !== DEFAULT_OUTFIT_STATUS_FILTER
   );
 }
@@ -180,7 +222,13 @@ export function tabCounts(
   for (const item of Object.values(wardrobe.clothes)) {
     if (itemMatchesFilters(item, itemFilters, year)) items += 1;
   }
-  const outfits = filterOutfits(Object.values(wardrobe.outfits), outfitFilters, outfitStats).length;
+  const outfits = filterOutfits(
+    Object.values(wardrobe.outfits),
+    outfitFilters,
+    outfitStats,
+    undefined,
+    wardrobe.clothes,
+  ).length;
   return { items, outfits };
 }
 

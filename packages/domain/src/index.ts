@@ -4,6 +4,8 @@ export * from './calendar-day.js';
 export * from './calendar-ics.js';
 export * from './calendar-month.js';
 export * from './categories.js';
+export * from './colour-names.js';
+export * from './colours.js';
 export * from './composer-history.js';
 export * from './composer.js';
 export * from './constants.js';

@@ -29,6 +29,7 @@ export const EDITABLE_ITEM_FIELDS = [
   'soldCurrency',
   'manualTimesWorn',
   'scale',
+  'colors',
 ] as const;
 export type EditableItemField = (typeof EDITABLE_ITEM_FIELDS)[number];
 

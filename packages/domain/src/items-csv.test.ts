@@ -127,6 +127,7 @@ describe('items csv', () => {
       'sold_price_in_EUR',
       'manual_times_worn',
       'scale',
+      'colors',
       'times_worn',
       'times_worn_in_calendar',
       'last_worn',
@@ -146,19 +147,19 @@ describe('items csv', () => {
     // Shirt: worn 2 March (directly) and 3 March (outfit o1) + 2 manual = 4; 20 EUR / 4 = 5;
     // obtained 1 March to 10 March = 10 days; partners: jeans; in outfits o1 and o2.
     expect(lines[1]).toBe(
-      'a-shirt,top,sub-tee,T-shirt,clothes,bought new,"Acme, ""Best"" Co.",2024-01-05T10:00:00.000Z,2024-03-01,,20,EUR,20,,,,2,,4,2,2024-03-03,10,0.4,5,1,2',
+      'a-shirt,top,sub-tee,T-shirt,clothes,bought new,"Acme, ""Best"" Co.",2024-01-05T10:00:00.000Z,2024-03-01,,20,EUR,20,,,,2,,,4,2,2024-03-03,10,0.4,5,1,2',
     );
     // Jeans: worn once (o1), the planned day does not count; the converted price is used and
     // rounded to cents; days in closet from the tracking start (1 Jan to 10 Mar = 70).
     expect(lines[2]).toBe(
-      `b-jeans,bottom,,,,,"'=cmd|""/c calc""!A1",2024-01-06T10:00:00.000Z,,,30,USD,27.12,10,USD,9.04,,,1,1,2024-03-03,70,0.0143,27.12,1,1`,
+      `b-jeans,bottom,,,,,"'=cmd|""/c calc""!A1",2024-01-06T10:00:00.000Z,,,30,USD,27.12,10,USD,9.04,,,,1,1,2024-03-03,70,0.0143,27.12,1,1`,
     );
     expect(lines[3]).toBe(
-      'c-dress,full body,,,wishlist,,"Line\nbreak",2024-01-07T10:00:00.000Z,,,,,,,,,,,0,0,,70,0,,0,0',
+      'c-dress,full body,,,wishlist,,"Line\nbreak",2024-01-07T10:00:00.000Z,,,,,,,,,,,,0,0,,70,0,,0,0',
     );
     const parsed = parseCsv(text.slice(1));
     expect(parsed).toHaveLength(4);
-    expect(parsed.every((r) => r.length === 26)).toBe(true);
+    expect(parsed.every((r) => r.length === 27)).toBe(true);
     expect(parsed[1]![6]).toBe('Acme, "Best" Co.');
     expect(parsed[2]![6]).toBe('\'=cmd|"/c calc"!A1');
     expect(parsed[3]![6]).toBe('Line\nbreak');

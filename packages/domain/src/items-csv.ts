@@ -60,6 +60,7 @@ export function itemsCsvHeader(currency: string): string[] {
     `sold_price_in_${currency}`,
     'manual_times_worn',
     'scale',
+    'colors',
     'times_worn',
     'times_worn_in_calendar',
     'last_worn',
@@ -112,6 +113,8 @@ export function itemsCsvRows(
       money(itemSoldPriceIn(item, currency, options.rates)),
       item.manualTimesWorn,
       item.scale,
+      // Names joined by spaces: one cell a spreadsheet filters on ("navy white"), main first.
+      item.colors?.join(' '),
       s?.totalTimesWorn,
       s?.calTimesWorn,
       s?.lastWorn,

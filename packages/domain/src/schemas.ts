@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CALENDAR_MAX_YEAR, CALENDAR_MIN_YEAR, isCalendarDayKey } from './calendar-month.js';
 import { SOURCES, WIRE_CATEGORIES, type WireCategory } from './categories.js';
+import { COLOUR_NAMES, MAX_ITEM_COLOURS, isColourName, type ColourName } from './colour-names.js';
 import { isCurrencyCode } from './currency-names.js';
 import { isDayKey } from './day-keys.js';
 import {
@@ -126,6 +127,21 @@ export const sourceSchema = z.enum(SOURCES);
 const moneySchema = z.number().finite().min(0).max(MAX_MONEY);
 const wearsSchema = z.number().int().min(0).max(MAX_WEARS);
 const scaleSchema = z.number().finite().positive().max(1000);
+/**
+ * A palette colour's name (colours.ts). An unknown name is refused with a message that lists the
+ * palette, so that a caller sees what it may send.
+ */
+export const colourNameSchema = z.custom<ColourName>(isColourName, {
+  error: (issue) =>
+    `Unknown colour ${JSON.stringify(issue.input)}: the colours are ${COLOUR_NAMES.join(', ')}`,
+});
+
+/** An item's colours: at most MAX_ITEM_COLOURS palette names, each once, the main one first. */
+export const itemColoursSchema = z
+  .array(colourNameSchema)
+  .max(MAX_ITEM_COLOURS, { error: `At most ${MAX_ITEM_COLOURS} colours, the main one first` })
+  .refine((list) => new Set(list).size === list.length, { error: 'A colour is listed twice' });
+
 /** Free text such as a brand: trimmed, at most MAX_TEXT characters, storable (see storable). */
 export const textSchema = storable(z.string().trim().max(MAX_TEXT));
 
@@ -162,6 +178,7 @@ export const wireItemSchema = z.object({
   original: answerField(z.string()),
   /** docs/cutouts.md: absent when the item has no cut-out. */
   cutout: answerField(z.enum(CUTOUT_STATES)),
+  colors: answerField(z.array(colourNameSchema)),
 });
 export type WireItem = z.output<typeof wireItemSchema>;
 
@@ -403,6 +420,8 @@ export const itemUpdatesSchema = z
     sold_currency: clearable(currencyCodeSchema),
     manual_times_worn: clearableNumber(wearsSchema),
     scale: clearableNumber(scaleSchema),
+    /** The user's choice of colours ([] or null: none); never replaced by an automatic run. */
+    colors: z.preprocess((v) => (isBlank(v) ? null : v), itemColoursSchema.nullable().optional()),
   })
   .transform(dropUndefined);
 export type ItemUpdates = z.output<typeof itemUpdatesSchema>;

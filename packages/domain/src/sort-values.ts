@@ -1,3 +1,4 @@
+import { colourSortValue } from './colour-names.js';
 import { dayNumber } from './day-keys.js';
 import type { ItemSortOption } from './sorting.js';
 import type { ClothingItem } from './types.js';
@@ -70,6 +71,7 @@ export const PLAIN_ITEM_SORTS: ReadonlySet<ItemSortOption> = new Set<ItemSortOpt
   'Date Created',
   'Date Obtained',
   'Brand',
+  'Colour',
 ]);
 
 /** An item's sort value for one of PLAIN_ITEM_SORTS (undefined for the others, and when absent). */
@@ -83,6 +85,8 @@ export function plainItemSortValue(option: ItemSortOption, item: ClothingItem): 
       const brand = item.brand?.trim();
       return brand ? brand.toLocaleLowerCase() : undefined;
     }
+    case 'Colour':
+      return colourSortValue(item.colors);
     default:
       return undefined;
   }

@@ -45,7 +45,7 @@ function sorted(
 }
 
 describe('sort options', () => {
-  it('has the exact labels of SPEC §9', () => {
+  it('has the exact labels of SPEC §9, then Colour (README, "Colours")', () => {
     expect(ITEM_SORT_OPTIONS).toEqual([
       'Date Created',
       'Date Obtained',
@@ -58,6 +58,7 @@ describe('sort options', () => {
       'Price',
       'Cost per Wear',
       'Brand',
+      'Colour',
     ]);
     expect(OUTFIT_SORT_OPTIONS).toEqual([
       'Date Created',

@@ -1,4 +1,5 @@
 import { categoryIndex } from './categories.js';
+import { coloursCaption } from './colour-names.js';
 import { BUNDLED_RATES, formatMoney, type RatesTable } from './currency.js';
 import { toDayKey } from './day-keys.js';
 import { useFrequencyText, wornUseFrequency, type ItemStats } from './item-stats.js';
@@ -28,6 +29,7 @@ export const ITEM_SORT_OPTIONS = [
   'Price',
   'Cost per Wear',
   'Brand',
+  'Colour',
 ] as const;
 export type ItemSortOption = (typeof ITEM_SORT_OPTIONS)[number];
 
@@ -54,6 +56,7 @@ const STATS_FREE_ITEM_SORTS: ReadonlySet<ItemSortOption> = new Set<ItemSortOptio
   'Category',
   'Price',
   'Brand',
+  'Colour',
 ]);
 
 /** Whether `sortItems` and `sortCaption` read the item's stats for this option. */
@@ -136,6 +139,7 @@ function itemSortValue(
     case 'Date Created':
     case 'Date Obtained':
     case 'Brand':
+    case 'Colour':
       return plainItemSortValue(option, item);
     case 'Last Worn':
       return dayValue(stats?.lastWorn);
@@ -313,6 +317,8 @@ export function sortCaption(
       return stats?.costPerWear === undefined ? CAPTION_NONE : `${money(stats.costPerWear)}/wear`;
     case 'Brand':
       return item.brand?.trim() || CAPTION_NONE;
+    case 'Colour':
+      return coloursCaption(item.colors) ?? CAPTION_NONE;
   }
 }
 

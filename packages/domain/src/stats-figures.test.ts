@@ -31,6 +31,8 @@ const stats: WardrobeStats = {
   wearFrequency: [],
   brandShares: [],
   sourceShares: [],
+  colourShares: [],
+  wearColourShares: [],
 };
 
 describe('statFigures', () => {

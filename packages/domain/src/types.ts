@@ -1,4 +1,5 @@
 import type { Category, Source } from './categories.js';
+import type { ColourName } from './colour-names.js';
 import type { ItemStatus, OutfitStatus } from './status.js';
 
 /** A cut-out's state (docs/cutouts.md): queued or running, shown, or given up after retries. */
@@ -40,6 +41,8 @@ export interface ClothingItem {
   original?: string;
   /** The cut-out's state; absent when the item has none. */
   cutout?: CutoutState;
+  /** Up to three palette colours, the main one first (colours.ts); absent when none is known. */
+  colors?: ColourName[];
 }
 
 /** One placed item on an outfit canvas, in outfit (unscaled 720x1080) coordinates. */

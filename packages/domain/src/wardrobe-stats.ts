@@ -6,6 +6,7 @@ import {
   WEAR_CHART_MIN_X,
   WEAR_CHART_PERCENTILE,
 } from './constants.js';
+import { COLOUR_NAMES, type ColourName } from './colour-names.js';
 import { BUNDLED_RATES } from './currency.js';
 import { SOURCES, SOURCE_NOT_SPECIFIED, type Source } from './categories.js';
 import {
@@ -38,6 +39,35 @@ export interface SourceSlice extends ShareSlice {
   /** The source, or 'unknown' for items without one. */
   source: Source | 'unknown';
   color: string;
+}
+
+/** One colour's share of a wardrobe or of its wears, by main colour. */
+export interface ColourSlice extends ShareSlice {
+  colour: ColourName;
+}
+
+/**
+ * Shares by main colour (colour-names.ts), in palette order: each entry adds `weight` (1 for a
+ * share of items, its wears for a share of wears) to its main colour. Entries without colours
+ * are left out of the total, so the shares are of the pieces whose colour is known; a colour
+ * with nothing is left out.
+ */
+export function colourShares(
+  entries: Iterable<{ colors?: readonly ColourName[]; weight: number }>,
+): ColourSlice[] {
+  const sums = new Map<ColourName, number>();
+  let total = 0;
+  for (const { colors, weight } of entries) {
+    const main = colors?.[0];
+    if (main === undefined || weight <= 0) continue;
+    sums.set(main, (sums.get(main) ?? 0) + weight);
+    total += weight;
+  }
+  if (total === 0) return [];
+  return COLOUR_NAMES.filter((c) => sums.has(c)).map((colour) => {
+    const count = sums.get(colour)!;
+    return { colour, label: colour, count, percent: (count / total) * 100 };
+  });
 }
 
 /** Everything the stats screen shows (SPEC §2) for one time range. */
@@ -74,6 +104,10 @@ export interface WardrobeStats {
    */
   brandShares: ShareSlice[];
   sourceShares: SourceSlice[];
+  /** The range's items by main colour; empty when none has a colour. */
+  colourShares: ColourSlice[];
+  /** The wears of the range's items by the worn piece's main colour; empty without wears. */
+  wearColourShares: ColourSlice[];
 }
 
 /**
@@ -555,6 +589,8 @@ export function statsForRange(prepared: PreparedWardrobeStats, range: TimeRange)
     wearFrequency: wearFrequencySeries(wearCounts),
     brandShares: brandSharesOf(slice),
     sourceShares: sourceShares(slice.map((e) => e.item)),
+    colourShares: colourShares(slice.map((e) => ({ colors: e.item.colors, weight: 1 }))),
+    wearColourShares: colourShares(slice.map((e) => ({ colors: e.item.colors, weight: e.wears }))),
   };
   if (daysSinceCount > 0) stats.averageDaysSinceLastWorn = daysSinceSum / daysSinceCount;
   if (cpwCount > 0) stats.averageCostPerWear = cpwSum / cpwCount;

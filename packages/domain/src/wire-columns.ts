@@ -77,6 +77,8 @@ const ITEM_TEXT = [
   'original',
 ] as const;
 const ITEM_DAYS = ['date_obtained', 'date_archived'] as const;
+/** Lists of names: a dictionary of the lists written as `a,b` (few distinct lists repeat a lot). */
+const ITEM_NAME_LISTS = ['colors'] as const;
 const ITEM_NUMBERS = [
   'price',
   'converted_price',
@@ -98,6 +100,7 @@ type UnlistedItemField = Exclude<
   | (typeof ITEM_TEXT)[number]
   | (typeof ITEM_DAYS)[number]
   | (typeof ITEM_NUMBERS)[number]
+  | (typeof ITEM_NAME_LISTS)[number]
 >;
 type UnlistedOutfitField = Exclude<
   keyof WireOutfit,
@@ -131,7 +134,7 @@ export interface RecordColumns {
 }
 
 export type ItemColumns = RecordColumns &
-  Partial<Record<ItemText, DictColumn>> &
+  Partial<Record<ItemText | (typeof ITEM_NAME_LISTS)[number], DictColumn>> &
   Partial<Record<ItemDay, Column<number | string>>> &
   Partial<Record<ItemNumber, Column<number>>>;
 
@@ -418,6 +421,14 @@ function recordsOf<T extends { id: string }>(map: Record<string, T>, what: strin
   return records;
 }
 
+/**
+ * A list of names as one dictionary value (`navy,white`); an empty list is a value too (`''`),
+ * so that decoding gives back exactly what was encoded. Names never hold commas.
+ */
+function listText(list: readonly string[] | null | undefined): string | null | undefined {
+  return list === null || list === undefined ? list : list.join(',');
+}
+
 /** Sets `key` on `target` only when the column is present (absent columns are left out). */
 function put<T extends object>(target: T, key: string, column: unknown): void {
   if (column !== undefined) (target as Record<string, unknown>)[key] = column;
@@ -441,6 +452,8 @@ export function encodeWardrobeColumns(wardrobe: WireWardrobe): WardrobeColumns {
   for (const field of ITEM_TEXT) put(clothes, field, dictColumn(items.map((r) => r[field])));
   for (const field of ITEM_DAYS) put(clothes, field, dayColumn(items.map((r) => r[field])));
   for (const field of ITEM_NUMBERS) put(clothes, field, toColumn(items.map((r) => r[field])));
+  for (const field of ITEM_NAME_LISTS)
+    put(clothes, field, dictColumn(items.map((r) => listText(r[field]))));
 
   const canvas: CanvasColumns = { n: [], item: [], x: [], y: [], scale: [], rotation: [] };
   for (const outfit of outfits) {
@@ -663,6 +676,12 @@ export function decodeWardrobeColumns(json: unknown): WireWardrobe {
   for (const field of ITEM_NUMBERS) {
     const values = readNumbers(items.columns[field], items.n, `clothes.${field}`);
     values.forEach((v, i) => setField(itemRecords[i]!, field, v));
+  }
+  for (const field of ITEM_NAME_LISTS) {
+    const values = readDict(items.columns[field], items.n, `clothes.${field}`);
+    values.forEach((v, i) =>
+      setField(itemRecords[i]!, field, v === undefined ? v : v === '' ? [] : v.split(',')),
+    );
   }
 
   const outfits = readRecords(json.outfits, media, 'outfits');

@@ -74,6 +74,7 @@ const ITEM_FIELDS: FieldKeys<Omit<ClothingItem, 'category'>, WireItem> = {
   scale: 'scale',
   original: 'original',
   cutout: 'cutout',
+  colors: 'colors',
 };
 
 /** Every outfit field but `canvasData`, whose entries are records of their own. */

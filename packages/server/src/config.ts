@@ -61,6 +61,8 @@ export interface Config {
   maxCalendarEntriesPerAccount: number;
   /** Photos decoded and encoded at once (PHOTO_CONCURRENCY); the others queue. */
   photoConcurrency: number;
+  /** COLOUR_BACKFILL=off: this process does not look for missing item colours (README, "Colours"). */
+  colourBackfill: boolean;
   redisUrl?: string;
   /** Directory of the built web app; a minimal page is served when it is missing. */
   webDir: string;
@@ -218,6 +220,9 @@ export function loadConfig(env: Env = process.env): Config {
   });
   // One photo at a time already uses every core (libvips threads); more only starve the reads.
   const photoConcurrency = int('PHOTO_CONCURRENCY', { min: 1, max: 64, default: 1 });
+  const colourBackfillEnv = nonEmpty(env.COLOUR_BACKFILL) ?? 'on';
+  if (colourBackfillEnv !== 'on' && colourBackfillEnv !== 'off')
+    problems.push('COLOUR_BACKFILL must be on or off');
 
   const redisUrl = nonEmpty(env.REDIS_URL);
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl))
@@ -293,6 +298,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxItemsPerAccount,
     maxCalendarEntriesPerAccount,
     photoConcurrency,
+    colourBackfill: colourBackfillEnv === 'on',
     redisUrl,
     webDir,
     ratesFile,

@@ -1,3 +1,4 @@
+import { backfillColours } from '../src/services/colour-backfill.js';
 import { copyFile, cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,13 +46,21 @@ const applied = async (db: Kysely<unknown>) =>
   ).rows.map((r) => r.name);
 
 /** Every row of the released tables, in a stable order. */
+/** Columns a later migration adds to a released table (new, so not part of the released rows). */
+const ADDED_COLUMNS: Record<string, readonly string[]> = { clothes: ['colors', 'colors_source'] };
+
 async function releasedRows(db: Kysely<unknown>): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const table of RELEASED_TABLES) {
     const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(
       db,
     );
-    out[table] = rows.map((r) => JSON.stringify(r)).sort();
+    const added = ADDED_COLUMNS[table] ?? [];
+    out[table] = rows
+      .map((r) =>
+        JSON.stringify(Object.fromEntries(Object.entries(r).filter(([k]) => !added.includes(k)))),
+      )
+      .sort();
   }
   return out;
 }
@@ -194,6 +203,8 @@ describe.each(ENGINES)('upgrading a database of migration 0002 on %s', (engine) 
       env: {
         DATA_DIR: target.dataDir,
         AUTH_SECRET: expected.secret,
+        // Run by hand below, after the wardrobe is compared with the released one.
+        COLOUR_BACKFILL: 'off',
         ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
       },
     });
@@ -221,5 +232,14 @@ describe.each(ENGINES)('upgrading a database of migration 0002 on %s', (engine) 
       const { url } = (await feed.json()) as { url: string };
       expect((await fetch(url)).status).toBe(200);
     }
+    // Items of before the colours get theirs from the backfill (README, "Colours").
+    const itemCount = expected.accounts.reduce(
+      (n, a) => n + Object.keys(a.wardrobe.clothes).length,
+      0,
+    );
+    expect(await backfillColours(app.app.services, { pauseMs: 0 })).toEqual({
+      processed: itemCount,
+      done: true,
+    });
   });
 });

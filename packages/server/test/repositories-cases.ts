@@ -107,6 +107,8 @@ function item(owner: Account | typeof ALPHA, id: string, brand: string): Clothes
     converted_sold_price: null,
     manual_times_worn: null,
     scale: 1,
+    colors: null,
+    colors_source: null,
   };
 }
 
@@ -346,6 +348,19 @@ export const cases: Record<string, Case> = {
       ),
     ).toBe(true);
     expect((await clothes.findItem(db, B, BRAVO.item))?.brand).toBe('mine');
+  },
+  // Across accounts by design (the colour backfill's sweep): it lists, and each write names its
+  // owner; BRAVO's write below cannot reach ALPHA's item.
+  'clothes.sweepItemsAwaitingColours': async ({ db }) => {
+    const rows = await clothes.sweepItemsAwaitingColours(db, null, 100);
+    expect(rows.map((r) => r.id).sort()).toContain(BRAVO.item);
+  },
+  'clothes.setFoundColours': async ({ db }) => {
+    expect(await clothes.setFoundColours(db, B, ALPHA.item, 'navy')).toBe(false);
+    expect(await clothes.setFoundColours(db, B, BRAVO.item, 'navy')).toBe(true);
+    // Once set, an automatic run does not write again.
+    expect(await clothes.setFoundColours(db, B, BRAVO.item, 'red')).toBe(false);
+    expect((await clothes.findItem(db, B, BRAVO.item))?.colors).toBe('navy');
   },
   'clothes.clearSubcategories': ({ db }) =>
     clothes.clearSubcategories(db, B, 'top', [SHARED.subcategory]),

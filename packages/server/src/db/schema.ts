@@ -1,4 +1,4 @@
-import type { ItemStatus, OutfitStatus, Source, WireCategory } from '@hanger/domain';
+import type { ColoursSource, ItemStatus, OutfitStatus, Source, WireCategory } from '@hanger/domain';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -31,6 +31,10 @@ export interface ClothesTable {
   converted_sold_price: number | null;
   manual_times_worn: number | null;
   scale: number | null;
+  /** Up to three palette names joined by commas, main first (domain colour-names.ts); null: none. */
+  colors: string | null;
+  /** 'user' (never replaced automatically) or 'auto'; null: not looked at yet (the backfill's). */
+  colors_source: ColoursSource | null;
 }
 
 export interface OutfitsTable {

@@ -6,7 +6,9 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { Metadata, OutputInfo, WebpOptions } from 'sharp';
 import { PayloadTooLargeError, ValidationError } from '../errors.js';
+import type { PixelSample } from '@hanger/domain';
 import { convertToSrgb, planColour } from './colour-profile.js';
+import { sampleRaw } from './colours.js';
 import { DEFAULT_MAX_PIXELS } from './limits.js';
 import { withPhotoSlot } from './photo-slots.js';
 
@@ -59,6 +61,8 @@ export interface ProcessedImage extends PhotoFiles<Buffer> {
   /** Size of the display image, upright. */
   width: number;
   height: number;
+  /** The photo at most 128 px a side, for its colours (photos/colours.ts), from the same pixels. */
+  sample: PixelSample;
 }
 
 export interface ProcessImageOptions {
@@ -219,14 +223,22 @@ async function encodePhoto(
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
   // Both sizes from the display-size pixels, never the photo again; two encoders in parallel:
   // the libuv pool runs them on both cores.
-  const [image, thumbnail] = await Promise.all([
+  const [image, thumbnail, sample] = await Promise.all([
     sharp(data, raw).webp(WEBP).toBuffer(),
     sharp(data, raw)
       .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
       .webp(WEBP)
       .toBuffer(),
+    sampleRaw({ data, ...raw.raw }),
   ]);
-  return { image, thumbnail, contentType: 'image/webp', width: info.width, height: info.height };
+  return {
+    image,
+    thumbnail,
+    sample,
+    contentType: 'image/webp',
+    width: info.width,
+    height: info.height,
+  };
 }
 
 const USER_ID = /^[A-Za-z0-9_-]{1,128}$/;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
+import { ColourBackfill } from '../services/colour-backfill.js';
 import type { ServiceContext } from '../services/context.js';
 import { createPriceConverter, loadRates } from '../services/prices.js';
 import { WardrobeCache } from '../services/wardrobe-cache.js';
@@ -31,7 +32,7 @@ async function servicesPlugin(app: FastifyInstance, { config }: ServicesOptions)
   }
   app.addHook('onClose', async () => cache.close());
 
-  app.decorate('services', {
+  const services: ServiceContext = {
     db: app.db,
     storage: app.storage,
     media: app.media,
@@ -42,7 +43,16 @@ async function servicesPlugin(app: FastifyInstance, { config }: ServicesOptions)
     prices: createPriceConverter(loadRates(config.ratesFile)),
     cache,
     log: app.log,
-  });
+  };
+  if (config.colourBackfill) {
+    // Items without colours (stored before colours existed, or imported without them) get them in
+    // the background once the server is ready; an import kicks it again.
+    const backfill = new ColourBackfill(services);
+    services.colourBackfill = backfill;
+    app.addHook('onReady', async () => backfill.kick());
+    app.addHook('onClose', async () => backfill.stop());
+  }
+  app.decorate('services', services);
 }
 
 export default fp(servicesPlugin, {

@@ -191,3 +191,45 @@ export async function clearSubcategories(
     .where('sub_category_id', 'in', subcategoryIds)
     .execute();
 }
+
+/** An item whose colours have not been looked for yet, with its owner and photo keys. */
+export type ItemAwaitingColours = Pick<ClothesRow, 'id' | 'user_id' | 'image_key' | 'thumb_key'>;
+
+/**
+ * Across accounts by design: the colour backfill's sweep (services/colour-backfill.ts) over every
+ * account's items whose colours were never looked for (`colors_source` NULL), in id order after
+ * `afterId`. It only lists; each write names its owner (setFoundColours).
+ */
+export async function sweepItemsAwaitingColours(
+  db: Db,
+  afterId: string | null,
+  limit: number,
+): Promise<ItemAwaitingColours[]> {
+  let query = db
+    .selectFrom('clothes')
+    .select(['id', 'user_id', 'image_key', 'thumb_key'])
+    .where('colors_source', 'is', null);
+  if (afterId !== null) query = query.where('id', '>', afterId);
+  return query.orderBy('id').limit(limit).execute();
+}
+
+/**
+ * Colours found automatically for one of the owner's items, written only while none were set
+ * (a person's choice, or a photo replaced meanwhile, wins); answers whether they were written.
+ */
+export async function setFoundColours(
+  db: Db,
+  ownerId: string,
+  id: string,
+  colors: string | null,
+): Promise<boolean> {
+  if (!isStorableText(id)) return false;
+  const result = await db
+    .updateTable('clothes')
+    .set({ colors, colors_source: 'auto' })
+    .where('user_id', '=', ownerId)
+    .where('id', '=', id)
+    .where('colors_source', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { hasSubcategory, missingPriceCurrencies, settingsFromWire } from '@hanger/domain';
+import {
+  colourNamesOfPixels,
+  coloursToText,
+  hasSubcategory,
+  missingPriceCurrencies,
+  settingsFromWire,
+} from '@hanger/domain';
 import type { ItemUpdates, NewItemFields, WireItem, WireItemPatch } from '@hanger/domain';
 import { lockAccount } from '../db/account-lock.js';
 import type { ClothesRow } from '../db/schema.js';
@@ -89,6 +95,9 @@ async function insertItem(
     scale: fields.scale ?? null,
     converted_price: null,
     converted_sold_price: null,
+    // Found from the photo just processed (a few ms on its 128 px sample): README, "Colours".
+    colors: coloursToText(colourNamesOfPixels(photo.sample)),
+    colors_source: 'auto',
   };
   // A price sent without its currency is in the user's currency of today, and says so.
   Object.assign(row, missingPriceCurrencies(row, settings.currency));
@@ -118,9 +127,10 @@ export async function updateItem(
   id: string,
   updates: ItemUpdates,
 ): Promise<WireItemPatch> {
+  const { colors, ...fieldUpdates } = updates;
   const changed = await ctx.db.transaction().execute(async (trx) => {
     const row = await ownedItem(trx, userId, id);
-    const set: ItemUpdates & Partial<ConvertedColumns> = { ...updates };
+    const set: Omit<ItemUpdates, 'colors'> & Partial<ConvertedColumns> = { ...fieldUpdates };
     const next: ClothesRow = { ...row, ...set };
     const touchesPrices = Object.keys(updates).some((k) => PRICE_FIELDS.has(k));
     const touchesSubcategory = 'category' in updates || 'sub_category_id' in updates;
@@ -143,8 +153,14 @@ export async function updateItem(
         Object.assign(set, convertedColumns(ctx.prices, next, settings.currency));
       }
     }
-    if (Object.keys(set).length > 0) await updateItemRow(trx, userId, id, set);
-    return set;
+    // A person's choice of colours, even none, is kept from then on: automatic runs skip it.
+    const colourColumns =
+      colors === undefined ? {} : { colors: coloursToText(colors), colors_source: 'user' as const };
+    if (Object.keys(set).length > 0 || colors !== undefined)
+      await updateItemRow(trx, userId, id, { ...set, ...colourColumns });
+    return colors === undefined
+      ? set
+      : { ...set, colors: colors && colors.length > 0 ? colors : null };
   });
   if (Object.keys(changed).length > 0) await ctx.cache.invalidate(userId);
   return changed;
@@ -159,14 +175,20 @@ export async function replaceItemImage(
 ): Promise<WireItemPatch> {
   const before = await ownedItem(ctx.db, userId, id);
   const photo = await storePhoto(ctx, userId, photoBytes, { id, replacing: true });
+  // A new photo brings new colours, unless a person chose them (README, "Colours").
+  const colours = before.colors_source === 'user' ? undefined : colourNamesOfPixels(photo.sample);
   await withPhoto(ctx, photo, async () => {
+    const changes = colours
+      ? { ...photoColumns(photo), colors: coloursToText(colours), colors_source: 'auto' as const }
+      : photoColumns(photo);
     // Deleted by another request while the photo was being processed.
-    if (!(await updateItemRow(ctx.db, userId, id, photoColumns(photo))))
-      throw new NotFoundError(NOT_FOUND);
+    if (!(await updateItemRow(ctx.db, userId, id, changes))) throw new NotFoundError(NOT_FOUND);
   });
   await discardPhoto(ctx, photoOf(before));
   await ctx.cache.invalidate(userId);
-  return { id, ...photoUrls(await ctx.media.capabilityFor(userId), photo) };
+  const patch: WireItemPatch = { id, ...photoUrls(await ctx.media.capabilityFor(userId), photo) };
+  if (colours) patch.colors = colours.length > 0 ? colours : null;
+  return patch;
 }
 
 /** Delete an item with its calendar entries, the day stars on it and its places on canvases. */

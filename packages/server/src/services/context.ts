@@ -20,4 +20,6 @@ export interface ServiceContext {
   prices: PriceConverter;
   cache: WardrobeCache;
   log: FastifyBaseLogger;
+  /** The colour backfill of this process (services/colour-backfill.ts), when it runs here. */
+  colourBackfill?: { kick(): void };
 }

@@ -7,6 +7,7 @@ import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
   WIRE_CATEGORIES,
+  coloursFromText,
   exportFileName,
   exportPhotoPath,
   type ExportCalendarDay,
@@ -72,6 +73,9 @@ export async function readExportContents(
     photos.push({ path: photo, key: row.image_key });
     const item = { id: row.id, photo } as Record<string, unknown>;
     for (const column of ITEM_COLUMNS) item[column] = row[column] ?? null;
+    const colors = coloursFromText(row.colors);
+    item.colors = colors.length > 0 ? colors : null;
+    item.colors_source = row.colors_source;
     return item as ExportItem;
   });
 

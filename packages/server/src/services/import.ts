@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  coloursToText,
   MAX_SUBCATEGORIES,
   WIRE_CATEGORIES,
   missingPriceCurrencies,
@@ -357,6 +358,8 @@ export async function runImport(
     const archive = await openArchive(archivePath, config.limits, { checkPhotos: false });
     try {
       await importArchive(ctx, userId, id, archive.document, archive.readPhoto, written);
+      // Items the file brought without colours (version 1 exports) get them in the background.
+      ctx.colourBackfill?.kick();
     } finally {
       await archive.close();
     }
@@ -465,7 +468,10 @@ async function importArchive(
       const job = jobs[j]!;
       try {
         const bytes = await readPhoto(job.path);
-        const stored = await storePhoto(ctx, userId, bytes, { id: job.target });
+        // The keys only: the colour sample is not kept for thousands of photos. Items the file
+        // gives no colours get theirs from the colour backfill (services/colour-backfill.ts).
+        const { image, thumbnail } = await storePhoto(ctx, userId, bytes, { id: job.target });
+        const stored = { image, thumbnail };
         written.push(stored);
         photos.set(`${job.kind}:${job.id}`, stored);
       } catch (error) {
@@ -540,6 +546,14 @@ async function importArchive(
         converted_sold_price: null,
         manual_times_worn: item.manual_times_worn,
         scale: item.scale,
+        // Version 1 files have no colours: NULL source leaves them to the colour backfill.
+        colors: coloursToText(item.colors),
+        colors_source:
+          item.colors && item.colors.length > 0
+            ? (item.colors_source ?? 'auto')
+            : item.colors_source === 'user'
+              ? 'user'
+              : null,
       };
       // A price without its currency is stored with one, as POST clothes does: the currency it
       // was shown in where it came from, the exporting account's (its settings in the file).

@@ -1,3 +1,4 @@
+import type { PixelSample } from '@hanger/domain';
 import type { ClothesRow } from '../db/schema.js';
 import type { PhotoFiles, PhotoOwner } from '../photos/images.js';
 import { mediaUrl } from '../storage/signed-url.js';
@@ -5,6 +6,9 @@ import type { ServiceContext } from './context.js';
 
 /** The storage keys of one photo's two files. */
 export type StoredPhoto = PhotoFiles<string>;
+
+/** A photo just stored, with the small sample its colours are read from (photos/colours.ts). */
+export type StoredUpload = StoredPhoto & { sample: PixelSample };
 
 /**
  * The columns of an item or outfit row that hold its photo's keys. They keep the names of the
@@ -55,7 +59,7 @@ export async function storePhoto(
   userId: string,
   bytes: Buffer,
   record?: PhotoOwner,
-): Promise<StoredPhoto> {
+): Promise<StoredUpload> {
   // The image library (libvips) loads with the first upload, not at start-up.
   const { processImage, storageKeys } = await import('../photos/images.js');
   const files = await processImage(bytes, {});
@@ -69,7 +73,7 @@ export async function storePhoto(
     await discardPhoto(ctx, keys);
     throw failed.reason;
   }
-  return keys;
+  return { ...keys, sample: files.sample };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { coloursFromText } from '@hanger/domain';
 import type { WireCanvasEntry, WireItem, WireOutfit } from '@hanger/domain';
 import type { ClothesRow, OutfitItemRow, OutfitRow } from '../db/schema.js';
 import { photoOf, photoUrls } from './photos.js';
@@ -25,7 +26,7 @@ export const ITEM_COLUMNS = [
 // Every other field of WireItem must be in ITEM_COLUMNS: a new wire field fails to compile here.
 type UnlistedItemField = Exclude<
   keyof WireItem,
-  'id' | 'image' | 'thumbnail' | 'original' | 'cutout' | (typeof ITEM_COLUMNS)[number]
+  'id' | 'image' | 'thumbnail' | 'original' | 'cutout' | 'colors' | (typeof ITEM_COLUMNS)[number]
 >;
 const _everyItemFieldListed: [UnlistedItemField] extends [never] ? true : UnlistedItemField = true;
 
@@ -44,13 +45,16 @@ function setColumns<R, K extends keyof R>(row: R, columns: readonly K[]): Partia
  * the owner's media capability (photos.ts `photoUrls`).
  */
 export function itemToWire(capability: string, row: ClothesRow): WireItem {
-  return {
+  const item: WireItem = {
     id: row.id,
     ...photoUrls(capability, photoOf(row)),
     category: row.category,
     date_created: row.date_created,
     ...setColumns(row, ITEM_COLUMNS),
   };
+  // Stored as names joined by commas (db/schema.ts), answered as a list; none is left out.
+  if (row.colors) item.colors = coloursFromText(row.colors);
+  return item;
 }
 
 export function canvasToWire(entries: OutfitItemRow[]): WireCanvasEntry[] {

@@ -17,6 +17,7 @@ import {
 } from '@hanger/domain';
 import type { ReactNode } from 'react';
 import { Button } from './button';
+import { ColourChecks } from './colour-chips';
 import { CATEGORY_CHIPS, ChipGroup, chips, subcategoryChips, type Chip } from './chip-group';
 import { Dialog } from './dialog';
 
@@ -126,7 +127,10 @@ interface ItemFilterPanelProps extends FilterPanelProps<ItemFilters> {
   statusOptions?: 'items' | 'picker';
 }
 
-/** Every item filter of SPEC §9: category, subcategory, source, date obtained, status. */
+/**
+ * Every item filter of SPEC §9 (category, subcategory, source, date obtained, status) and the
+ * colours (README, "Colours": any of the chosen).
+ */
 export function ItemFilterPanel({
   filters,
   onChange,
@@ -164,6 +168,13 @@ export function ItemFilterPanel({
         name="source"
         onChange={onChange}
       />
+      <ColourChecks
+        legend="Colour"
+        value={filters.colours}
+        onChange={(colours) =>
+          onChange(withValue(filters, 'colours', colours.length > 0 ? colours : undefined))
+        }
+      />
       <KeyChips
         legend="Date obtained"
         chips={DATE_CHIPS}
@@ -199,6 +210,13 @@ export function OutfitFilterPanel({
         filters={filters}
         name="timesWorn"
         onChange={onChange}
+      />
+      <ColourChecks
+        legend="Colour of a piece"
+        value={filters.colours}
+        onChange={(colours) =>
+          onChange(withValue(filters, 'colours', colours.length > 0 ? colours : undefined))
+        }
       />
       <KeyChips
         legend="Status"

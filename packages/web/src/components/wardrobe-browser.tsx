@@ -349,7 +349,7 @@ function OutfitsBrowser({
   const outfits = useMemo(() => {
     if (!data || !stats) return null;
     return sortOutfits(
-      filterOutfits(Object.values(data.outfits), filters, stats, exclude),
+      filterOutfits(Object.values(data.outfits), filters, stats, exclude, data.clothes),
       option,
       direction,
       stats,

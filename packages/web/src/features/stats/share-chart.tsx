@@ -28,6 +28,8 @@ interface ShareChartProps {
   selectHint?: string;
   action?: ReactNode;
   footnote?: ReactNode;
+  /** What the counts count: pieces (the default) or wears. */
+  unit?: readonly [one: string, many: string];
 }
 
 const PIE_SIZE = 232;
@@ -49,6 +51,7 @@ export function ShareChart({
   selectHint,
   action,
   footnote,
+  unit = ['piece', 'pieces'],
 }: ShareChartProps) {
   return (
     <StatsCard
@@ -93,20 +96,20 @@ export function ShareChart({
                 <p className="text-2xl font-semibold tracking-tight tabular-nums">
                   {formatStatNumber(total, locale)}
                 </p>
-                <p className="text-xs text-fg-subtle">{total === 1 ? 'piece' : 'pieces'}</p>
+                <p className="text-xs text-fg-subtle">{total === 1 ? unit[0] : unit[1]}</p>
               </div>
             </div>
           </div>
           <div className="w-full min-w-0 flex-1">
             <table className="w-full text-sm tabular-nums">
-              <caption className="sr-only">{`${title}: pieces by ${noun.toLowerCase()}`}</caption>
+              <caption className="sr-only">{`${title}: ${unit[1]} by ${noun.toLowerCase()}`}</caption>
               <thead>
                 <tr className="text-left text-xs text-fg-subtle">
                   <th scope="col" className="pb-2 font-medium">
                     {noun}
                   </th>
                   <th scope="col" className="pb-2 text-right font-medium">
-                    Pieces
+                    {unit[1].charAt(0).toUpperCase() + unit[1].slice(1)}
                   </th>
                   <th scope="col" className="pb-2 text-right font-medium">
                     Share

@@ -1,11 +1,17 @@
 import {
+  COLOUR_SWATCHES,
+  colourLabel,
   currencyName,
   DEFAULT_ITEM_FILTERS,
+  isColourName,
+  itemsOfColourPath,
   NO_BRAND_LABEL,
   SOURCE_NOT_SPECIFIED,
   STATS_EMPTY_BRANDS,
   STATS_EMPTY_RANGE,
   TIME_RANGE_LABELS,
+  type ColourName,
+  type ColourSlice,
   type ItemSortOption,
   type SortDirection,
 } from '@hanger/domain';
@@ -54,6 +60,26 @@ function SortLink({ label, onClick }: { label: string; onClick: () => void }) {
   );
 }
 
+/** A chart can only fill a slice with one colour: the patterns get a solid stand-in. */
+const PATTERN_FILLS: Partial<Record<ColourName, string>> = {
+  metallic: '#b9b3a3',
+  multicolour: '#9b6fb0',
+};
+
+function colourChartSlices(shares: readonly ColourSlice[] | undefined): ShareChartSlice[] {
+  return (shares ?? []).map((s) => ({
+    key: s.colour,
+    label: colourLabel(s.colour),
+    count: s.count,
+    percent: s.percent,
+    color: PATTERN_FILLS[s.colour] ?? COLOUR_SWATCHES[s.colour],
+  }));
+}
+
+function sumOf(slices: readonly ShareChartSlice[]): number {
+  return slices.reduce((n, s) => n + s.count, 0);
+}
+
 /** /stats: what the wardrobe cost, how it is worn and combined (SPEC §2 "Stats screen"). */
 export default function StatsPage() {
   const [range, setRange] = useStatsTimeRange();
@@ -73,6 +99,8 @@ export default function StatsPage() {
       })),
     [view],
   );
+  const colourSlices = useMemo(() => colourChartSlices(view?.stats.colourShares), [view]);
+  const wearColourSlices = useMemo(() => colourChartSlices(view?.stats.wearColourShares), [view]);
   const brandSlices = useMemo<ShareChartSlice[]>(
     () =>
       (view?.stats.brandShares ?? []).map((s, i) => ({
@@ -124,6 +152,10 @@ export default function StatsPage() {
       source: source === 'unknown' ? SOURCE_NOT_SPECIFIED : source,
     });
     navigate('/items');
+  };
+  /** A colour opens the Items tab filtered to it, through the URL the Items screen reads. */
+  const openColour = (slice: ShareChartSlice) => {
+    if (isColourName(slice.key)) navigate(itemsOfColourPath(slice.key));
   };
   /** Brands and wear counts are not filters of the Items tab: open it sorted instead. */
   const openSorted = (option: ItemSortOption, direction: SortDirection) => {
@@ -205,6 +237,34 @@ export default function StatsPage() {
               onSelect={openSource}
               selectHint="show these pieces in your closet"
               footnote="Tap a source to see those pieces in your closet."
+            />
+          </div>
+          <div className="grid gap-4 md:gap-6 lg:grid-cols-12">
+            <ShareChart
+              title="Colours"
+              description="Your pieces by their main colour."
+              noun="Colour"
+              slices={colourSlices}
+              total={sumOf(colourSlices)}
+              locale={locale}
+              emptyText="No colours yet."
+              emptyHint="Colours are found from each photo; you can set them on a piece’s page."
+              onSelect={openColour}
+              selectHint="show these pieces in your closet"
+              footnote="Tap a colour to see those pieces in your closet."
+            />
+            <ShareChart
+              title="Colours you wear"
+              description="Your wears by the main colour of the piece worn."
+              noun="Colour"
+              slices={wearColourSlices}
+              unit={['wear', 'wears']}
+              total={sumOf(wearColourSlices)}
+              locale={locale}
+              emptyText="No wears of pieces with a colour yet."
+              emptyHint="Log what you wear on the calendar."
+              onSelect={openColour}
+              selectHint="show these pieces in your closet"
             />
           </div>
           <div className="grid gap-4 md:gap-6 lg:grid-cols-12">

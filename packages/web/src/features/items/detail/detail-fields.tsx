@@ -17,6 +17,7 @@ import { ChevronDown } from 'lucide-react';
 import { Link } from 'react-router';
 import { subcategoriesPath } from '../../../lib/profile-paths';
 import { updateItem } from '../../../lib/stores/wardrobe-actions';
+import { ColourField } from './colour-field';
 import { CountEditor, DateEditor, MoneyEditor, TextEditor, type Money } from './field-editors';
 import { DetailRow, InlineEdit, InlineSelect } from './inline-edit';
 import { capitalize } from '../../../lib/text';
@@ -188,6 +189,7 @@ export function DetailFields({ item, settings, today }: DetailFieldsProps) {
           onChange={(s) => save({ source: s || undefined })}
         />
       </DetailRow>
+      <ColourField item={item} onSave={(colors) => void updateItem(item.id, { colors })} />
       <InlineEdit
         label="Brand"
         text={item.brand ?? ''}
