@@ -206,16 +206,19 @@ export class PgBossJobQueue implements JobQueue {
     };
     this.#registrations.set(kind, registration);
     if (this.#started) {
-      this.#startWorkers(kind, registration).catch((err: unknown) =>
-        this.#log.error({ err, kind }, 'starting job workers failed'),
-      );
+      this.#open()
+        .then(() => this.#startWorkers(kind, registration))
+        .catch((err: unknown) => this.#log.error({ err, kind }, 'starting job workers failed'));
     }
   }
 
   async start(): Promise<void> {
-    await this.#open();
     if (this.#started) return;
     this.#started = true;
+    // A process that works no kind opens pg-boss only when it first queues a job: no schema
+    // check, pool or maintenance timer at start-up for nothing.
+    if (this.#registrations.size === 0) return;
+    await this.#open();
     for (const [kind, registration] of this.#registrations) {
       await this.#startWorkers(kind, registration);
     }
