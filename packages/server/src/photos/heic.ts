@@ -14,7 +14,6 @@
  * the HEIF standard says (ISO/IEC 23008-12, 6.5.1 note) and as libvips does for HEIF.
  */
 import { createRequire } from 'node:module';
-import type * as WorkerThreads from 'node:worker_threads';
 import { Worker } from 'node:worker_threads';
 
 export interface DecodedHeic {
@@ -66,67 +65,64 @@ type Answer =
     };
 
 /**
- * The worker's code. It runs as a CommonJS script in the worker (eval), so it must not refer to
- * anything outside itself: the worker's `require` is passed in (a parameter, which no bundler
- * rewrites), and `heicDecodePath` is where heic-decode was resolved from this module.
+ * The worker's code, a CommonJS script run with `eval`. It is plain JavaScript in a string, not a
+ * function of this module turned into text, because the tools that compile this module (tsx and
+ * Vitest, the bundle's esbuild) may add helpers to a function's body that the worker would not
+ * have. It answers each job (Job) with an Answer; `workerData.heicDecodePath` is where
+ * heic-decode was resolved from this module.
  */
-function workerMain(require: NodeJS.Require): void {
-  const threads = require('node:worker_threads') as typeof WorkerThreads;
-  const port = threads.parentPort!;
-  const { heicDecodePath } = threads.workerData as { heicDecodePath: string };
-  // libheif-js reports a file it cannot parse on stdout as well as by its result; the result is
-  // what is answered, so the server's log gets no stray line.
-  console.log = () => undefined;
-  type Image = { width: number; height: number; decode(): Promise<{ data: Uint8ClampedArray }> };
-  const heicDecode = require(heicDecodePath) as {
-    all(input: { buffer: Uint8Array }): Promise<Image[] & { dispose(): void }>;
-  };
+const WORKER_SOURCE = `
+'use strict';
+const { parentPort, workerData } = require('node:worker_threads');
+// libheif-js reports a file it cannot parse on stdout as well as in its result; the result is what
+// is answered, so the server's log gets no stray line.
+console.log = () => undefined;
+const heicDecode = require(workerData.heicDecodePath);
 
-  async function decode(job: Job): Promise<Answer> {
-    let images: (Image[] & { dispose(): void }) | undefined;
-    try {
-      images = await heicDecode.all({ buffer: job.bytes });
-    } catch (err) {
-      return { id: job.id, ok: false, reason: 'unreadable', message: String(err) };
-    }
-    try {
-      const image =
-        images.find((i) => i.width === job.width && i.height === job.height) ?? images[0];
-      if (!image || !image.width || !image.height) {
-        return { id: job.id, ok: false, reason: 'unreadable', message: 'no image' };
-      }
-      const { width, height } = image;
-      // The container's size, read before any pixel is decoded.
-      if (width * height > job.maxPixels) {
-        return { id: job.id, ok: false, reason: 'too-large', message: `${width}x${height}` };
-      }
-      const { data } = await image.decode();
-      let opaque = true;
-      for (let i = 3; i < data.length && opaque; i += 4) opaque = data[i] === 255;
-      const pixels = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-      return { id: job.id, ok: true, data: pixels, width, height, hasAlpha: !opaque };
-    } catch (err) {
-      // heic-decode rejects a photo libheif could not decode ("HEIF processing error").
-      return { id: job.id, ok: false, reason: 'unreadable', message: String(err) };
-    } finally {
-      images.dispose();
-    }
+async function decode(job) {
+  let images;
+  try {
+    images = await heicDecode.all({ buffer: job.bytes });
+  } catch (err) {
+    return { id: job.id, ok: false, reason: 'unreadable', message: String(err) };
   }
-
-  port.on('message', (job: Job) => {
-    decode(job).then(
-      (answer) => port.postMessage(answer, answer.ok ? [answer.data.buffer as ArrayBuffer] : []),
-      (err: unknown) =>
-        port.postMessage({
-          id: job.id,
-          ok: false,
-          reason: 'unreadable',
-          message: String(err),
-          crashed: true,
-        } satisfies Answer),
-    );
-  });
+  try {
+    const image = images.find((i) => i.width === job.width && i.height === job.height) || images[0];
+    if (!image || !image.width || !image.height) {
+      return { id: job.id, ok: false, reason: 'unreadable', message: 'no image' };
+    }
+    const { width, height } = image;
+    // The container's size, read before any pixel is decoded.
+    if (width * height > job.maxPixels) {
+      return { id: job.id, ok: false, reason: 'too-large', message: width + 'x' + height };
+    }
+    // heic-decode rejects a photo libheif could not decode ("HEIF processing error").
+    const { data } = await image.decode();
+    let opaque = true;
+    for (let i = 3; i < data.length && opaque; i += 4) opaque = data[i] === 255;
+    const pixels = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+    return { id: job.id, ok: true, data: pixels, width, height, hasAlpha: !opaque };
+  } catch (err) {
+    return { id: job.id, ok: false, reason: 'unreadable', message: String(err) };
+  } finally {
+    images.dispose();
+  }
 }
+
+parentPort.on('message', (job) => {
+  decode(job).then(
+    (answer) => parentPort.postMessage(answer, answer.ok ? [answer.data.buffer] : []),
+    (err) =>
+      parentPort.postMessage({
+        id: job.id,
+        ok: false,
+        reason: 'unreadable',
+        message: String(err),
+        crashed: true,
+      }),
+  );
+});
+`;
 
 /** Ends the worker after this long without a photo. */
 const DEFAULT_IDLE_MS = 30_000;
@@ -169,7 +165,7 @@ function stopWorker(w: Worker, error: Error): void {
 
 function startWorker(): Worker {
   const heicDecodePath = createRequire(import.meta.url).resolve('heic-decode');
-  const w = new Worker(`(${workerMain.toString()})(require)`, {
+  const w = new Worker(WORKER_SOURCE, {
     eval: true,
     workerData: { heicDecodePath },
     // The worker's own console output is not copied to the server's.
