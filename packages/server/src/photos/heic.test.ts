@@ -160,6 +160,17 @@ describe('HEIC photos', () => {
     ).rejects.toBeInstanceOf(PayloadTooLargeError);
   });
 
+  it('gives up a photo that takes too long with 422, and decodes the next one afresh', async () => {
+    configureHeicDecoder({ timeoutMs: 1 });
+    const error = await processImage(fixture('red-blue-64x48.heic')).catch((e: unknown) => e);
+    configureHeicDecoder({ timeoutMs: 60_000 });
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(heicDecoderState().running).toBe(false);
+    await expect(processImage(fixture('red-blue-64x48.heic'))).resolves.toMatchObject({
+      width: 64,
+    });
+  });
+
   it('keeps AVIF with libvips: no worker job', async () => {
     const avif = await sharp({
       create: { width: 40, height: 30, channels: 3, background: '#aa3311' },

@@ -103,7 +103,9 @@ async function decode(job) {
     const pixels = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
     return { id: job.id, ok: true, data: pixels, width, height, hasAlpha: !opaque };
   } catch (err) {
-    return { id: job.id, ok: false, reason: 'unreadable', message: String(err) };
+    // A trap may leave libheif's memory inconsistent: the worker is then ended (crashed).
+    const crashed = err instanceof WebAssembly.RuntimeError;
+    return { id: job.id, ok: false, reason: 'unreadable', message: String(err), crashed };
   } finally {
     images.dispose();
   }
@@ -136,10 +138,18 @@ let idleTimer: NodeJS.Timeout | undefined;
 let nextId = 1;
 let started = 0;
 let jobs = 0;
+/** The photos sent to a worker and not answered yet, by job id. */
 const pending = new Map<
   number,
-  { resolve: (d: DecodedHeic) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }
+  {
+    worker: Worker;
+    resolve: (d: DecodedHeic) => void;
+    reject: (e: Error) => void;
+    timer: NodeJS.Timeout;
+  }
 >();
+
+const pendingOn = (w: Worker) => [...pending.values()].filter((job) => job.worker === w).length;
 
 /** For tests: how long the worker stays without work, and how long one photo may take. */
 export function configureHeicDecoder(opts: { idleMs?: number; timeoutMs?: number }): void {
@@ -152,11 +162,15 @@ export function heicDecoderState(): { running: boolean; started: number; jobs: n
   return { running: worker !== undefined, started, jobs };
 }
 
+/** Ends worker `w` (not a newer one) and fails the photos it still had. */
 function stopWorker(w: Worker, error: Error): void {
-  if (worker === w) worker = undefined;
-  clearTimeout(idleTimer);
+  if (worker === w) {
+    worker = undefined;
+    clearTimeout(idleTimer);
+  }
   void w.terminate();
   for (const [id, job] of pending) {
+    if (job.worker !== w) continue;
     clearTimeout(job.timer);
     pending.delete(id);
     job.reject(error);
@@ -201,11 +215,11 @@ function startWorker(): Worker {
 
 /** After a job: the worker no longer keeps the process alive and ends after `idleMs` idle. */
 function settle(w: Worker): void {
-  if (pending.size > 0 || worker !== w) return;
+  if (pendingOn(w) > 0 || worker !== w) return;
   w.unref();
   clearTimeout(idleTimer);
   idleTimer = setTimeout(() => {
-    if (worker === w && pending.size === 0) {
+    if (worker === w && pendingOn(w) === 0) {
       worker = undefined;
       void w.terminate();
     }
@@ -232,7 +246,7 @@ export function decodeHeic(bytes: Uint8Array, opts: DecodeHeicOptions): Promise<
       () => stopWorker(w, new HeicDecodeError('unreadable', 'decoding took too long')),
       timeoutMs,
     );
-    pending.set(id, { resolve, reject, timer });
+    pending.set(id, { worker: w, resolve, reject, timer });
     const job: Job = { id, bytes: copy, maxPixels: opts.maxPixels };
     if (opts.width && opts.height) Object.assign(job, { width: opts.width, height: opts.height });
     w.postMessage(job, [copy.buffer]);
