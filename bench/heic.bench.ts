@@ -13,13 +13,14 @@
  * CPU time is process.cpuUsage(): every thread of the process (the worker's and libvips' as well
  * as the main thread's). The event loop's longest stall while a photo decodes is measured too
  * (perf_hooks monitorEventLoopDelay), and the resident memory before the first photo, at its
- * peak, and once the idle worker has ended. BENCH_RUNS (default 5) sets the timed runs.
+ * peak, and once the idle worker has ended. BENCH_RUNS (default 5) sets the timed runs;
+ * BENCH_HEIC=<file> times that HEIC instead of making one.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import {
@@ -59,27 +60,52 @@ async function makeHeic(): Promise<Buffer> {
   }
 }
 
-/** CPU seconds (all threads), wall seconds and the longest event-loop stall of `work`. */
+/**
+ * CPU seconds (all threads), wall seconds, the longest event-loop stall of `work`, and how long
+ * the main thread's event loop was busy meanwhile (event-loop utilisation: time spent running
+ * code rather than waiting; unlike the stall, it does not count the time a loaded machine leaves
+ * an idle thread unscheduled).
+ */
+/**
+ * CPU time of the main thread alone, in ms (Linux: /proc/self/task/<pid>/stat, in clock ticks of
+ * 10 ms), or NaN elsewhere. Node 20 has no process.threadCpuUsage.
+ */
+function mainThreadCpuMs(): number {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
 async function measure<T>(work: () => Promise<T>) {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
+  const elu = performance.eventLoopUtilization();
   const cpu = process.cpuUsage();
+  const mainCpu = mainThreadCpuMs();
   const start = process.hrtime.bigint();
   const result = await work();
+  const mainCpuMs = mainThreadCpuMs() - mainCpu;
   const wall = Number(process.hrtime.bigint() - start) / 1e9;
   const used = process.cpuUsage(cpu);
+  const busy = performance.eventLoopUtilization(elu);
   loop.disable();
   return {
     result,
     cpuS: (used.user + used.system) / 1e6,
     wallS: wall,
     maxLoopDelayMs: loop.max / 1e6,
+    mainThreadBusyMs: busy.active,
+    mainThreadCpuMs: mainCpuMs,
   };
 }
 
 async function main() {
   configureHeicDecoder({ idleMs: IDLE_MS });
-  const heic = await makeHeic();
+  const heic = process.env.BENCH_HEIC ? readFileSync(process.env.BENCH_HEIC) : await makeHeic();
   const header = await sharp(heic).metadata();
   const gc = (globalThis as { gc?: () => void }).gc;
   // The event loop's longest stall with nothing to do, on this machine now: what the stalls
@@ -99,11 +125,20 @@ async function main() {
   const decodeOnly = async () => void (await decodeHeic(heic, { maxPixels }));
   const cold = await measure(decodeOnly);
 
+  // Decoding alone first, so that the memory figures are the worker's, not libvips'.
   const decode: Awaited<ReturnType<typeof measure>>[] = [];
+  for (let i = 0; i < RUNS; i++) decode.push(await measure(decodeOnly));
+  clearInterval(sample);
+  gc?.();
+  const rssWorkerIdle = process.memoryUsage().rss;
+  await new Promise((resolve) => setTimeout(resolve, IDLE_MS + 500));
+  const workerEnded = !heicDecoderState().running;
+  gc?.();
+  const rssAfterIdle = process.memoryUsage().rss;
+
   const pipeline: Awaited<ReturnType<typeof measure>>[] = [];
   let out: Awaited<ReturnType<typeof processImage>> | undefined;
   for (let i = 0; i < RUNS; i++) {
-    decode.push(await measure(decodeOnly));
     pipeline.push(
       await measure(async () => {
         const files = await processImage(heic);
@@ -111,14 +146,6 @@ async function main() {
       }),
     );
   }
-  clearInterval(sample);
-  gc?.();
-  const rssWorkerIdle = process.memoryUsage().rss;
-
-  await new Promise((resolve) => setTimeout(resolve, IDLE_MS + 500));
-  const workerEnded = !heicDecoderState().running;
-  gc?.();
-  const rssAfterIdle = process.memoryUsage().rss;
 
   const decodeCpu = median(decode.map((m) => m.cpuS));
   const results = {
@@ -129,7 +156,9 @@ async function main() {
     loadAverageAtStart: loadavg().map((n) => round(n, 1)),
     runs: RUNS,
     photo: {
-      made: 'bench/lib/photo-like.ts photoLikeJpeg(30, 4, "p3") -> heif-enc -q 60 (libheif 1.15, x265)',
+      made: process.env.BENCH_HEIC
+        ? `BENCH_HEIC=${process.env.BENCH_HEIC}`
+        : 'bench/lib/photo-like.ts photoLikeJpeg(30, 4, "p3") -> heif-enc -q 60 (libheif 1.15, x265)',
       bytes: heic.length,
       width: header.width,
       height: header.height,
@@ -144,6 +173,8 @@ async function main() {
       wallSMedian: round(median(decode.map((m) => m.wallS))),
       cpuS: decode.map((m) => round(m.cpuS)),
       maxEventLoopDelayMs: round(Math.max(...decode.map((m) => m.maxLoopDelayMs)), 1),
+      mainThreadBusyMsMedian: round(median(decode.map((m) => m.mainThreadBusyMs)), 1),
+      mainThreadCpuMsMedian: median(decode.map((m) => m.mainThreadCpuMs)),
     },
     firstDecodeStartingTheWorker: {
       cpuS: round(cold.cpuS),
@@ -155,6 +186,8 @@ async function main() {
       wallSMedian: round(median(pipeline.map((m) => m.wallS))),
       cpuS: pipeline.map((m) => round(m.cpuS)),
       maxEventLoopDelayMs: round(Math.max(...pipeline.map((m) => m.maxLoopDelayMs)), 1),
+      mainThreadBusyMsMedian: round(median(pipeline.map((m) => m.mainThreadBusyMs)), 1),
+      mainThreadCpuMsMedian: median(pipeline.map((m) => m.mainThreadCpuMs)),
       output: out && {
         width: out.width,
         height: out.height,
@@ -162,6 +195,7 @@ async function main() {
         thumbnailBytes: out.thumbnail.length,
       },
     },
+    /** Decoding alone: the worker's WebAssembly heap, and what ending it gives back. */
     memoryMb: {
       rssBeforeFirstHeic: mb(rssBefore),
       rssPeak: mb(rssPeak),
