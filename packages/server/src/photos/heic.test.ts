@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PayloadTooLargeError, ValidationError } from '../errors.js';
 import { planNclx } from './colour-profile.js';
 import { configureHeicDecoder, decodeHeic, HeicDecodeError, heicDecoderState } from './heic.js';
-import { readHeifNclx } from './heif-colour.js';
+import { heifCodec, readHeifNclx } from './heif-container.js';
 import { processImage } from './images.js';
 
 /** The fixtures of test/fixtures/heic (its README says how they were made). */
@@ -179,6 +179,11 @@ describe('HEIC photos', () => {
       .toBuffer();
     const jobs = heicDecoderState().jobs;
     await expect(processImage(avif)).resolves.toMatchObject({ width: 40, height: 30 });
+    // Branded mif1 (generic HEIF), as some encoders write AVIF: the codec decides, not the brand.
+    const mif1 = withMajorBrand(avif, 'mif1');
+    expect([heifCodec(mif1), heifCodec(fixture('red-blue-64x48.heic'))]).toEqual(['av1', 'hevc']);
+    expect((await fileTypeFromBuffer(mif1))?.mime).toBe('image/heif');
+    await expect(processImage(mif1)).resolves.toMatchObject({ width: 40, height: 30 });
     expect(heicDecoderState().jobs).toBe(jobs);
   });
 

@@ -8,7 +8,7 @@ import type { Metadata, OutputInfo, WebpOptions } from 'sharp';
 import { PayloadTooLargeError, ValidationError } from '../errors.js';
 import { convertToSrgb, planColour, planNclx, type ColourPlan } from './colour-profile.js';
 import { HeicDecodeError, decodeHeic } from './heic.js';
-import { readHeifNclx } from './heif-colour.js';
+import { heifCodec, readHeifNclx } from './heif-container.js';
 import { DEFAULT_MAX_PIXELS } from './limits.js';
 import { withPhotoSlot } from './photo-slots.js';
 
@@ -128,7 +128,7 @@ export async function processImage(
   } catch (err) {
     // libvips does not open every brand of the family (a file branded hevx, say); libheif in the
     // worker still may, and checks the size the container declares before decoding.
-    if (!HEIF_TYPES.has(type.mime)) throw err;
+    if (!HEIF_TYPES.has(type.mime) || heifCodec(bytes) !== 'hevc') throw err;
     return withPhotoSlot(() => encodeHeic(bytes, {}, maxPixels));
   }
   const { width, height } = header;
@@ -137,8 +137,8 @@ export async function processImage(
   }
   if (width * height > maxPixels) throw tooLarge(width, height, maxPixels);
   // HEVC-coded HEIF (iPhone HEIC): libvips reads its header but has no decoder for its pixels.
-  // AVIF, the other HEIF, libvips decodes itself.
-  if (header.format === 'heif' && header.compression === 'hevc') {
+  // AVIF, the other HEIF, libvips decodes itself. The codec decides, not the brand.
+  if (header.format === 'heif' && heifCodec(bytes) === 'hevc') {
     return withPhotoSlot(() => encodeHeic(bytes, header, maxPixels));
   }
   return withPhotoSlot(() => encodePhoto(bytes, type.mime, header, maxPixels));

@@ -1,9 +1,11 @@
 /**
- * The colour description of a HEIF file's primary image when it is given as code points (an
+ * What this app reads from a HEIF container itself, without decoding: the codec of its images
+ * (heifCodec), and the colour description of its primary image when it is given as code points (an
  * `nclx` colour box, ITU-T H.273) rather than an ICC profile. libvips hands an ICC profile over
  * with the header (sharp's metadata().icc), but not an nclx one, and libheif's RGB output keeps
  * the image's own primaries: a Display P3 photo described by nclx must be converted like one
  * described by an ICC profile (colour-profile.ts planNclx).
+ *
  *
  * Reads the boxes of ISO/IEC 14496-12 and 23008-12: meta > pitm (primary item), iprp > ipco
  * (properties, numbered from 1) and ipma (which item has which). Only the container is read.
@@ -45,6 +47,30 @@ function child(bytes: Uint8Array, parent: Box, type: string, skip = 0): Box | un
   for (const box of boxes(bytes, parent.start + skip, parent.end))
     if (box.type === type) return box;
   return undefined;
+}
+
+/** The property boxes of the container (meta > iprp > ipco), or none. */
+function propertyBoxes(bytes: Uint8Array): Box[] {
+  const meta = child(bytes, { type: '', start: 0, end: bytes.length }, 'meta');
+  const iprp = meta && child(bytes, meta, 'iprp', 4);
+  const ipco = iprp && child(bytes, iprp, 'ipco');
+  return ipco ? [...boxes(bytes, ipco.start, ipco.end)] : [];
+}
+
+/**
+ * The codec of a HEIF file's images, from their decoder configuration properties: HEVC (hvcC,
+ * iPhone HEIC) or AV1 (av1C, AVIF). The brand does not tell: an AVIF file may be branded mif1 and
+ * libvips then reports it as HEVC.
+ */
+export function heifCodec(bytes: Uint8Array): 'hevc' | 'av1' | null {
+  try {
+    const types = new Set(propertyBoxes(bytes).map((box) => box.type));
+    if (types.has('hvcC') && !types.has('av1C')) return 'hevc';
+    if (types.has('av1C')) return 'av1';
+    return null;
+  } catch {
+    return null;
+  }
 }
 
 /** The nclx colour box of the primary image, or null (none, an ICC profile, or unreadable). */
