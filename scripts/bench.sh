@@ -6,6 +6,11 @@ cd "$(dirname "$0")/.."
 npm run build
 echo "==> domain stats";  npx tsx bench/domain.bench.ts
 echo "==> photo pipeline"; npx tsx bench/images.bench.ts
+if command -v heif-enc >/dev/null; then
+  echo "==> HEIC photos"; npx tsx --expose-gc bench/heic.bench.ts
+else
+  echo "==> HEIC photos: skipped, heif-enc makes its photo (apt-get install libheif-examples)"
+fi
 echo "==> API";           npx tsx bench/api.bench.ts
 echo "==> web bundle";    node bench/web-bundle.mjs
 echo "==> calendar";      npx tsx bench/calendar.bench.ts

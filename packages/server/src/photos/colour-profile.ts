@@ -266,3 +266,49 @@ export async function convertToSrgb(
     if (end < pixels.length) await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }
+
+/** Red, green and blue chromaticities (x, y) of the H.273 colour primaries, all with D65 white. */
+const NCLX_PRIMARIES: Record<number, readonly [number, number, number, number, number, number]> = {
+  /** BT.709, the primaries of sRGB. */
+  1: [0.64, 0.33, 0.3, 0.6, 0.15, 0.06],
+  /** BT.2020. */
+  9: [0.708, 0.292, 0.17, 0.797, 0.131, 0.046],
+  /** Display P3 (SMPTE EG 432-1), iPhone photos. */
+  12: [0.68, 0.32, 0.265, 0.69, 0.15, 0.06],
+};
+const D65: readonly [number, number] = [0.3127, 0.329];
+
+/** The RGB to XYZ matrix of three primaries and a white point (all as x, y chromaticities). */
+function rgbToXyz(p: readonly number[], white: readonly [number, number]): number[] {
+  const column = (x: number, y: number) => [x / y, 1, (1 - x - y) / y];
+  const [r, g, b] = [0, 2, 4].map((i) => column(p[i]!, p[i + 1]!)) as [
+    number[],
+    number[],
+    number[],
+  ];
+  const primaries = [r[0]!, g[0]!, b[0]!, r[1]!, g[1]!, b[1]!, r[2]!, g[2]!, b[2]!];
+  const w = column(white[0], white[1]);
+  const inv = invert3x3(primaries);
+  const s = [0, 1, 2].map(
+    (row) => inv[row * 3]! * w[0]! + inv[row * 3 + 1]! * w[1]! + inv[row * 3 + 2]! * w[2]!,
+  );
+  return primaries.map((v, i) => v * s[i % 3]!);
+}
+
+const XYZ_D65_TO_SRGB = invert3x3(rgbToXyz(NCLX_PRIMARIES[1]!, D65));
+
+/**
+ * Decides how to bring an image described by nclx code points (ITU-T H.273, as HEIF's `colr`
+ * box carries them) to sRGB. BT.709 and unspecified primaries are sRGB's; Display P3 and BT.2020
+ * are converted with their matrix, the tone curve taken as sRGB's (that of Display P3; the BT.709
+ * family of curves differs from it by less than the 8-bit pixels show at photo brightness).
+ * Other primaries, and the HDR curves (PQ, HLG), are taken as sRGB: no phone writes them for a
+ * still photo, and their pixels are kept rather than guessed at.
+ */
+export function planNclx(primaries: number, transfer: number): ColourPlan {
+  const chromaticities = NCLX_PRIMARIES[primaries];
+  if (!chromaticities || primaries === 1 || transfer === 16 || transfer === 18) {
+    return { kind: 'srgb' };
+  }
+  return { kind: 'matrix', matrix: multiply3x3(XYZ_D65_TO_SRGB, rgbToXyz(chromaticities, D65)) };
+}

@@ -7,8 +7,10 @@ import sharp from 'sharp';
 import type { Metadata, OutputInfo, WebpOptions } from 'sharp';
 import { PayloadTooLargeError, ValidationError } from '../errors.js';
 import type { PixelSample } from '@hanger/domain';
-import { convertToSrgb, planColour } from './colour-profile.js';
+import { convertToSrgb, planColour, planNclx, type ColourPlan } from './colour-profile.js';
 import { sampleRaw } from './colours.js';
+import { HeicDecodeError, decodeHeic } from './heic.js';
+import { heifCodec, readHeifNclx } from './heif-container.js';
 import { DEFAULT_MAX_PIXELS } from './limits.js';
 import { withPhotoSlot } from './photo-slots.js';
 
@@ -33,6 +35,7 @@ const ACCEPTED_TYPES = new Set([
   'image/heif-sequence',
   'image/avif',
 ]);
+/** What file-type calls the brands of HEVC-coded HEIF (heic, heix, hevc, hevx, mif1, msf1). */
 const HEIF_TYPES = new Set([
   'image/heic',
   'image/heif',
@@ -83,18 +86,20 @@ async function readHeader(bytes: Buffer): Promise<Metadata> {
   }
 }
 
-function decodeError(err: unknown, mime: string, maxPixels: number): Error {
+const DAMAGED = 'The image could not be read: the file is damaged or incomplete.';
+
+function tooLarge(width: number, height: number, maxPixels: number): PayloadTooLargeError {
+  return new PayloadTooLargeError(
+    `The image is too large: ${width}x${height} pixels is over ${describeMegapixels(maxPixels)}.`,
+  );
+}
+
+function decodeError(err: unknown, maxPixels: number): Error {
   const message = err instanceof Error ? err.message : String(err);
   if (/pixel limit/i.test(message)) {
     return new PayloadTooLargeError(`The image is larger than ${describeMegapixels(maxPixels)}.`);
   }
-  if (HEIF_TYPES.has(mime)) {
-    // The bundled libheif decodes AVIF but not HEVC, the codec of most iPhone HEIC photos.
-    return new ValidationError(
-      'Unsupported image type: this server cannot read this HEIC photo. Upload it as JPEG instead.',
-    );
-  }
-  return new ValidationError('The image could not be read: the file is damaged or incomplete.');
+  return new ValidationError(DAMAGED);
 }
 
 /**
@@ -121,15 +126,24 @@ export async function processImage(
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !ACCEPTED_TYPES.has(type.mime)) throw new ValidationError(UNSUPPORTED);
 
-  const header = await readHeader(bytes);
+  let header: Metadata;
+  try {
+    header = await readHeader(bytes);
+  } catch (err) {
+    // libvips does not open every brand of the family (a file branded hevx, say); libheif in the
+    // worker still may, and checks the size the container declares before decoding.
+    if (!HEIF_TYPES.has(type.mime) || heifCodec(bytes) !== 'hevc') throw err;
+    return withPhotoSlot(() => encodeHeic(bytes, {}, maxPixels));
+  }
   const { width, height } = header;
   if (!width || !height) {
     throw new ValidationError('The image could not be read: it declares no size.');
   }
-  if (width * height > maxPixels) {
-    throw new PayloadTooLargeError(
-      `The image is too large: ${width}x${height} pixels is over ${describeMegapixels(maxPixels)}.`,
-    );
+  if (width * height > maxPixels) throw tooLarge(width, height, maxPixels);
+  // HEVC-coded HEIF (iPhone HEIC): libvips reads its header but has no decoder for its pixels.
+  // AVIF, the other HEIF, libvips decodes itself. The codec decides, not the brand.
+  if (header.format === 'heif' && heifCodec(bytes) === 'hevc') {
+    return withPhotoSlot(() => encodeHeic(bytes, header, maxPixels));
   }
   return withPhotoSlot(() => encodePhoto(bytes, type.mime, header, maxPixels));
 }
@@ -213,9 +227,61 @@ async function encodePhoto(
   try {
     decoded = shrink > 1 ? await decodeShrunkJpeg(bytes, shrink, decode) : await decode(bytes, 1);
   } catch (err) {
-    throw decodeError(err, mime, maxPixels);
+    throw decodeError(err, maxPixels);
   }
-  const { data, info } = decoded;
+  return encodeDisplayPixels(decoded.data, decoded.info, colour);
+}
+
+/**
+ * A HEVC-coded HEIF photo: decoded by libheif in WebAssembly (heic.ts), upright, then the same
+ * resize, colour conversion and encoding as any photo. Its colour profile is read from the
+ * container: an ICC profile as libvips hands it over with the header (iPhones write Display P3),
+ * or nclx code points (heif-colour.ts). An ICC profile that is not a matrix/shaper one with the
+ * sRGB curve (which no phone writes) is not applied: its pixels are taken as sRGB.
+ */
+async function encodeHeic(
+  bytes: Buffer,
+  header: { width?: number; height?: number; icc?: Buffer },
+  maxPixels: number,
+): Promise<ProcessedImage> {
+  let heic;
+  try {
+    heic = await decodeHeic(bytes, { maxPixels, width: header.width, height: header.height });
+  } catch (err) {
+    if (err instanceof HeicDecodeError && err.reason === 'too-large') {
+      const [w = 0, h = 0] = err.message.split('x').map(Number);
+      throw tooLarge(w, h, maxPixels);
+    }
+    throw new ValidationError(DAMAGED);
+  }
+  let colour: ColourPlan = { kind: 'srgb' };
+  if (header.icc) {
+    const plan = planColour('srgb', header.icc);
+    if (plan.kind === 'matrix') colour = plan;
+  } else {
+    const nclx = readHeifNclx(bytes);
+    if (nclx) colour = planNclx(nclx.primaries, nclx.transfer);
+  }
+  const raw = { width: heic.width, height: heic.height, channels: 4 as const };
+  let pipeline = sharp(heic.data, { raw, limitInputPixels: maxPixels });
+  if (!heic.hasAlpha) pipeline = pipeline.removeAlpha();
+  const { data, info } = await pipeline
+    .resize(DISPLAY_MAX_SIDE, DISPLAY_MAX_SIDE, {
+      fit: 'inside',
+      withoutEnlargement: true,
+      kernel: 'mitchell',
+    })
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  return encodeDisplayPixels(data, info, colour);
+}
+
+/** The display-size pixels, converted to sRGB, encoded as both WebP files. */
+async function encodeDisplayPixels(
+  data: Buffer,
+  info: OutputInfo,
+  colour: ColourPlan,
+): Promise<ProcessedImage> {
   if (colour.kind === 'matrix' && info.channels >= 3) {
     await convertToSrgb(data, info.channels, colour.matrix);
   }

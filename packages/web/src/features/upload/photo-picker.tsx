@@ -24,6 +24,17 @@ interface PhotoPickerProps {
   inputRef?: Ref<HTMLInputElement>;
 }
 
+/**
+ * What the pickers offer: every image, and HEIC/HEIF by type and by name as well, which some
+ * systems' pickers do not count as images. The server decodes iPhone HEIC photos (README, Photos).
+ */
+export const PHOTO_ACCEPT = 'image/*,image/heic,image/heif,.heic,.heif';
+
+/** An iPhone HEIC/HEIF photo, which most browsers other than Safari cannot draw. */
+function isHeif(file: File): boolean {
+  return /^image\/hei[cf]/.test(file.type) || /\.(heic|heif)$/i.test(file.name);
+}
+
 const PICK_LABEL =
   'relative inline-flex h-10 cursor-pointer items-center justify-center gap-2 rounded-full px-4 text-sm font-medium whitespace-nowrap transition-colors ' +
   'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent';
@@ -63,7 +74,7 @@ function PickButton({
       <input
         ref={inputRef}
         type="file"
-        accept="image/*"
+        accept={PHOTO_ACCEPT}
         aria-label={label}
         multiple={!capture}
         capture={capture ? 'environment' : undefined}
@@ -209,6 +220,11 @@ export function PhotoPicker({
           url={selected.url}
           alt={`Preview of ${selected.file.name}`}
           className="size-full object-contain"
+          note={
+            isHeif(selected.file)
+              ? 'HEIC photo: this browser cannot show it, Hanger will once it is added.'
+              : 'This browser cannot show this photo.'
+          }
         />
         {selected.state === 'uploading' && (
           <span className="absolute inset-x-4 bottom-4 flex items-center gap-2 rounded-full bg-black/60 px-4 py-2 text-sm font-medium text-white backdrop-blur">
@@ -254,7 +270,7 @@ export function PhotoPicker({
               <input
                 ref={inputRef}
                 type="file"
-                accept="image/*"
+                accept={PHOTO_ACCEPT}
                 multiple
                 aria-label="Add more photos"
                 className="sr-only"
@@ -286,19 +302,32 @@ export function PhotoPicker({
 }
 
 /**
- * A chosen file's picture, or, for a file the browser cannot draw (not an image after all), a
- * quiet placeholder instead of the browser's broken-image icon.
+ * A chosen file's picture, or, for a file the browser cannot draw (an iPhone HEIC photo outside
+ * Safari, or not an image after all), a quiet placeholder instead of the browser's broken-image
+ * icon, with `note` under it where there is room. The file is uploaded either way: the server
+ * decides what it can read.
  */
-function Preview({ url, alt, className }: { url: string; alt: string; className: string }) {
+function Preview({
+  url,
+  alt,
+  className,
+  note,
+}: {
+  url: string;
+  alt: string;
+  className: string;
+  note?: string;
+}) {
   const [broken, setBroken] = useState(false);
   if (broken) {
     return (
       <span
         role={alt ? 'img' : undefined}
         aria-label={alt ? `${alt}: cannot be shown` : undefined}
-        className="grid size-full place-items-center bg-surface-2 text-fg-subtle"
+        className="flex size-full flex-col items-center justify-center gap-3 bg-surface-2 p-6 text-center text-fg-subtle"
       >
-        <ImageOff aria-hidden="true" className="size-6" />
+        <ImageOff aria-hidden="true" className={note ? 'size-10' : 'size-6'} strokeWidth={1.5} />
+        {note && <span className="max-w-64 text-sm text-fg-muted">{note}</span>}
       </span>
     );
   }

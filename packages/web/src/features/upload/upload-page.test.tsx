@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -108,6 +108,35 @@ describe('the upload page', () => {
       'new-2',
     ]);
     expect(useToastStore.getState().toasts.map((t) => t.title)).toEqual(['Clothing item added']);
+  });
+
+  it('offers HEIC photos and uploads one the browser cannot draw, with a placeholder', async () => {
+    const server = fakeServer({ 'POST /api/clothes': itemAnswer });
+    const router = open();
+    const input = screen.getByLabelText('Choose photos');
+    for (const token of ['image/*', 'image/heic', 'image/heif', '.heic', '.heif']) {
+      expect(input.getAttribute('accept')?.split(',')).toContain(token);
+    }
+    // As some systems hand an iPhone photo over: no type, only its name.
+    const heic = new File(
+      [new Uint8Array([0, 0, 0, 24, 0x66, 0x74, 0x79, 0x70])],
+      'IMG_0042.HEIC',
+      {
+        type: '',
+      },
+    );
+    await userEvent.upload(input, heic);
+    const preview = screen.getByRole('img', { name: 'Preview of IMG_0042.HEIC' });
+    fireEvent.error(preview);
+    expect(
+      screen.getByRole('img', { name: 'Preview of IMG_0042.HEIC: cannot be shown' }),
+    ).toHaveTextContent('HEIC photo: this browser cannot show it, Hanger will once it is added.');
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Top' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add item' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/items'));
+    const [post] = server.apiCalls().filter((c) => c.method === 'POST');
+    expect((form(post!).get('image') as File).name).toBe('IMG_0042.HEIC');
   });
 
   it('keeps a failed photo with its reason and says the upload failed', async () => {
