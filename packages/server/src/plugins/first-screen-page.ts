@@ -20,7 +20,6 @@ import { acceptsGzip } from '../routes/users/negotiate.js';
 import { readFirstScreen, readTabCounts } from '../services/first-screen.js';
 import { gzipAnswer } from '../services/wardrobe-cache.js';
 
-
 /**
  * The server's side of the server-drawn first screen of /items, in one module
  * (docs/first-screen.md): when to draw it (`firstScreenAnswer`: the domain's first-screen paths,
