@@ -49,10 +49,9 @@ export function parseUrlEncoded(body: string): Record<string, string | string[]>
 }
 
 /**
- * Request bodies: multipart forms (the API of SPEC §7) with the photo capped at MAX_UPLOAD_BYTES,
- * and url-encoded forms. A body that declares itself too large is refused before a byte of it is
- * read; one that lies about its length is cut off by the multipart limits while streaming. The
- * routes read their forms with routes/form.ts, and their zod body schemas validate the fields.
+ * Request bodies on every route: a body that declares itself too large is refused before a byte
+ * of it is read, and url-encoded forms are read strictly. Multipart forms are formsPlugin's, in
+ * the scope of the routes that read them.
  */
 async function bodyPlugin(app: FastifyInstance, { config }: BodyOptions): Promise<void> {
   const maxBody = config.maxUploadBytes + FORM_OVERHEAD_BYTES;
@@ -67,17 +66,6 @@ async function bodyPlugin(app: FastifyInstance, { config }: BodyOptions): Promis
     const declared = Number(length);
     const limit = request.routeOptions.config.maxBodyBytes ?? maxBody;
     done(Number.isFinite(declared) && declared > limit ? new PayloadTooLargeError() : undefined);
-  });
-
-  await app.register(multipart, {
-    limits: {
-      fileSize: config.maxUploadBytes,
-      files: 1,
-      fields: MAX_FORM_FIELDS,
-      parts: MAX_FORM_FIELDS + 1,
-      fieldSize: FORM_OVERHEAD_BYTES,
-      headerPairs: 100,
-    },
   });
 
   app.addContentTypeParser(
@@ -95,3 +83,34 @@ async function bodyPlugin(app: FastifyInstance, { config }: BodyOptions): Promis
 }
 
 export default fp(bodyPlugin, { name: 'hanger-body' });
+
+/**
+ * Multipart forms (the API of SPEC §7), with the photo capped at MAX_UPLOAD_BYTES; one that lies
+ * about its length is cut off by the limits while streaming. The routes read their forms with
+ * routes/form.ts, and their zod body schemas validate the fields.
+ *
+ * Registered in the scope of the routes that take a body (routes/index.ts), not on the whole
+ * server: @fastify/multipart adds an onRequest hook (watching for the client hanging up) and an
+ * onResponse hook (removing saved uploads) to every route of the scope it is registered in, and
+ * most requests, the app's revalidations of its wardrobe and its files among them, take no body
+ * (docs/performance.md).
+ */
+async function formsPlugin(app: FastifyInstance, { config }: BodyOptions): Promise<void> {
+  await app.register(multipart, {
+    limits: {
+      fileSize: config.maxUploadBytes,
+      files: 1,
+      fields: MAX_FORM_FIELDS,
+      parts: MAX_FORM_FIELDS + 1,
+      fieldSize: FORM_OVERHEAD_BYTES,
+      headerPairs: 100,
+    },
+  });
+}
+
+// fastify-plugin: the parser and hooks belong to the scope that registers it.
+export const forms = fp(formsPlugin, {
+  name: 'hanger-forms',
+  fastify: '5.x',
+  dependencies: ['hanger-body'],
+});

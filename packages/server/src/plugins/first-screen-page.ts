@@ -8,14 +8,24 @@ import {
   BOOT_TILE_TEMPLATE_END,
   BOOT_TILE_TEMPLATE_START,
   FIRST_SCREEN_HIGH_PRIORITY,
+  FIRST_SCREEN_VIEW_COOKIE,
+  isFirstScreenPath,
   type FirstScreenCounts,
   type FirstScreenTile,
 } from '@hanger/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AUTH_COOKIE_PREFIX } from '../auth/create-auth.js';
+import { identityGet, passCookies, sessionUserId } from '../auth/identity-call.js';
+import { acceptsGzip } from '../routes/users/negotiate.js';
+import { readFirstScreen, readTabCounts } from '../services/first-screen.js';
+import { gzipAnswer } from '../services/wardrobe-cache.js';
 
 /**
- * The server's side of the server-drawn first screen of /items: the built index.html with the
- * first tiles of the user's Items view filled in. docs/first-screen.md says what calls it
- * (plugins/web.ts, on the domain's first-screen paths) and where the web's side lives.
+ * The server's side of the server-drawn first screen of /items, in one module
+ * (docs/first-screen.md): when to draw it (`firstScreenAnswer`: the domain's first-screen paths,
+ * the cookies, the session) and how (`FirstScreenPage`: the built index.html with the first tiles
+ * of the user's Items view filled in). plugins/web.ts asks it first when it answers a page of the
+ * app, and sends the static index.html when it draws nothing.
  */
 
 /** The shell element's opening tag in index.html (the web app's app/boot-shell.tsx). */
@@ -136,4 +146,77 @@ export class FirstScreenPage {
     }
     return head + drawn.join('') + this.tail;
   }
+}
+
+/** The session cookie (`hanger.session_token`, `__Secure-` over HTTPS): who may be signed in. */
+const SESSION_COOKIE = new RegExp(
+  `(?:^|;\\s*)(?:__Secure-)?${AUTH_COOKIE_PREFIX}\\.session_token=`,
+);
+
+/**
+ * Sends the drawn first screen, or sends nothing and answers null for the caller to send the
+ * static index.html.
+ */
+export type FirstScreenAnswer = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<FastifyReply | null>;
+
+/**
+ * The server-drawn first screen for a browser with nothing stored (a service worker answers every
+ * later visit with the static index.html, and the app paints from its copy), made once from the
+ * served index.html (null: no build, nothing is ever drawn). It is drawn for a GET of a
+ * first-screen path (the domain's `isFirstScreenPath`) that carries the session cookie and not the
+ * custom-view cookie (the server draws only the default view), when the identity service's own
+ * get-session accepts the session (a refreshed cookie is passed on) and the wardrobe has items.
+ * Anything else, an error included, draws nothing: the static page is always there to fall back
+ * on.
+ */
+export function firstScreenAnswer(
+  app: FastifyInstance,
+  indexHtml: string | null,
+): FirstScreenAnswer {
+  const page = indexHtml === null ? null : FirstScreenPage.from(indexHtml);
+
+  const draw = async (request: FastifyRequest, reply: FastifyReply): Promise<string | null> => {
+    const cookie = request.headers.cookie ?? '';
+    if (!page || !app.hasDecorator('identity') || !app.hasDecorator('services')) return null;
+    if (!SESSION_COOKIE.test(cookie) || cookie.includes(`${FIRST_SCREEN_VIEW_COOKIE}=`))
+      return null;
+    try {
+      const session = await identityGet(app.identity, request, '/get-session');
+      passCookies(reply, session);
+      const userId = await sessionUserId(session);
+      if (userId === null) return null;
+      const [tiles, counts] = await Promise.all([
+        readFirstScreen(app.services, userId),
+        readTabCounts(app.services, userId),
+      ]);
+      return page.fill(tiles, counts);
+    } catch (err) {
+      request.log.warn({ err }, 'first screen not drawn');
+      return null;
+    }
+  };
+
+  return async (request, reply) => {
+    if (request.method !== 'GET' || !isFirstScreenPath(request.url.split('?')[0] ?? '/'))
+      return null;
+    const drawn = await draw(request, reply);
+    if (drawn === null) return null;
+    // Someone's own wardrobe: never stored by a cache, and not for another cookie.
+    reply
+      .header('cache-control', 'private, no-store')
+      .header('vary', 'Cookie, Accept-Encoding')
+      .type('text/html; charset=utf-8');
+    // Compressed as the static files are (docs/performance.md): some 31 kB of markup is 5 kB
+    // gzipped, a round trip or two less on a phone's link before the first photos. gzip at
+    // level 6 takes a fraction of a millisecond here; brotli saved 8 % more for twice the time.
+    // Nothing in the page echoes what a request sent, so there is nothing for a compression
+    // oracle to probe.
+    if (acceptsGzip(request.headers['accept-encoding'])) {
+      return reply.header('content-encoding', 'gzip').send(await gzipAnswer(drawn));
+    }
+    return reply.send(drawn);
+  };
 }

@@ -165,7 +165,7 @@ describe('CORS', () => {
     'content-type',
   ];
 
-  it('answers as @fastify/cors with the app origin did (simple calls and preflights)', async () => {
+  it('answers CORS as @fastify/cors alone does, helmet and no-store beside it (simple calls, preflights)', async () => {
     const config = testConfig('http://127.0.0.1:3000');
     const ours = Fastify();
     await ours.register(securityPlugin, { config });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import cors from '@fastify/cors';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -118,8 +119,7 @@ export const HELMET_HEADER_NAMES: readonly string[] = [
  * Cache-Control, Date; set by the caller and Node) and the CORS ones, without the body-governing
  * security headers: a 304 carries no body, and the browser keeps using the cached answer's own
  * headers, which had them all. The app revalidates its wardrobe on every start and every return to
- * the tab: its 304 is 776 bytes of headers lighter (12 headers, the CSP most of it). Measured side
- * by side, the server's CPU per 304 did not change within the noise (setting them is the cost).
+ * the tab: its 304 is 776 bytes of headers lighter (12 headers, the CSP most of it).
  */
 export function sendNotModified(reply: FastifyReply): void {
   // Helmet sets its headers on the Node response itself (reply.raw), not among the reply's own
@@ -158,11 +158,10 @@ export function helmetOptions(config: Config): HelmetOptions {
  * helmetOptions and run in an onRequest hook: @fastify/helmet makes it again on every request
  * (its global hook calls `helmet(options)` per request), which parsed the whole policy again each
  * time, about as much CPU as the rest of a cached 304 (docs/performance.md). security.test.ts
- * checks the headers against @fastify/helmet's. CORS is what @fastify/cors
- * does with a single allowed origin (a fixed Access-Control-Allow-Origin, no Vary, strict
- * preflights answered 204 or 400), in one onRequest hook; security.test.ts checks the headers
- * against both plugins. API answers are per user and change with every write: no shared cache
- * may keep them (`Cache-Control: no-store` unless a route sets its own).
+ * checks the headers against @fastify/helmet's. CORS is @fastify/cors with the app's own origin
+ * (a fixed Access-Control-Allow-Origin, no Vary, strict preflights answered 204 or 400). API
+ * answers are per user and change with every write: no shared cache may keep them
+ * (`Cache-Control: no-store` unless a route sets its own).
  *
  * Registered first (every other plugin of the server depends on it, directly or through another):
  * its hooks are the first onRequest hooks, so every answer, a 429 or a 401 too, carries them.
@@ -173,35 +172,11 @@ async function securityPlugin(app: FastifyInstance, { config }: SecurityOptions)
     // Helmet sets its headers on the Node response (reply.raw), as @fastify/helmet has it do.
     helmetHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
-  const everywhere: [string, string][] = [
-    ['access-control-allow-origin', config.publicUrl],
-    ['access-control-expose-headers', CORS_OPTIONS.exposedHeaders.join(', ')],
-  ];
-  const api: [string, string][] = [...everywhere, ['cache-control', 'no-store']];
-  const preflight: [string, string][] = [
-    ['access-control-allow-methods', CORS_OPTIONS.methods.join(', ')],
-    ['access-control-allow-headers', CORS_OPTIONS.allowedHeaders.join(', ')],
-    ['access-control-max-age', String(CORS_OPTIONS.maxAge)],
-  ];
-
+  await app.register(cors, { origin: config.publicUrl, ...CORS_OPTIONS });
   // A route's own reply.header (e.g. its Cache-Control) replaces the value set here.
-  app.addHook('onRequest', function edgeHeaders(request, reply, done) {
-    const headers = request.url.startsWith('/api/') ? api : everywhere;
-    for (const [name, value] of headers) reply.header(name, value);
-    if (request.method !== 'OPTIONS') {
-      done();
-      return;
-    }
-    if (!request.headers.origin || !request.headers['access-control-request-method']) {
-      void reply.status(400).type('text/plain').send('Invalid Preflight Request');
-      return;
-    }
-    for (const [name, value] of preflight) reply.header(name, value);
-    void reply.code(204).header('content-length', '0').send();
-  });
-  // Every OPTIONS request is a preflight, answered above (as @fastify/cors routes them).
-  app.options('*', (_request, reply) => {
-    reply.callNotFound();
+  app.addHook('onRequest', function noStore(request, reply, done) {
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    done();
   });
 }
 

@@ -1,17 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { FIRST_SCREEN_VIEW_COOKIE, isAppRoute, isFirstScreenPath } from '@hanger/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isAppRoute } from '@hanger/domain';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { AUTH_COOKIE_PREFIX } from '../auth/create-auth.js';
-import { identityGet, passCookies, sessionUserId } from '../auth/identity-call.js';
 import type { Config } from '../config.js';
 import { NotFoundError } from '../errors.js';
-import { acceptsGzip } from '../routes/users/negotiate.js';
-import { readFirstScreen, readTabCounts } from '../services/first-screen.js';
-import { gzipAnswer } from '../services/wardrobe-cache.js';
-import { FirstScreenPage } from './first-screen-page.js';
+import { firstScreenAnswer } from './first-screen-page.js';
 
 export interface WebOptions {
   config: Pick<Config, 'webDir'>;
@@ -37,14 +32,10 @@ export const SHARE_FALLBACK = '/items/upload';
 /** The web app manifest's media type (W3C Web App Manifest). */
 export const MANIFEST_TYPE = 'application/manifest+json';
 
-/** The session cookie (`hanger.session_token`, `__Secure-` over HTTPS): who may be signed in. */
-const SESSION_COOKIE = new RegExp(
-  `(?:^|;\\s*)(?:__Secure-)?${AUTH_COOKIE_PREFIX}\\.session_token=`,
-);
-
 /**
- * The built single-page app. Hashed assets are cached for a year; every other path that is not
- * the API falls back to index.html so the app's router can handle it (history routing).
+ * The built single-page app's files. Hashed assets are cached for a year; every other path that is
+ * not the API falls back to index.html so the app's router can handle it (history routing), unless
+ * first-screen-page.ts draws the first screen of /items for it.
  */
 async function webPlugin(app: FastifyInstance, { config }: WebOptions): Promise<void> {
   const hasIndex = existsSync(join(config.webDir, 'index.html'));
@@ -91,63 +82,21 @@ async function webPlugin(app: FastifyInstance, { config }: WebOptions): Promise<
     );
   });
 
-  // The server-drawn first screen of /items (docs/first-screen.md): index.html with the first tiles
-  // of the signed-in user's Items view filled in, for a browser with nothing stored (a service
-  // worker answers every later visit with the static index.html, and the app paints from its copy).
-  const firstScreen = hasIndex
-    ? FirstScreenPage.from(readFileSync(join(config.webDir, 'index.html'), 'utf8'))
-    : null;
-  const drawFirstScreen = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<string | null> => {
-    const cookie = request.headers.cookie ?? '';
-    if (!firstScreen || !app.hasDecorator('identity') || !app.hasDecorator('services')) return null;
-    if (!SESSION_COOKIE.test(cookie) || cookie.includes(`${FIRST_SCREEN_VIEW_COOKIE}=`))
-      return null;
-    try {
-      const session = await identityGet(app.identity, request, '/get-session');
-      passCookies(reply, session);
-      const userId = await sessionUserId(session);
-      if (userId === null) return null;
-      const [tiles, counts] = await Promise.all([
-        readFirstScreen(app.services, userId),
-        readTabCounts(app.services, userId),
-      ]);
-      return firstScreen.fill(tiles, counts);
-    } catch (err) {
-      // The static page is always there to fall back on.
-      request.log.warn({ err }, 'first screen not drawn');
-      return null;
-    }
-  };
+  // The server-drawn first screen of /items (docs/first-screen.md; first-screen-page.ts).
+  const firstScreen = firstScreenAnswer(
+    app,
+    hasIndex ? readFileSync(join(config.webDir, 'index.html'), 'utf8') : null,
+  );
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    // The app's pages and the paths that open on Items: the domain's rule (app-routes.ts), which
-    // the service worker and the page follow too.
+    // The app's pages: the domain's rule (app-routes.ts), which the service worker follows too.
+    // Those that open on Items may get the drawn first screen instead of the static page.
     if ((request.method !== 'GET' && request.method !== 'HEAD') || !isAppRoute(path)) {
       throw new NotFoundError('Not found');
     }
-    if (request.method === 'GET' && isFirstScreenPath(path)) {
-      const page = await drawFirstScreen(request, reply);
-      if (page !== null) {
-        // Someone's own wardrobe: never stored by a cache, and not for another cookie.
-        reply
-          .header('cache-control', 'private, no-store')
-          .header('vary', 'Cookie, Accept-Encoding')
-          .type('text/html; charset=utf-8');
-        // Compressed as the static files are (docs/performance.md): some 31 kB of markup is 5 kB
-        // gzipped, a round trip or two less on a phone's link before the first photos. gzip at
-        // level 6 takes a fraction of a millisecond here; brotli saved 8 % more for twice the time.
-        // Nothing in the page echoes what a request sent, so there is nothing for a compression
-        // oracle to probe.
-        if (acceptsGzip(request.headers['accept-encoding'])) {
-          return reply.header('content-encoding', 'gzip').send(await gzipAnswer(page));
-        }
-        return reply.send(page);
-      }
-    }
+    const drawn = await firstScreen(request, reply);
+    if (drawn !== null) return drawn;
     reply.header('cache-control', 'no-cache');
     if (hasIndex) return reply.sendFile('index.html');
     return reply.type('text/html; charset=utf-8').send(PLACEHOLDER_PAGE);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { forms } from '../plugins/body.js';
 import type { Config } from '../config.js';
 import openapiPlugin from '../plugins/openapi.js';
 import accountRoutes from './account/index.js';
@@ -12,6 +13,7 @@ import outfitsRoutes from './outfits/index.js';
 import { serializerCompiler, validatorCompiler } from './schema-compilers.js';
 import startRoutes from './start/index.js';
 import usersRoutes from './users/index.js';
+import settingsRoutes from './users/settings.js';
 
 export interface ApiRoutesOptions {
   config: Config;
@@ -38,22 +40,38 @@ export default async function apiRoutes(
   // The app's start (docs/performance.md): session, access token and settings from the session
   // cookie.
   await app.register(startRoutes);
-  // Export (its download link's token is the credential) and import; authenticates its own routes.
-  await app.register(dataRoutes, { config });
-  await app.register(async (api) => {
-    // Appended per route, so it runs after the rate limiter's hook: a flood of anonymous calls
-    // is still counted.
-    api.addHook('onRoute', (route) => {
-      const existing = route.onRequest;
-      const hooks = existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
-      route.onRequest = [...hooks, app.authenticate];
+  // The routes that take a body read multipart forms (plugins/body.ts `forms`); its hooks stay off
+  // the routes that take none, the wardrobe's revalidations among them (docs/performance.md).
+  await app.register(async (withForms) => {
+    await withForms.register(forms, { config });
+    // Export (its download link's token is the credential) and import; authenticates its own
+    // routes.
+    await withForms.register(dataRoutes, { config });
+    await withForms.register(async (api) => {
+      authenticateEach(app, api);
+      await api.register(settingsRoutes);
+      await api.register(clothesRoutes);
+      await api.register(outfitsRoutes);
+      await api.register(calendarRoutes);
+      await api.register(calendarFeedRoutes, { config });
+      await api.register(accountRoutes);
     });
+  });
+  await app.register(async (api) => {
+    authenticateEach(app, api);
     await api.register(usersRoutes);
-    await api.register(clothesRoutes);
-    await api.register(outfitsRoutes);
-    await api.register(calendarRoutes);
-    await api.register(calendarFeedRoutes, { config });
     await api.register(exportCsvRoutes);
-    await api.register(accountRoutes);
+  });
+}
+
+/**
+ * Every route declared in this scope requires a bearer access token. Appended per route, so it
+ * runs after the rate limiter's hook: a flood of anonymous calls is still counted.
+ */
+function authenticateEach(app: FastifyInstance, scope: FastifyInstance): void {
+  scope.addHook('onRoute', (route) => {
+    const existing = route.onRequest;
+    const hooks = existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
+    route.onRequest = [...hooks, app.authenticate];
   });
 }

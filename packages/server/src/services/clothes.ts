@@ -11,7 +11,7 @@ import { lockAccount } from '../db/account-lock.js';
 import type { ClothesRow } from '../db/schema.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { findItem, insertItems, updateItem as updateItemRow } from '../repositories/clothes.js';
-import type { Db } from '../repositories/db.js';
+import type { Db, Owned } from '../repositories/db.js';
 import type { ServiceContext } from './context.js';
 import { claimKey, keyedCreate, requestFingerprint } from './idempotency.js';
 import type { IdempotencyClaim } from './idempotency.js';
@@ -75,9 +75,8 @@ async function insertItem(
   await assertRoomFor(ctx, userId);
   const id = randomUUID();
   const photo = await storePhoto(ctx, userId, photoBytes, { id });
-  const row: ClothesRow = {
+  const row: Owned<ClothesRow> = {
     id,
-    user_id: userId,
     ...photoColumns(photo),
     category: fields.category,
     sub_category_id: fields.sub_category_id ?? null,

@@ -29,7 +29,7 @@ import {
   type Wear,
 } from '../repositories/calendar.js';
 import { findItemStatuses, insertItems } from '../repositories/clothes.js';
-import type { Db } from '../repositories/db.js';
+import type { Db, Owned } from '../repositories/db.js';
 import {
   deleteImport,
   failImport,
@@ -224,9 +224,8 @@ export async function createImport(
 
     const [items, outfits] = await existingTargetsOf(ctx.db, userId, document);
     const now = new Date().toISOString();
-    const row: ImportRow = {
+    const row: Owned<ImportRow> = {
       id,
-      user_id: userId,
       state: 'previewed',
       created_at: now,
       updated_at: now,
@@ -250,7 +249,7 @@ export async function createImport(
   }
 }
 
-function previewOf(row: ImportRow): ImportPreview {
+function previewOf(row: Owned<ImportRow>): ImportPreview {
   return {
     id: row.id,
     items: Number(row.items),
@@ -521,12 +520,11 @@ async function importArchive(
     await writeSettings(trx, userId, settings);
 
     const itemIds = new Map(knownItems);
-    const clothes: ClothesRow[] = newItems.map((item) => {
+    const clothes: Owned<ClothesRow>[] = newItems.map((item) => {
       const targetId = newItemIds.get(item.id)!;
       itemIds.set(item.id, targetId);
-      const row: ClothesRow = {
+      const row: Owned<ClothesRow> = {
         id: targetId,
-        user_id: userId,
         ...photoColumns(photos.get(`item:${item.id}`)!),
         category: item.category,
         sub_category_id: item.sub_category_id
@@ -564,14 +562,13 @@ async function importArchive(
     for (const rows of chunks(clothes)) await insertItems(trx, userId, rows);
 
     const outfitIds = new Map(knownOutfits);
-    const outfitRows: OutfitRow[] = [];
+    const outfitRows: Owned<OutfitRow>[] = [];
     const placements: OutfitItemRow[] = [];
     for (const outfit of newOutfits) {
       const targetId = newOutfitIds.get(outfit.id)!;
       outfitIds.set(outfit.id, targetId);
       outfitRows.push({
         id: targetId,
-        user_id: userId,
         ...photoColumns(photos.get(`outfit:${outfit.id}`)!),
         status: outfit.status,
         date_created: outfit.date_created,

@@ -11,7 +11,7 @@ import { lockAccount } from '../db/account-lock.js';
 import type { OutfitItemRow, OutfitRow } from '../db/schema.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { findItemStatuses, updateItem } from '../repositories/clothes.js';
-import type { Db } from '../repositories/db.js';
+import type { Db, Owned } from '../repositories/db.js';
 import {
   findOutfit,
   insertOutfits,
@@ -130,9 +130,8 @@ async function storeOutfit(
       const kept = existing?.status === 'wishlist' ? null : (existing?.status ?? null);
       const status = hasWishlistItem ? 'wishlist' : (fields.status ?? kept ?? 'outfits');
 
-      const outfit: OutfitRow = {
+      const outfit: Owned<OutfitRow> = {
         id: existing?.id ?? newId,
-        user_id: userId,
         ...photoColumns(photo),
         status,
         date_created: existing?.date_created ?? new Date().toISOString(),

@@ -1,6 +1,7 @@
 import { coloursFromText } from '@hanger/domain';
 import type { WireCanvasEntry, WireItem, WireOutfit } from '@hanger/domain';
 import type { ClothesRow, OutfitItemRow, OutfitRow } from '../db/schema.js';
+import type { Owned } from '../repositories/db.js';
 import { photoOf, photoUrls } from './photos.js';
 
 /** Wire fields of an item that come straight from its columns (everything but photos and id). */
@@ -44,7 +45,7 @@ function setColumns<R, K extends keyof R>(row: R, columns: readonly K[]): Partia
  * An item as GET users and POST clothes answer it: absent fields are left out. `capability` is
  * the owner's media capability (photos.ts `photoUrls`).
  */
-export function itemToWire(capability: string, row: ClothesRow): WireItem {
+export function itemToWire(capability: string, row: Owned<ClothesRow>): WireItem {
   const item: WireItem = {
     id: row.id,
     ...photoUrls(capability, photoOf(row)),
@@ -69,7 +70,7 @@ export function canvasToWire(entries: OutfitItemRow[]): WireCanvasEntry[] {
 
 export function outfitToWire(
   capability: string,
-  row: OutfitRow,
+  row: Owned<OutfitRow>,
   canvas: OutfitItemRow[],
 ): WireOutfit {
   return {

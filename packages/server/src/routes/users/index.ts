@@ -1,22 +1,21 @@
 import {
   WARDROBE_COLUMNS_CONTENT_TYPE,
-  settingsPutSchema,
   wardrobeColumnsOutlineSchema,
   wardrobeResponseSchema,
-  wireSettingsSchema,
 } from '@hanger/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { updateSettings, readSettings } from '../../services/settings.js';
 import { cachedWardrobe, wardrobeFor } from '../../services/wardrobe.js';
 import { matchesEtag, type WardrobeRepresentation } from '../../services/wardrobe-cache.js';
 import { sendNotModified } from '../../plugins/security.js';
 import { noContent, refusals } from '../answers.js';
-import { FORM_TYPES, formBody } from '../form.js';
 import { acceptsGzip, WARDROBE_VARY, wardrobeForm } from './negotiate.js';
 
+/**
+ * GET /users, the wardrobe: the app's every start and every return to the tab. It takes no body,
+ * so it is declared outside the scope of the routes that read forms (routes/index.ts); the
+ * account's settings under /users/settings are settings.ts's.
+ */
 export default async function usersRoutes(app: FastifyInstance): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.services;
 
   // The early 304 (revalidation.ts) is GET /users's last onRequest hook: it needs request.user.
@@ -89,30 +88,5 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
         revalidate(wardrobe) ? reply : answer(request, reply, wardrobe, columns),
       );
     },
-  );
-
-  api.get(
-    '/users/settings',
-    {
-      schema: {
-        summary: "The account's settings and subcategories",
-        response: { 200: wireSettingsSchema, ...refusals(401) },
-      },
-    },
-    async (request) => readSettings(ctx.db, request.user.id),
-  );
-
-  api.put(
-    '/users/settings',
-    {
-      preValidation: formBody(),
-      schema: {
-        summary: 'Change settings (field settings, JSON); keys left out keep their value',
-        consumes: FORM_TYPES,
-        body: settingsPutSchema,
-        response: { 200: wireSettingsSchema, ...refusals(400, 401, 413, 415, 422) },
-      },
-    },
-    async (request) => updateSettings(ctx, request.user.id, request.body.settings),
   );
 }
