@@ -16,6 +16,7 @@ import {
   textProblem,
 } from './limits.js';
 import { ITEM_STATUSES, OUTFIT_STATUSES } from './status.js';
+import { CUTOUT_STATES } from './types.js';
 import { subcategoryListProblems } from './subcategory-names.js';
 
 /**
@@ -157,6 +158,10 @@ export const wireItemSchema = z.object({
   converted_sold_price: answerField(z.number()),
   manual_times_worn: answerField(z.number()),
   scale: answerField(z.number()),
+  /** docs/cutouts.md: the original photo's URL, present while a cut-out is shown. */
+  original: answerField(z.string()),
+  /** docs/cutouts.md: absent when the item has no cut-out. */
+  cutout: answerField(z.enum(CUTOUT_STATES)),
 });
 export type WireItem = z.output<typeof wireItemSchema>;
 
@@ -296,6 +301,9 @@ function withDefault<T extends z.ZodType>(schema: T, fallback: z.input<T>) {
 
 const weekStartSchema = z.number().int().min(0).max(6);
 
+/** docs/cutouts.md: both absent from a server without cut-outs (read as true and false). */
+export const DEFAULT_CUT_OUT_NEW_PHOTOS = true;
+
 export const wireSettingsSchema = z.object({
   locale: withDefault(localeSchema, DEFAULT_LOCALE),
   currency: withDefault(currencyCodeSchema, DEFAULT_CURRENCY),
@@ -303,6 +311,8 @@ export const wireSettingsSchema = z.object({
   subcategories: wireSubcategoriesSchema,
   data_consent: withDefault(z.boolean(), DEFAULT_DATA_CONSENT),
   tracking_start_date: answerField(dayKeySchema),
+  cut_out_new_photos: answerField(z.boolean()),
+  cutouts_available: answerField(z.boolean()),
 });
 export type WireSettings = z.output<typeof wireSettingsSchema>;
 
@@ -503,12 +513,25 @@ export const settingsUpdateSchema = z
     subcategories: subcategoriesUpdateSchema.optional(),
     data_consent: z.boolean().optional(),
     tracking_start_date: clearable(dayKeySchema),
+    cut_out_new_photos: z.boolean().optional(),
   })
   .transform(dropUndefined);
 export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;
 
 /** PUT users/settings: multipart field `settings` holding the JSON above. */
-export const settingsPutSchema = z.object({ settings: jsonField(settingsUpdateSchema) });
+export const settingsPutSchema = z.object({
+  settings: jsonField(z.preprocess(withoutReadOnlySettings, settingsUpdateSchema)),
+});
+
+/**
+ * The settings a PUT cannot change but a client may send back as it read them: dropped, not
+ * refused (docs/cutouts.md: `cutouts_available` is the server's to say).
+ */
+function withoutReadOnlySettings(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || !('cutouts_available' in v)) return v;
+  const { cutouts_available: _readOnly, ...rest } = v as Record<string, unknown>;
+  return rest;
+}
 export type SettingsPut = z.output<typeof settingsPutSchema>;
 
 /** A table of currency rates (the bundled one, or the server's RATES_FILE). */

@@ -1,6 +1,10 @@
 import type { Category, Source } from './categories.js';
 import type { ItemStatus, OutfitStatus } from './status.js';
 
+/** A cut-out's state (docs/cutouts.md): queued or running, shown, or given up after retries. */
+export const CUTOUT_STATES = ['pending', 'done', 'failed'] as const;
+export type CutoutState = (typeof CUTOUT_STATES)[number];
+
 /**
  * Entities of SPEC §3 as the app reads them (camelCase). On the wire the same records are
  * snake_case (see wire.ts) and the category 'full body' is keyed 'full_body'.
@@ -32,6 +36,10 @@ export interface ClothingItem {
   manualTimesWorn?: number;
   /** Scale the item last had on an outfit canvas, in outfit coordinates. */
   scale?: number;
+  /** URL of the original photo while `image` and `thumbnail` show its cut-out (docs/cutouts.md). */
+  original?: string;
+  /** The cut-out's state; absent when the item has none. */
+  cutout?: CutoutState;
 }
 
 /** One placed item on an outfit canvas, in outfit (unscaled 720x1080) coordinates. */
@@ -78,6 +86,10 @@ export interface Settings {
   subcategories: Record<Category, Subcategory[]>;
   dataConsent: boolean;
   trackingStartDate?: string;
+  /** A new photo is cut out (docs/cutouts.md); absent means DEFAULT_CUT_OUT_NEW_PHOTOS. */
+  cutOutNewPhotos?: boolean;
+  /** Read only: the server can cut out photos; absent means it cannot. */
+  cutoutsAvailable?: boolean;
 }
 
 export interface User {

@@ -73,6 +73,8 @@ const ITEM_TEXT = [
   'brand',
   'currency',
   'sold_currency',
+  'cutout',
+  'original',
 ] as const;
 const ITEM_DAYS = ['date_obtained', 'date_archived'] as const;
 const ITEM_NUMBERS = [

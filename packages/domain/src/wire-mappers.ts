@@ -72,6 +72,8 @@ const ITEM_FIELDS: FieldKeys<Omit<ClothingItem, 'category'>, WireItem> = {
   convertedSoldPrice: 'converted_sold_price',
   manualTimesWorn: 'manual_times_worn',
   scale: 'scale',
+  original: 'original',
+  cutout: 'cutout',
 };
 
 /** Every outfit field but `canvasData`, whose entries are records of their own. */
@@ -91,6 +93,8 @@ const SETTINGS_FIELDS: FieldKeys<Omit<Settings, 'subcategories'>, WireSettings> 
   weekStart: 'week_start',
   dataConsent: 'data_consent',
   trackingStartDate: 'tracking_start_date',
+  cutOutNewPhotos: 'cut_out_new_photos',
+  cutoutsAvailable: 'cutouts_available',
 };
 
 /** [from, to] key pairs, read once from a field table. */

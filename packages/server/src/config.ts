@@ -60,6 +60,10 @@ export interface Config {
   maxCalendarEntriesPerAccount: number;
   /** Photos decoded and encoded at once (PHOTO_CONCURRENCY); the others queue. */
   photoConcurrency: number;
+  /** Cut-out photos (CUTOUT=off turns them off; docs/cutouts.md). */
+  cutout: boolean;
+  /** Photos the cut-out model works on at once, one child process each (CUTOUT_CONCURRENCY). */
+  cutoutConcurrency: number;
   redisUrl?: string;
   /** Directory of the built web app; a minimal page is served when it is missing. */
   webDir: string;
@@ -212,6 +216,12 @@ export function loadConfig(env: Env = process.env): Config {
   });
   // One photo at a time already uses every core (libvips threads); more only starve the reads.
   const photoConcurrency = int('PHOTO_CONCURRENCY', { min: 1, max: 64, default: 1 });
+  const cutoutEnv = (nonEmpty(env.CUTOUT) ?? 'on').toLowerCase();
+  if (!['on', 'off', 'true', 'false', '1', '0'].includes(cutoutEnv))
+    problems.push(`CUTOUT must be on or off, got "${env.CUTOUT}"`);
+  const cutout = !['off', 'false', '0'].includes(cutoutEnv);
+  // Each photo takes about 1.2 GB in its own process while the model runs (docs/cutouts.md).
+  const cutoutConcurrency = int('CUTOUT_CONCURRENCY', { min: 1, max: 16, default: 1 });
 
   const redisUrl = nonEmpty(env.REDIS_URL);
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl))
@@ -261,6 +271,8 @@ export function loadConfig(env: Env = process.env): Config {
     maxItemsPerAccount,
     maxCalendarEntriesPerAccount,
     photoConcurrency,
+    cutout,
+    cutoutConcurrency,
     redisUrl,
     webDir,
     ratesFile,

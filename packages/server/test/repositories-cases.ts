@@ -53,6 +53,7 @@ export const SHARED = {
   source: 'shared-source-1',
   subcategory: 'shared-sub',
   created: '2025-01-02T03:04:05.678Z',
+  cutoutToken: 'shared-cutout-token',
 };
 
 const FAR = '2999-01-01T00:00:00.000Z';
@@ -87,6 +88,9 @@ function item(owner: Account | typeof ALPHA, id: string, brand: string): Clothes
     converted_sold_price: null,
     manual_times_worn: null,
     scale: 1,
+    // Both accounts' items wait for a cut-out under the same token (updateItemForCutout).
+    cutout_state: 'pending',
+    cutout_token: SHARED.cutoutToken,
   };
 }
 
@@ -326,6 +330,26 @@ export const cases: Record<string, Case> = {
       ),
     ).toBe(true);
     expect((await clothes.findItem(db, B, BRAVO.item))?.brand).toBe('mine');
+  },
+  'clothes.updateItemForCutout': async ({ db }) => {
+    expect(
+      await clothes.updateItemForCutout(db, B, ALPHA.item, SHARED.cutoutToken, {
+        brand: 'taken',
+      }),
+    ).toBe(false);
+    expect(
+      await clothes.updateItemForCutout(db, B, BRAVO.item, 'other-token', { brand: 'stale' }),
+    ).toBe(false);
+    expect(
+      await clothes.updateItemForCutout(
+        db,
+        B,
+        BRAVO.item,
+        SHARED.cutoutToken,
+        claimingAlpha({ cutout_state: 'done' }),
+      ),
+    ).toBe(true);
+    expect((await clothes.findItem(db, B, BRAVO.item))?.cutout_state).toBe('done');
   },
   'clothes.clearSubcategories': ({ db }) =>
     clothes.clearSubcategories(db, B, 'top', [SHARED.subcategory]),

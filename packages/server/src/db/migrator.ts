@@ -9,6 +9,7 @@ import * as authRevocation from './migrations/0005-auth-revocation.js';
 import * as idempotency from './migrations/0006-idempotency.js';
 import * as statusIndex from './migrations/0007-status-index.js';
 import * as idempotencyFingerprint from './migrations/0008-idempotency-fingerprint.js';
+import * as cutouts from './migrations/0010-cutouts.js';
 
 /**
  * The ordered, static list of migrations. Each applied name is recorded in the database (table
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-idempotency': idempotency,
   '0007-status-index': statusIndex,
   '0008-idempotency-fingerprint': idempotencyFingerprint,
+  '0010-cutouts': cutouts,
 };
 
 const ATTEMPTS = 3;

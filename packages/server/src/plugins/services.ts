@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
+import { localCutoutQueue } from '../cutout/local-queue.js';
+import { CutoutRunner } from '../cutout/runner.js';
 import type { ServiceContext } from '../services/context.js';
+import { failCutoutJob, runCutoutJob } from '../services/cutouts.js';
 import { createPriceConverter, loadRates } from '../services/prices.js';
 import { WardrobeCache } from '../services/wardrobe-cache.js';
 import { urlWindow } from '../storage/signed-url.js';
@@ -31,7 +34,12 @@ async function servicesPlugin(app: FastifyInstance, { config }: ServicesOptions)
   }
   app.addHook('onClose', async () => cache.close());
 
-  app.decorate('services', {
+  // The model runs in child processes started on demand (cutout/runner.ts): nothing of it is
+  // loaded here, so the server's idle memory is the same with the feature on.
+  const runner = config.cutout
+    ? new CutoutRunner({ concurrency: config.cutoutConcurrency, log: app.log })
+    : null;
+  const services: ServiceContext = {
     db: app.db,
     storage: app.storage,
     media: app.media,
@@ -41,8 +49,20 @@ async function servicesPlugin(app: FastifyInstance, { config }: ServicesOptions)
     },
     prices: createPriceConverter(loadRates(config.ratesFile)),
     cache,
+    cutouts: { runner, queue: { enqueue: async () => {}, cancel: async () => {} } },
+    log: app.log,
+  };
+  const queue = localCutoutQueue({
+    handler: (job) => runCutoutJob(services, job),
+    onFailed: (job, error) => failCutoutJob(services, job, error),
     log: app.log,
   });
+  services.cutouts.queue = queue;
+  app.addHook('onClose', async () => {
+    queue.stop();
+    await runner?.close();
+  });
+  app.decorate('services', services);
 }
 
 export default fp(servicesPlugin, {

@@ -49,7 +49,7 @@ export default async function apiRoutes(
       route.onRequest = [...hooks, app.authenticate];
     });
     await api.register(usersRoutes);
-    await api.register(clothesRoutes);
+    await api.register(clothesRoutes, { maxUploadBytes: config.maxUploadBytes });
     await api.register(outfitsRoutes);
     await api.register(calendarRoutes);
     await api.register(calendarFeedRoutes, { config });

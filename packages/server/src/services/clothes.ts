@@ -5,11 +5,21 @@ import { lockAccount } from '../db/account-lock.js';
 import type { ClothesRow } from '../db/schema.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { findItem, insertItems, updateItem as updateItemRow } from '../repositories/clothes.js';
+import type { ItemChanges } from '../repositories/clothes.js';
 import type { Db } from '../repositories/db.js';
 import type { ServiceContext } from './context.js';
 import { claimKey, keyedCreate, requestFingerprint } from './idempotency.js';
 import type { IdempotencyClaim } from './idempotency.js';
-import { discardPhoto, photoColumns, photoOf, photoUrls, storePhoto, withPhoto } from './photos.js';
+import {
+  cutoutFilesOf,
+  cutoutWanted,
+  enqueueCutout,
+  originalOf,
+  pendingColumns,
+  photoPatch,
+  readBlob,
+} from './cutouts.js';
+import { discardPhoto, photoColumns, storePhoto, withPhoto, type StoredPhoto } from './photos.js';
 import { assertRoomFor } from './quota.js';
 import { convertedColumns, type ConvertedColumns } from './prices.js';
 import { itemToWire } from './serialize.js';
@@ -69,6 +79,7 @@ async function insertItem(
   await assertRoomFor(ctx, userId);
   const id = randomUUID();
   const photo = await storePhoto(ctx, userId, photoBytes, { id });
+  const pending = (await cutoutWanted(ctx, userId)) ? pendingColumns() : undefined;
   const row: ClothesRow = {
     id,
     user_id: userId,
@@ -89,6 +100,7 @@ async function insertItem(
     scale: fields.scale ?? null,
     converted_price: null,
     converted_sold_price: null,
+    ...pending,
   };
   // A price sent without its currency is in the user's currency of today, and says so.
   Object.assign(row, missingPriceCurrencies(row, settings.currency));
@@ -102,6 +114,7 @@ async function insertItem(
     }),
   );
   await ctx.cache.invalidate(userId);
+  if (pending) await enqueueCutout(ctx, userId, id, pending.cutout_token);
   return itemToWire(await ctx.media.capabilityFor(userId), row);
 }
 
@@ -150,23 +163,100 @@ export async function updateItem(
   return changed;
 }
 
-/** Replace an item's photo; the old files go only once the new ones are committed. */
+/**
+ * PATCH clothes/{id}/image (docs/cutouts.md): `image` alone replaces the photo and drops any
+ * cut-out (queueing a new one when the user's setting is on); `cutout` alone keeps the original
+ * and stores the edited cut-out (a PNG or WebP with alpha of the original's pixel size); both
+ * store an edited pair. Every file is checked and stored before the row changes, in one update;
+ * the old files go only once it is committed.
+ */
 export async function replaceItemImage(
   ctx: ServiceContext,
   userId: string,
   id: string,
-  photoBytes: Buffer,
+  files: { image?: Buffer; cutout?: Buffer },
 ): Promise<WireItemPatch> {
+  if (!files.image && !files.cutout)
+    throw new ValidationError('An image file is required in field "image" (or "cutout")');
   const before = await ownedItem(ctx.db, userId, id);
-  const photo = await storePhoto(ctx, userId, photoBytes, { id, replacing: true });
-  await withPhoto(ctx, photo, async () => {
-    // Deleted by another request while the photo was being processed.
-    if (!(await updateItemRow(ctx.db, userId, id, photoColumns(photo))))
-      throw new NotFoundError(NOT_FOUND);
-  });
-  await discardPhoto(ctx, photoOf(before));
-  await ctx.cache.invalidate(userId);
-  return { id, ...photoUrls(await ctx.media.capabilityFor(userId), photo) };
+  const { checkCutoutFile } = await import('../photos/images.js');
+
+  // The original the cut-out goes with: the new photo, or the one the item keeps. A cut-out of
+  // the kept original is checked before anything is stored.
+  let original: StoredPhoto = originalOf(before);
+  let newOriginal: StoredPhoto | undefined;
+  if (files.cutout && !files.image)
+    await checkCutoutFile(files.cutout, await storedSize(ctx, original));
+
+  const written: StoredPhoto[] = [];
+  try {
+    if (files.image) {
+      newOriginal = await storePhoto(ctx, userId, files.image, { id, replacing: true });
+      written.push(newOriginal);
+      original = newOriginal;
+    }
+    let cutout: StoredPhoto | undefined;
+    if (files.cutout) {
+      // The stored original's size: what the Restore brush lines up with.
+      if (newOriginal) await checkCutoutFile(files.cutout, await storedSize(ctx, newOriginal));
+      cutout = await storePhoto(ctx, userId, files.cutout, { id, replacing: true });
+      written.push(cutout);
+    }
+
+    let changes: ItemChanges;
+    let queued: string | undefined;
+    if (cutout) {
+      changes = {
+        ...photoColumns(cutout),
+        original_key: original.image,
+        original_thumb_key: original.thumbnail,
+        cutout_state: 'done',
+        cutout_token: null,
+        cutout_error: null,
+        cutout_updated_at: new Date().toISOString(),
+      };
+    } else {
+      const pending = (await cutoutWanted(ctx, userId)) ? pendingColumns() : undefined;
+      queued = pending?.cutout_token;
+      changes = {
+        ...photoColumns(original),
+        original_key: null,
+        original_thumb_key: null,
+        cutout_state: null,
+        cutout_token: null,
+        cutout_error: null,
+        cutout_updated_at: new Date().toISOString(),
+        ...pending,
+      };
+    }
+    // Deleted by another request while the photos were being processed.
+    if (!(await updateItemRow(ctx.db, userId, id, changes))) throw new NotFoundError(NOT_FOUND);
+    written.length = 0;
+
+    // What the row no longer names: the old cut-out, and the old original when replaced.
+    const shown = cutoutFilesOf(before);
+    if (shown) await discardPhoto(ctx, shown);
+    if (newOriginal) await discardPhoto(ctx, originalOf(before));
+    if (before.cutout_state === 'pending' && before.cutout_token)
+      await ctx.cutouts.queue.cancel(before.cutout_token).catch(() => undefined);
+    await ctx.cache.invalidate(userId);
+    if (queued) await enqueueCutout(ctx, userId, id, queued);
+    return photoPatch(ctx, userId, { ...before, ...changes } as ClothesRow);
+  } finally {
+    for (const photo of written) await discardPhoto(ctx, photo);
+  }
+}
+
+/** The upright pixel size of a stored photo's display file. */
+async function storedSize(
+  ctx: ServiceContext,
+  photo: StoredPhoto,
+): Promise<{ width: number; height: number }> {
+  const blob = await ctx.storage.get(photo.image);
+  if (!blob)
+    throw new ValidationError("The item's original photo is missing: send field image too.");
+  const { photoSize } = await import('../photos/images.js');
+  return photoSize(await readBlob(blob.body));
 }
 
 /** Delete an item with its calendar entries, the day stars on it and its places on canvases. */

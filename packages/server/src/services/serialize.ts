@@ -1,5 +1,6 @@
 import type { WireCanvasEntry, WireItem, WireOutfit } from '@hanger/domain';
 import type { ClothesRow, OutfitItemRow, OutfitRow } from '../db/schema.js';
+import { cutoutWire } from './cutouts.js';
 import { photoOf, photoUrls } from './photos.js';
 
 /** Wire fields of an item that come straight from its columns (everything but photos and id). */
@@ -25,7 +26,7 @@ export const ITEM_COLUMNS = [
 // Every other field of WireItem must be in ITEM_COLUMNS: a new wire field fails to compile here.
 type UnlistedItemField = Exclude<
   keyof WireItem,
-  'id' | 'image' | 'thumbnail' | (typeof ITEM_COLUMNS)[number]
+  'id' | 'image' | 'thumbnail' | 'original' | 'cutout' | (typeof ITEM_COLUMNS)[number]
 >;
 const _everyItemFieldListed: [UnlistedItemField] extends [never] ? true : UnlistedItemField = true;
 
@@ -41,7 +42,8 @@ function setColumns<R, K extends keyof R>(row: R, columns: readonly K[]): Partia
 
 /**
  * An item as GET users and POST clothes answer it: absent fields are left out. `capability` is
- * the owner's media capability (photos.ts `photoUrls`).
+ * the owner's media capability (photos.ts `photoUrls`). `image` and `thumbnail` are what is shown
+ * (a cut-out when there is one), `original` and `cutout` as docs/cutouts.md says.
  */
 export function itemToWire(capability: string, row: ClothesRow): WireItem {
   return {
@@ -50,6 +52,7 @@ export function itemToWire(capability: string, row: ClothesRow): WireItem {
     category: row.category,
     date_created: row.date_created,
     ...setColumns(row, ITEM_COLUMNS),
+    ...cutoutWire(capability, row),
   };
 }
 

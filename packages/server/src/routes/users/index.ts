@@ -7,7 +7,7 @@ import {
 } from '@hanger/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { updateSettings, readSettings } from '../../services/settings.js';
+import { answerSettings, updateSettings, readSettings } from '../../services/settings.js';
 import { cachedWardrobe, wardrobeFor } from '../../services/wardrobe.js';
 import { matchesEtag, type WardrobeRepresentation } from '../../services/wardrobe-cache.js';
 import { sendNotModified } from '../../plugins/security.js';
@@ -99,7 +99,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: wireSettingsSchema, ...refusals(401) },
       },
     },
-    async (request) => readSettings(ctx.db, request.user.id),
+    async (request) => answerSettings(ctx, await readSettings(ctx.db, request.user.id)),
   );
 
   api.put(
@@ -113,6 +113,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: wireSettingsSchema, ...refusals(400, 401, 413, 415, 422) },
       },
     },
-    async (request) => updateSettings(ctx, request.user.id, request.body.settings),
+    async (request) =>
+      answerSettings(ctx, await updateSettings(ctx, request.user.id, request.body.settings)),
   );
 }
