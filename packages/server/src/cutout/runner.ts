@@ -25,6 +25,9 @@ export interface CutoutRunnerOptions {
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
+/** The probe loads the runtime, not the model: a few seconds even on a busy machine. */
+const PROBE_TIMEOUT_MS = 60_000;
+
 /** Whether cut-outs can run here, and why not. */
 export type Availability = { available: true } | { available: false; reason: string };
 
@@ -117,7 +120,7 @@ export class CutoutRunner {
     // A child of its own that exits right after: the check must not keep anything in memory.
     const worker = this.spawn();
     try {
-      await this.request(worker, { type: 'probe', id: this.nextId++ });
+      await this.request(worker, { type: 'probe', id: this.nextId++ }, PROBE_TIMEOUT_MS);
     } finally {
       await this.end(worker);
     }
@@ -188,13 +191,17 @@ export class CutoutRunner {
     return worker;
   }
 
-  private request(worker: Worker, message: ModelRequest): Promise<ModelReply> {
+  private request(
+    worker: Worker,
+    message: ModelRequest,
+    timeoutMs = this.timeoutMs,
+  ): Promise<ModelReply> {
     return new Promise<ModelReply>((resolve, reject) => {
       const timer = setTimeout(() => {
         worker.pending = undefined;
-        reject(new Error(`The cut-out took longer than ${Math.round(this.timeoutMs / 1000)} s`));
+        reject(new Error(`The cut-out took longer than ${Math.round(timeoutMs / 1000)} s`));
         void this.end(worker);
-      }, this.timeoutMs);
+      }, timeoutMs);
       worker.pending = {
         id: message.id,
         timer,
