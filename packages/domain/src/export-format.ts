@@ -16,8 +16,10 @@ import {
 import { ITEM_STATUSES, OUTFIT_STATUSES } from './status.js';
 
 /**
- * The account export format ("hanger-export", version 1): one zip holding `hanger-export.json`
- * (this schema) and one photo per item and outfit under `photos/`. Documented for people in
+ * The account export format ("hanger-export", version 2; version 1 files still import): one zip
+ * holding `hanger-export.json` (this schema) and one photo per item and outfit under `photos/`,
+ * and an item's cut-out (docs/cutouts.md) under `photos/cutouts/`. Version 2 adds optional item
+ * fields (the cut-out's path here); a version 1 file is a version 2 file without them. Documented for people in
  * docs/export-format.md; docs/export-format.schema.json is generated from this schema
  * (`exportFormatJsonSchema`) and a test keeps the two equal.
  *
@@ -30,11 +32,17 @@ import { ITEM_STATUSES, OUTFIT_STATUSES } from './status.js';
  */
 
 export const EXPORT_FORMAT = 'hanger-export';
-export const EXPORT_VERSION = 1;
+export const EXPORT_VERSION = 2;
+/** The versions this server reads: every file an earlier Hanger wrote. */
+export const EXPORT_READABLE_VERSIONS = [1, 2] as const;
 /** The document's name inside the zip. */
 export const EXPORT_DOCUMENT_PATH = 'hanger-export.json';
 /** Photos are the display size the server keeps (WebP, longest side at most 1600 px). */
-export const EXPORT_PHOTO_DIRS = { item: 'photos/items', outfit: 'photos/outfits' } as const;
+export const EXPORT_PHOTO_DIRS = {
+  item: 'photos/items',
+  outfit: 'photos/outfits',
+  cutout: 'photos/cutouts',
+} as const;
 
 /** Upper bounds that keep an import's work bounded; far above any real wardrobe. */
 export const EXPORT_MAX_ITEMS = 100_000;
@@ -46,7 +54,7 @@ const DAY_KEY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const CURRENCY_PATTERN = /^[A-Z]{3}$/;
 /** A photo's path in the zip: a folder per kind, a plain file name, an image extension. */
 export const EXPORT_PHOTO_PATH_PATTERN =
-  /^photos\/(items|outfits)\/[A-Za-z0-9][A-Za-z0-9_-]{0,199}\.(webp|jpg|jpeg|png)$/;
+  /^photos\/(items|outfits|cutouts)\/[A-Za-z0-9][A-Za-z0-9_-]{0,199}\.(webp|jpg|jpeg|png)$/;
 
 // Text both engines store alike (schemas.ts storable): a refinement, so the generated JSON Schema
 // is unchanged.
@@ -125,8 +133,18 @@ export const exportItemSchema = z
     converted_sold_price: money.nullable(),
     manual_times_worn: wears.nullable(),
     scale: z.number().gt(0).max(1000).nullable(),
+    cutout: photoPath
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          'Version 2: path of the cut-out shown for the item (WebP with alpha, the pixel size of photo, which is then the original); null or absent when none.',
+      }),
   })
-  .meta({ description: 'A clothing item with every field; absent values are null.' });
+  .meta({
+    description:
+      'A clothing item with every field; absent values are null. Fields added in version 2 may be absent.',
+  });
 
 export const exportCanvasEntrySchema = z.strictObject({
   clothing_id: id,
@@ -165,7 +183,7 @@ export const exportCalendarDaySchema = z
 export const exportDocumentSchema = z
   .strictObject({
     format: z.literal(EXPORT_FORMAT),
-    version: z.literal(EXPORT_VERSION),
+    version: z.union(EXPORT_READABLE_VERSIONS.map((v) => z.literal(v))),
     exported_at: timestamp,
     account: z.strictObject({
       email: z.string().max(MAX_EMAIL),
@@ -177,10 +195,11 @@ export const exportDocumentSchema = z
     calendar: z.array(exportCalendarDaySchema).max(EXPORT_MAX_CALENDAR_DAYS),
   })
   .meta({
-    title: 'Hanger export, version 1',
+    title: 'Hanger export, version 2 (reads version 1)',
     description:
       'hanger-export.json inside a Hanger export zip. Photos are separate zip entries named by ' +
-      'each record’s photo path (display size WebP; Hanger does not keep originals).',
+      'each record’s photo path (display size WebP; Hanger does not keep uploaded files), and ' +
+      'an item’s cut-out by its cutout path.',
   });
 
 export type ExportDocument = z.output<typeof exportDocumentSchema>;
@@ -195,8 +214,8 @@ export function exportFormatJsonSchema(): Record<string, unknown> {
   return { $schema, $id: EXPORT_SCHEMA_ID, ...rest };
 }
 
-/** The schema's $id: a stable name for version 1 (the file is docs/export-format.schema.json). */
-export const EXPORT_SCHEMA_ID = 'urn:hanger:export-format:1';
+/** The schema's $id: a stable name per version (the file is docs/export-format.schema.json). */
+export const EXPORT_SCHEMA_ID = 'urn:hanger:export-format:2';
 
 const headerSchema = z.object({ format: z.unknown(), version: z.unknown() });
 
@@ -218,12 +237,12 @@ export function parseExportDocument(value: unknown): ExportParseResult {
   if (!header.success || header.data.format !== EXPORT_FORMAT) {
     return { ok: false, problem: `${EXPORT_DOCUMENT_PATH} is not a Hanger export.` };
   }
-  if (header.data.version !== EXPORT_VERSION) {
+  if (!(EXPORT_READABLE_VERSIONS as readonly unknown[]).includes(header.data.version)) {
     const v = header.data.version;
     const shown = typeof v === 'number' || typeof v === 'string' ? String(v) : 'unknown';
     return {
       ok: false,
-      problem: `This export is format version ${shown}; this server reads version ${EXPORT_VERSION}. Update Hanger and try again.`,
+      problem: `This export is format version ${shown}; this server reads versions ${EXPORT_READABLE_VERSIONS.join(' and ')}. Update Hanger and try again.`,
     };
   }
   const parsed = exportDocumentSchema.safeParse(value);
@@ -255,6 +274,10 @@ export function exportProblems(doc: ExportDocument): string[] {
     if (itemIds.has(item.id)) problems.push(`item ${item.id} is listed twice`);
     itemIds.add(item.id);
     usePhoto(item.photo, `item ${item.id}`);
+    if (item.cutout) {
+      if (doc.version < 2) problems.push(`item ${item.id} has a cut-out, new in version 2`);
+      usePhoto(item.cutout, `item ${item.id}`);
+    }
   }
   for (const outfit of doc.outfits) {
     if (outfitIds.has(outfit.id)) problems.push(`outfit ${outfit.id} is listed twice`);
@@ -286,11 +309,18 @@ export function exportProblems(doc: ExportDocument): string[] {
 
 /** The photo paths the document references, in order (items, then outfits). */
 export function exportPhotoPaths(doc: ExportDocument): string[] {
-  return [...doc.items.map((i) => i.photo), ...doc.outfits.map((o) => o.photo)];
+  return [
+    ...doc.items.flatMap((i) => (i.cutout ? [i.photo, i.cutout] : [i.photo])),
+    ...doc.outfits.map((o) => o.photo),
+  ];
 }
 
 /** A record's photo path: its id when that makes a plain file name, else its position. */
-export function exportPhotoPath(kind: 'item' | 'outfit', recordId: string, index: number): string {
+export function exportPhotoPath(
+  kind: 'item' | 'outfit' | 'cutout',
+  recordId: string,
+  index: number,
+): string {
   const name = /^[A-Za-z0-9][A-Za-z0-9_-]{0,199}$/.test(recordId) ? recordId : `record-${index}`;
   return `${EXPORT_PHOTO_DIRS[kind]}/${name}.webp`;
 }

@@ -5,6 +5,8 @@ import { CutoutRunner } from '../src/cutout/runner.js';
 import { ENGINES, startApp, type TestApp } from './helpers/app.js';
 import { absolute, photo, signUp, testJpeg, type ApiUser } from './helpers/api.js';
 import { alphaOf, garmentImages, maskIoU, type GarmentImage } from './helpers/garments.js';
+import { rebuildZip, openExport, withChangedDoc } from './export-import-fixtures.js';
+import { downloadExport, importZip } from './export-import-helpers.js';
 
 /**
  * Cut-out photos through HTTP (docs/cutouts.md), on both engines, with the real model in its
@@ -25,7 +27,7 @@ describe.each(ENGINES)('cut-outs on %s', (engine) => {
     t = await startApp(engine, { env: { CUTOUT: 'on' } });
     user = await signUp(t);
     other = await signUp(t);
-    [shirt] = await garmentImages();
+    shirt = (await garmentImages())[0]!;
   });
   afterAll(() => t?.close());
 
@@ -165,6 +167,54 @@ describe.each(ENGINES)('cut-outs on %s', (engine) => {
     const { alpha: left } = await alphaOf(await download(after.image));
     expect(left[shirt.width * 400 + 100]).toBe(0);
   });
+
+  it('exports both photos (format version 2) and imports them back; a version 1 file still imports', async () => {
+    const source = (await items())[itemId]!;
+    const { entries, doc } = await openExport(user);
+    expect(doc.version).toBe(2);
+    const exported = (doc.items as { id: string; photo: string; cutout: string | null }[]).find(
+      (i) => i.id === itemId,
+    )!;
+    expect(exported.cutout).toBe(`photos/cutouts/${itemId}.webp`);
+    const entry = (name: string) => entries.find((e) => e.name === name)!.bytes;
+    expect(entry(exported.photo)).toEqual(await download(source.original));
+    expect(entry(exported.cutout!)).toEqual(await download(source.image));
+
+    const bea = await signUp(t);
+    const { zip } = await downloadExport(user);
+    const { status } = await importZip(bea, zip);
+    expect(status.state).toBe('done');
+    const imported = Object.values((await bea.wardrobe()).clothes).find(
+      (i) => i.cutout === 'done',
+    )!;
+    expect(imported.original).toBeTruthy();
+    expect((await sharp(await download(imported.image)).metadata()).hasAlpha).toBe(true);
+    const [a, b] = await Promise.all([
+      alphaOf(await download(imported.image)),
+      alphaOf(await download(source.image)),
+    ]);
+    expect(maskIoU(a.alpha, b.alpha)).toBeGreaterThan(0.99);
+    expect((await sharp(await download(imported.original)).metadata()).width).toBe(shirt.width);
+
+    // The same archive as version 1 wrote it: no cut-outs, one photo per item.
+    const v1 = withChangedDoc(
+      entries.filter((e) => !e.name.startsWith('photos/cutouts/')),
+      doc,
+      (d) => {
+        d.version = 1;
+        for (const item of d.items as Record<string, unknown>[]) delete item.cutout;
+      },
+    );
+    const cy = await signUp(t);
+    const old = await importZip(cy, await rebuildZip(v1));
+    expect(old.status.state).toBe('done');
+    const plain = Object.values((await cy.wardrobe()).clothes);
+    expect(plain.length).toBe(Object.keys(await items()).length);
+    for (const item of plain) {
+      expect(item.cutout).toBeUndefined();
+      expect(item.original).toBeUndefined();
+    }
+  }, 120_000);
 
   it('restores the original, then removes the background again', async () => {
     const before = (await items())[itemId]!;

@@ -70,7 +70,7 @@ describe.each(ENGINES)('export and import on %s (disk storage)', (engine) => {
     expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
     expect(document).toMatchObject({
       format: 'hanger-export',
-      version: 1,
+      version: 2,
       account: { email: ada.email, name: ada.email.split('@')[0] },
       settings: { currency: 'EUR', locale: 'en-GB', week_start: 1 },
     });
