@@ -100,6 +100,11 @@ export class CutoutRunner {
     return this.workers.size;
   }
 
+  /** Their process ids (bench/cutout.bench.ts reads their CPU time). */
+  pids(): number[] {
+    return [...this.workers].flatMap((w) => (w.child.pid === undefined ? [] : [w.child.pid]));
+  }
+
   /** The foreground mask of upright RGBA pixels: one byte of alpha per pixel. */
   async segment(rgba: Uint8Array, width: number, height: number): Promise<Uint8Array> {
     const reply = await this.withWorker((worker) =>
