@@ -13,9 +13,11 @@
  * 2. Idle RSS: the built server on a seeded account (1,000 items), with CUTOUT=on and with
  *    CUTOUT=off, after a few reads and the availability probe (GET /api/users/settings), with no
  *    job; VmRSS of the server process from /proc.
- * 3. Reads under load: GET /api/users (READERS sequential keep-alive clients) with no job, then
- *    while 20 new items' cut-outs are queued and the model works through them (CUTOUT_CONCURRENCY
- *    1), for BENCH_LOAD_SECONDS (default 60) after the last upload was answered.
+ * 3. Reads under load: GET /api/users (READERS sequential keep-alive clients, the full gzip
+ *    answer each time) for BENCH_LOAD_SECONDS (default 60) with no job, then as long again while
+ *    20 new items' cut-outs are queued and the model works through them (CUTOUT_CONCURRENCY 1),
+ *    starting when the last upload was answered. On a machine busy with other work the niced
+ *    model gets little CPU: `cutoutsDoneWhileReading` says how far it got.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -38,7 +40,6 @@ const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 3);
 const JOBS = Number(process.env.BENCH_JOBS ?? 20);
 const READERS = Number(process.env.BENCH_READERS ?? 2);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
-const IDLE_READS = 100;
 const TICKS = 100; // Linux USER_HZ
 
 /** CPU seconds a process has used (user + system), from /proc. */
@@ -119,6 +120,9 @@ async function signIn(url: string, email: string, password: string): Promise<str
   return ((await token.json()) as { token: string }).token;
 }
 
+/** Bytes of the last full answer read (checked: every read is the whole wardrobe). */
+let answerBytes = 0;
+
 function getUsers(url: string, token: string, agent: Agent): Promise<number> {
   return new Promise((resolve, reject) => {
     const start = performance.now();
@@ -126,12 +130,13 @@ function getUsers(url: string, token: string, agent: Agent): Promise<number> {
       `${url}/api/users`,
       { agent, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' } },
       (res) => {
-        res.on('data', () => undefined);
-        res.on('end', () =>
-          res.statusCode === 200
-            ? resolve(performance.now() - start)
-            : reject(new Error(`GET users answered ${res.statusCode}`)),
-        );
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => {
+          answerBytes = bytes;
+          if (res.statusCode === 200) resolve(performance.now() - start);
+          else reject(new Error(`GET users answered ${res.statusCode}`));
+        });
       },
     );
     req.on('error', reject);
@@ -187,13 +192,19 @@ async function readsUnderLoad(seeded: { dataDir: string; email: string; password
   return withServer(seeded.dataDir, { CUTOUT: 'on' }, async (url) => {
     const token = await signIn(url, seeded.email, seeded.password);
     const agents = Array.from({ length: READERS }, () => new Agent({ keepAlive: true }));
-    for (let i = 0; i < 20; i++) await getUsers(url, token, agents[0]!);
+    // Warm-up (JIT, the wardrobe cache), then reads with no job for as long as under load.
+    const readFor = async (seconds: number, into: number[]) => {
+      const end = performance.now() + seconds * 1000;
+      await Promise.all(
+        agents.map(async (agent) => {
+          while (performance.now() < end) into.push(await getUsers(url, token, agent));
+        }),
+      );
+    };
+    await readFor(3, []);
     const idle: number[] = [];
-    await Promise.all(
-      agents.map(async (agent) => {
-        for (let i = 0; i < IDLE_READS / READERS; i++) idle.push(await getUsers(url, token, agent));
-      }),
-    );
+    await readFor(LOAD_SECONDS, idle);
+    const idleBytes = answerBytes;
     // Queue the cut-outs: 20 uploads, one after the other, each queueing its item's cut-out.
     const uploadStart = performance.now();
     for (let i = 0; i < JOBS; i++) {
@@ -211,12 +222,9 @@ async function readsUnderLoad(seeded: { dataDir: string; email: string; password
     }
     const uploadsSeconds = (performance.now() - uploadStart) / 1000;
     const during: number[] = [];
-    const end = performance.now() + LOAD_SECONDS * 1000;
-    await Promise.all(
-      agents.map(async (agent) => {
-        while (performance.now() < end) during.push(await getUsers(url, token, agent));
-      }),
-    );
+    await readFor(LOAD_SECONDS, during);
+    if (answerBytes !== idleBytes)
+      throw new Error(`answers of ${answerBytes} and ${idleBytes} bytes`);
     const done = Object.values(
       (
         (await (
@@ -229,6 +237,7 @@ async function readsUnderLoad(seeded: { dataDir: string; email: string; password
       jobsQueued: JOBS,
       uploadsSeconds: round(uploadsSeconds, 1),
       readSeconds: LOAD_SECONDS,
+      answerBytesGzip: idleBytes,
       cutoutsDoneWhileReading: done,
       noJobs: summary(idle),
       duringCutouts: summary(during),
@@ -268,7 +277,7 @@ async function main(): Promise<void> {
     idleRss: rss,
     reads: load,
     pass: {
-      cpu: photo.warmCpuSeconds <= 12,
+      cpu: photo.warmCpuSecondsMean <= 12,
       idleRss: (rss.find((r) => r.cutout === 'on')?.rssMb ?? Infinity) <= 90,
       p95Ratio: load.p95Ratio <= 1.5,
     },
