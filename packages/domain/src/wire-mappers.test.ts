@@ -97,6 +97,36 @@ describe('outfitFromWire / outfitToWire', () => {
   });
 });
 
+describe('cut-out fields (docs/cutouts.md)', () => {
+  const base = { id: 'i1', image: 'cut', category: 'top', date_created: '2024-01-01T00:00:00Z' };
+
+  it('reads an item with a cut-out, and one without any', () => {
+    expect(parseItem({ ...base, original: 'orig', cutout: 'done' })).toMatchObject({
+      original: 'orig',
+      cutout: 'done',
+    });
+    const plain = parseItem({ ...base, original: null, cutout: null });
+    expect('cutout' in plain || 'original' in plain).toBe(false);
+    expect(() => parseItem({ ...base, cutout: 'maybe' })).toThrow();
+  });
+
+  it('reads a restore answer as fields to clear', () => {
+    const patch = itemPatchFromWire(
+      itemPatchResponseSchema.parse({ image: 'orig', cutout: null, original: null }),
+    );
+    expect(patch).toEqual({ image: 'orig', cutout: null, original: null });
+  });
+
+  it('reads the two settings when sent, and leaves them out when not', () => {
+    const sent = settingsFromWire(
+      wireSettingsSchema.parse({ cut_out_new_photos: false, cutouts_available: true }),
+    );
+    expect(sent).toMatchObject({ cutOutNewPhotos: false, cutoutsAvailable: true });
+    const old = settingsFromWire(wireSettingsSchema.parse({}));
+    expect('cutOutNewPhotos' in old || 'cutoutsAvailable' in old).toBe(false);
+  });
+});
+
 describe('settingsFromWire / settingsToWire', () => {
   it('keys subcategories by the app category names, every category present', () => {
     const settings = settingsFromWire(

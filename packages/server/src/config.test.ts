@@ -184,4 +184,34 @@ describe('loadConfig', () => {
       );
     }
   });
+
+  it('reads the job queue settings (JOB_*), with a time limit per kind unless JOB_TIMEOUT_SECONDS', () => {
+    const defaults = loadConfig({ DATA_DIR: dataDir }).jobs;
+    expect(defaults).toMatchObject({ pollSeconds: 2, retryDelaySeconds: 10, recoverySeconds: 30 });
+    expect(defaults.timeoutSeconds).toBeUndefined();
+    const set = loadConfig({
+      DATA_DIR: dataDir,
+      JOB_POLL_SECONDS: '5',
+      JOB_RETRY_DELAY_SECONDS: '3',
+      JOB_RECOVERY_SECONDS: '10',
+      JOB_TIMEOUT_SECONDS: '60',
+    }).jobs;
+    expect(set).toMatchObject({ pollSeconds: 5, retryDelaySeconds: 3, recoverySeconds: 10 });
+    expect(set.timeoutSeconds).toEqual({ cutout: 60, colours: 60, import: 60 });
+    // Polling faster than once a second would be busy polling.
+    expect(
+      problemsOf({
+        DATA_DIR: dataDir,
+        JOB_POLL_SECONDS: '0',
+        JOB_RETRY_DELAY_SECONDS: 'soon',
+        JOB_RECOVERY_SECONDS: '1',
+        JOB_TIMEOUT_SECONDS: '0',
+      }),
+    ).toEqual([
+      'JOB_TIMEOUT_SECONDS must be an integer 1-86400, got "0"',
+      'JOB_POLL_SECONDS must be an integer 1-300, got "0"',
+      'JOB_RETRY_DELAY_SECONDS must be an integer 1-3600, got "soon"',
+      'JOB_RECOVERY_SECONDS must be an integer 3-3600, got "1"',
+    ]);
+  });
 });

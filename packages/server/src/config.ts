@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { DEFAULT_JOB_SETTINGS, JOB_KINDS, type JobQueueSettings } from './jobs/types.js';
 
 /**
  * The one validated configuration: defaults < environment variables. Every problem is collected
@@ -83,6 +84,11 @@ export interface Config {
    * clients, not the balancer.
    */
   trustProxy: boolean | number | string[];
+  /**
+   * The durable job queue (docs/jobs.md): JOB_POLL_SECONDS, JOB_RETRY_DELAY_SECONDS,
+   * JOB_TIMEOUT_SECONDS (every kind; each has its own default), JOB_RECOVERY_SECONDS.
+   */
+  jobs: JobQueueSettings;
 }
 
 export class ConfigError extends Error {
@@ -244,6 +250,32 @@ export function loadConfig(env: Env = process.env): Config {
 
   const trustProxy = parseTrustProxy(nonEmpty(env.TRUST_PROXY));
 
+  const jobTimeout = nonEmpty(env.JOB_TIMEOUT_SECONDS)
+    ? int('JOB_TIMEOUT_SECONDS', { min: 1, max: 86_400, default: 0 })
+    : undefined;
+  const jobs: JobQueueSettings = {
+    ...DEFAULT_JOB_SETTINGS,
+    // Idle cost: one cheap query per poll; below a second it would be busy polling.
+    pollSeconds: int('JOB_POLL_SECONDS', {
+      min: 1,
+      max: 300,
+      default: DEFAULT_JOB_SETTINGS.pollSeconds,
+    }),
+    retryDelaySeconds: int('JOB_RETRY_DELAY_SECONDS', {
+      min: 1,
+      max: 3600,
+      default: DEFAULT_JOB_SETTINGS.retryDelaySeconds,
+    }),
+    recoverySeconds: int('JOB_RECOVERY_SECONDS', {
+      min: 3,
+      max: 3600,
+      default: DEFAULT_JOB_SETTINGS.recoverySeconds,
+    }),
+    ...(jobTimeout
+      ? { timeoutSeconds: Object.fromEntries(JOB_KINDS.map((kind) => [kind, jobTimeout])) }
+      : {}),
+  };
+
   const webDirEnv = nonEmpty(env.WEB_DIR);
   const webDir = webDirEnv
     ? isAbsolute(webDirEnv)
@@ -280,6 +312,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitMax,
     wardrobeCacheMb,
     trustProxy,
+    jobs,
   };
 }
 

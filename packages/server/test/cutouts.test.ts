@@ -2,6 +2,8 @@ import type { WireItem } from '@hanger/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CutoutRunner } from '../src/cutout/runner.js';
+import { findItem } from '../src/repositories/clothes.js';
+import { runCutoutJob } from '../src/services/cutouts.js';
 import { ENGINES, startApp, type TestApp } from './helpers/app.js';
 import { absolute, photo, signUp, testJpeg, type ApiUser } from './helpers/api.js';
 import { alphaOf, garmentImages, maskIoU, type GarmentImage } from './helpers/garments.js';
@@ -24,7 +26,10 @@ describe.each(ENGINES)('cut-outs on %s', (engine) => {
   let shirt: GarmentImage;
 
   beforeAll(async () => {
-    t = await startApp(engine, { env: { CUTOUT: 'on' } });
+    // Quick polls and retries: the failure after 3 attempts takes seconds, not half a minute.
+    t = await startApp(engine, {
+      env: { CUTOUT: 'on', JOB_POLL_SECONDS: '1', JOB_RETRY_DELAY_SECONDS: '1' },
+    });
     user = await signUp(t);
     other = await signUp(t);
     shirt = (await garmentImages())[0]!;
@@ -237,24 +242,30 @@ describe.each(ENGINES)('cut-outs on %s', (engine) => {
     expect(await download(done.original)).toEqual(await download(restored.image));
   }, 240_000);
 
-  it('replacing the photo drops the cut-out and discards the stale job', async () => {
-    // Queue a cut-out, then replace the photo at once (setting off: nothing is queued again).
-    const response = await user.putSettings({ cut_out_new_photos: false });
-    expect(response.status).toBe(200);
-    const again = await user.send('POST', `/api/clothes/${itemId}/cutout`);
-    expect(again.status).toBe(202);
+  it('replacing the photo while its cut-out runs discards the stale result', async () => {
+    // Queue a cut-out; the setting off means the replaced photo queues none of its own.
+    expect((await user.putSettings({ cut_out_new_photos: false })).status).toBe(200);
+    expect((await user.send('POST', `/api/clothes/${itemId}/cutout`)).status).toBe(202);
+    const ctx = t.app.services;
+    const queued = await findItem(ctx.db, user.id, itemId);
+    expect(queued?.cutout_state).toBe('pending');
+    // The job as the queue runs it, started here so that the photo can change while it runs.
+    const job = runCutoutJob(ctx, {
+      id: 'stale-test',
+      attempt: 1,
+      payload: { userId: user.id, itemId, token: queued!.cutout_token! },
+    });
     const replace = await user.send('PATCH', `/api/clothes/${itemId}/image`, {
       image: photo(await testJpeg({ width: 300, height: 200 })),
     });
     expect(replace.status).toBe(200);
     const patch = (await replace.json()) as WireItem;
     expect(patch).toMatchObject({ cutout: null, original: null });
-    // Whatever the job made for the old photo never lands.
-    const queue = t.app.services.cutouts.queue as { idle?: () => Promise<void> };
-    await queue.idle?.();
+    await job;
     const item = (await items())[itemId]!;
     expect(item.cutout).toBeUndefined();
     expect(item.image).toBe(patch.image);
+    // Only the new photo's two files are left of this item: the stale cut-out was deleted.
     const files = await t.mediaFiles();
     expect(files.filter((f) => f.includes(itemId))).toHaveLength(2);
     await user.putSettings({ cut_out_new_photos: true });

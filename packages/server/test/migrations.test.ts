@@ -17,6 +17,7 @@ const MIGRATION_NAMES = [
   '0006-idempotency',
   '0007-status-index',
   '0008-idempotency-fingerprint',
+  '0009-jobs',
 ];
 
 describe.each(ENGINES)('database on %s', (engine: Engine) => {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { ClothesRow, Database, OutfitRow } from '../src/db/schema.js';
 import * as calendar from '../src/repositories/calendar.js';
@@ -7,6 +7,7 @@ import * as clothes from '../src/repositories/clothes.js';
 import { callerColumns, inTransaction } from '../src/repositories/db.js';
 import * as idempotencyKeys from '../src/repositories/idempotency-keys.js';
 import * as imports from '../src/repositories/imports.js';
+import * as jobs from '../src/repositories/jobs.js';
 import * as exportTokens from '../src/repositories/export-tokens.js';
 import * as identity from '../src/repositories/identity.js';
 import * as outfits from '../src/repositories/outfits.js';
@@ -57,6 +58,25 @@ export const SHARED = {
 };
 
 const FAR = '2999-01-01T00:00:00.000Z';
+
+/** A queued cut-out of BRAVO's item (the jobs table has no owner column). */
+function bravoJob(id: string): jobs.JobRow {
+  return {
+    id,
+    kind: 'cutout',
+    payload: JSON.stringify({ ownerId: BRAVO.user, itemId: BRAVO.item }),
+    state: 'queued',
+    singleton_key: BRAVO.item,
+    attempt: 0,
+    max_attempts: 3,
+    run_at: SHARED.created,
+    lease_until: null,
+    lease_token: null,
+    last_error: null,
+    created_at: SHARED.created,
+    finished_at: null,
+  };
+}
 
 export interface CaseContext {
   /** A transaction the suite rolls back after the case. */
@@ -494,6 +514,72 @@ export const cases: Record<string, Case> = {
   // Across accounts by design: only what expired goes, ALPHA's live key stays.
   'idempotency-keys.deleteKeysCreatedBefore': ({ db }) =>
     idempotencyKeys.deleteKeysCreatedBefore(db, '2000-01-01T00:00:00.000Z'),
+
+  // --- jobs: no account's table; a job's payload names what it works on (repositories/jobs.ts) ---
+  'jobs.insertJob': async ({ db }) => {
+    expect(await jobs.insertJob(db, bravoJob('job-1'))).toBe(true);
+    // A second live job of the same kind and key is refused, not added.
+    expect(await jobs.insertJob(db, bravoJob('job-2'))).toBe(false);
+  },
+  'jobs.findLiveJobId': async ({ db }) => {
+    await jobs.insertJob(db, bravoJob('job-1'));
+    expect(await jobs.findLiveJobId(db, 'cutout', BRAVO.item)).toBe('job-1');
+  },
+  'jobs.claimJob': async ({ db }) => {
+    await jobs.insertJob(db, bravoJob('job-1'));
+    const claimed = await jobs.claimJob(db, 'cutout', FAR, FAR, 'token');
+    expect(claimed).toMatchObject({ id: 'job-1', state: 'running', attempt: 1 });
+    expect(await jobs.claimJob(db, 'cutout', SHARED.created, FAR, 'token-2')).toBeUndefined();
+    return claimed;
+  },
+  'jobs.renewJobLease': async ({ db }) => {
+    await jobs.insertJob(db, bravoJob('job-1'));
+    await jobs.claimJob(db, 'cutout', FAR, SHARED.created, 'token');
+    expect(await jobs.renewJobLease(db, 'job-1', 'other-token', FAR)).toBe(false);
+    expect(await jobs.renewJobLease(db, 'job-1', 'token', FAR)).toBe(true);
+  },
+  'jobs.finishJob': async ({ db }) => {
+    await jobs.insertJob(db, bravoJob('job-1'));
+    await jobs.claimJob(db, 'cutout', FAR, FAR, 'token');
+    expect(await jobs.finishJob(db, 'job-1', 'token', 'done', FAR, null)).toBe(true);
+    return jobs.findJob(db, 'job-1');
+  },
+  'jobs.requeueJob': async ({ db }) => {
+    await jobs.insertJob(db, bravoJob('job-1'));
+    await jobs.claimJob(db, 'cutout', FAR, FAR, 'token');
+    expect(await jobs.requeueJob(db, 'job-1', 'token', FAR, 'broken')).toBe(true);
+    return jobs.findJob(db, 'job-1');
+  },
+  'jobs.cancelLiveJobs': async ({ db }) => {
+    await jobs.insertJob(db, bravoJob('job-1'));
+    expect(await jobs.cancelLiveJobs(db, 'cutout', BRAVO.item, FAR)).toBe(1);
+  },
+  'jobs.findJob': async ({ db }) => {
+    await jobs.insertJob(db, bravoJob('job-1'));
+    return jobs.findJob(db, 'job-1');
+  },
+  'jobs.deleteJobsFinishedBefore': async ({ db }) => {
+    await jobs.insertJob(db, { ...bravoJob('job-1'), state: 'done', finished_at: SHARED.created });
+    expect(await jobs.deleteJobsFinishedBefore(db, FAR)).toBe(1);
+  },
+  // PostgreSQL only (pg-boss's engine).
+  'jobs.lockJobKey': async ({ db, engine }) => {
+    if (engine === 'postgres') await jobs.lockJobKey(db, 'cutout', BRAVO.item);
+  },
+  'jobs.findLivePgBossJobId': async ({ db, engine }) => {
+    if (engine !== 'postgres') return;
+    // A stand-in for pg-boss's job table (its documented columns), in the rolled-back transaction.
+    await sql`create schema boss_case`.execute(db);
+    await sql`create table boss_case.job (id text, name text, singleton_key text, state text)`.execute(
+      db,
+    );
+    await sql`insert into boss_case.job values ('j1', 'cutout', ${BRAVO.item}, 'active'),
+      ('j2', 'cutout', ${BRAVO.otherItem}, 'completed')`.execute(db);
+    expect(await jobs.findLivePgBossJobId(db, 'boss_case', 'cutout', BRAVO.item)).toBe('j1');
+    expect(
+      await jobs.findLivePgBossJobId(db, 'boss_case', 'cutout', BRAVO.otherItem),
+    ).toBeUndefined();
+  },
 
   // --- imports ---
   'imports.findImport': async ({ db }) => {

@@ -9,6 +9,7 @@ import * as authRevocation from './migrations/0005-auth-revocation.js';
 import * as idempotency from './migrations/0006-idempotency.js';
 import * as statusIndex from './migrations/0007-status-index.js';
 import * as idempotencyFingerprint from './migrations/0008-idempotency-fingerprint.js';
+import * as jobs from './migrations/0009-jobs.js';
 import * as cutouts from './migrations/0010-cutouts.js';
 
 /**
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-idempotency': idempotency,
   '0007-status-index': statusIndex,
   '0008-idempotency-fingerprint': idempotencyFingerprint,
+  '0009-jobs': jobs,
   '0010-cutouts': cutouts,
 };
 

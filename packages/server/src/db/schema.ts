@@ -262,8 +262,39 @@ export interface WardrobeDatabase {
   idempotency_keys: IdempotencyKeysTable;
 }
 
+/**
+ * A durable job of the SQLite engine's runner (migration 0009, docs/jobs.md). Not an account's
+ * row: a job's payload names what it works on, and its handler checks the owner.
+ */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  /** The payload as JSON. */
+  payload: string;
+  state: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+  singleton_key: string | null;
+  /** Attempts started so far; one past max_attempts means only onFailed is left to run. */
+  attempt: number;
+  max_attempts: number;
+  /** ISO time from which a queued job may be taken (later after a failure: the backoff). */
+  run_at: string;
+  /** ISO time a running job's claim lasts until; its process renews it while the handler runs. */
+  lease_until: string | null;
+  /** Which claim holds a running job: only that claim may finish it. */
+  lease_token: string | null;
+  last_error: string | null;
+  created_at: string;
+  /** ISO time the job ended (done, failed, cancelled); finished jobs are swept after a while. */
+  finished_at: string | null;
+}
+
+/** The tables no account owns. */
+export interface SystemDatabase {
+  jobs: JobsTable;
+}
+
 /** Every table the app's queries name. */
-export interface Database extends WardrobeDatabase, IdentityDatabase {}
+export interface Database extends WardrobeDatabase, IdentityDatabase, SystemDatabase {}
 
 /** The cut-out columns (migration 0010): every read has them; rows made in code may leave them out. */
 type CutoutColumn =

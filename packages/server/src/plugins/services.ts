@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
-import { localCutoutQueue } from '../cutout/local-queue.js';
 import { CutoutRunner } from '../cutout/runner.js';
 import type { ServiceContext } from '../services/context.js';
-import { failCutoutJob, runCutoutJob } from '../services/cutouts.js';
 import { createPriceConverter, loadRates } from '../services/prices.js';
 import { WardrobeCache } from '../services/wardrobe-cache.js';
 import { urlWindow } from '../storage/signed-url.js';
@@ -49,17 +47,20 @@ async function servicesPlugin(app: FastifyInstance, { config }: ServicesOptions)
     },
     prices: createPriceConverter(loadRates(config.ratesFile)),
     cache,
-    cutouts: { runner, queue: { enqueue: async () => {}, cancel: async () => {} } },
+    // The job queue comes with the cut-outs plugin (plugins/cutouts.ts), registered after the
+    // queue's own plugin; until then nothing can be queued.
+    cutouts: {
+      runner,
+      queue: {
+        enqueue: () => Promise.reject(new Error('The job queue is not ready')),
+        cancel: async () => undefined,
+      },
+    },
     log: app.log,
   };
-  const queue = localCutoutQueue({
-    handler: (job) => runCutoutJob(services, job),
-    onFailed: (job, error) => failCutoutJob(services, job, error),
-    log: app.log,
-  });
-  services.cutouts.queue = queue;
+  // onClose hooks run in reverse order: the job queue (registered later) has stopped taking and
+  // finished its jobs by the time the model's children are ended here.
   app.addHook('onClose', async () => {
-    queue.stop();
     await runner?.close();
   });
   app.decorate('services', services);

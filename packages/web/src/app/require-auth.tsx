@@ -3,6 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../components/spinner';
 import { useStartupDeferred } from '../lib/startup-render';
 import { useShownAfter } from '../lib/use-shown-after';
+import { useCutoutPoll } from '../lib/stores/cutout-poll';
 import { useSessionStore } from '../lib/stores/session-store';
 import { useWardrobeStore } from '../lib/stores/wardrobe-store';
 import { LoggingInScreen } from './logging-in';
@@ -59,7 +60,14 @@ export function RequireAuth({ syncing, children }: RequireAuthProps) {
           )}
         </div>
       )}
+      <CutoutPoll />
       {children}
     </div>
   );
+}
+
+/** Cut-outs that finish show up while the app is open (lib/stores/cutout-poll.ts). */
+function CutoutPoll() {
+  useCutoutPoll();
+  return null;
 }

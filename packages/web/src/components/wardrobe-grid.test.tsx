@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { settings, signedInWith, signedOut, user } from '../test-utils/fixtures';
 import { WardrobeGrid, sameTile, type GridRecord } from './wardrobe-grid';
 
 interface Thing extends GridRecord {
@@ -160,6 +161,7 @@ describe('wardrobe grid', () => {
       false,
     );
     expect(sameTile(props, { ...props, record: thing('2') })).toBe(false);
+    expect(sameTile(props, { ...props, record: thing('1', { cutout: 'pending' }) })).toBe(false);
     expect(sameTile(props, { ...props, caption: '$2' })).toBe(false);
     expect(sameTile(props, { ...props, label: 'Other' })).toBe(false);
     expect(sameTile(props, { ...props, position: 2 })).toBe(false);
@@ -211,5 +213,41 @@ describe('wardrobe grid', () => {
     renderGrid([thing('1'), thing('2')], 2);
     expect(tiles()).toHaveLength(2);
     expect(screen.getByRole('list', { name: 'Items' })).not.toHaveAttribute('data-boot-hold');
+  });
+});
+
+describe('cut-outs on tiles (docs/cutouts.md)', () => {
+  afterEach(() => signedOut());
+
+  const records = [
+    thing('1', { cutout: 'pending' }),
+    thing('2', { cutout: 'done' }),
+    thing('3', { cutout: 'failed' }),
+    thing('4'),
+  ];
+
+  it('marks a tile being cut out, and draws a finished cut-out whole on the tile colour', () => {
+    signedInWith(null, { ...user, settings: { ...settings, cutoutsAvailable: true } });
+    renderGrid(records, 2);
+    const links = within(screen.getByRole('list', { name: 'Items' })).getAllByRole('link');
+    expect(links.map((l) => l.getAttribute('aria-label'))).toEqual([
+      'Thing 1, $1, cutting out',
+      'Thing 2, $2',
+      'Thing 3, $3',
+      'Thing 4, $4',
+    ]);
+    expect(within(links[0]!).getByText('Cutting out…')).toBeInTheDocument();
+    expect(screen.getAllByText('Cutting out…')).toHaveLength(1);
+    const photo = (name: string) => screen.getByRole('img', { name });
+    expect(photo('Thing 2')).toHaveClass('object-contain');
+    expect(photo('Thing 2').parentElement).toHaveClass('bg-surface-2');
+    expect(photo('Thing 4')).toHaveClass('object-cover');
+  });
+
+  it('shows no mark where the server cannot cut out photos', () => {
+    signedInWith(null, { ...user, settings: { ...settings, cutoutsAvailable: false } });
+    renderGrid(records, 2);
+    expect(screen.queryByText('Cutting out…')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Thing 1, $1' })).toBeInTheDocument();
   });
 });

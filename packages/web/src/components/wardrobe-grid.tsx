@@ -1,6 +1,6 @@
-import { GRID_CAPTION_MAX_COLS, OUTFIT_ASPECT_RATIO } from '@hanger/domain';
+import { GRID_CAPTION_MAX_COLS, OUTFIT_ASPECT_RATIO, type CutoutState } from '@hanger/domain';
 import { useVirtualizer, useWindowVirtualizer, windowScroll } from '@tanstack/react-virtual';
-import { Check, Clock, ImageOff } from 'lucide-react';
+import { Check, Clock, ImageOff, Scissors } from 'lucide-react';
 import {
   memo,
   startTransition,
@@ -13,6 +13,7 @@ import {
 } from 'react';
 import { Link } from 'react-router';
 import { useOutbox } from '../lib/outbox/state';
+import { useCutoutsAvailable } from '../lib/stores/cutout-poll';
 import { firstScreenCovers } from '../lib/startup-render';
 import { gridGapPx, useViewportWidth } from './grid-columns';
 
@@ -21,6 +22,8 @@ export interface GridRecord {
   id: string;
   image: string;
   thumbnail?: string;
+  /** docs/cutouts.md: a cut-out (transparent) is drawn whole on the tile's colour. */
+  cutout?: CutoutState;
 }
 
 export type TileShape = 'square' | 'portrait';
@@ -266,7 +269,8 @@ export function sameTile(a: GridTileProps, b: GridTileProps): boolean {
     a.record === b.record ||
     (a.record.id === b.record.id &&
       a.record.image === b.record.image &&
-      a.record.thumbnail === b.record.thumbnail)
+      a.record.thumbnail === b.record.thumbnail &&
+      a.record.cutout === b.record.cutout)
   );
 }
 
@@ -286,12 +290,20 @@ export const GridTile = memo(function GridTile({
   onToggle,
   eager,
 }: GridTileProps) {
-  const name = caption ? `${label}, ${caption}` : label;
+  const cuttingOut = useCutoutsAvailable() && record.cutout === 'pending';
+  const name = `${caption ? `${label}, ${caption}` : label}${cuttingOut ? ', cutting out' : ''}`;
   const face: ReactNode = (
     <>
-      <TileImage src={record.thumbnail || record.image} alt={label} shape={shape} eager={eager}>
+      <TileImage
+        src={record.thumbnail || record.image}
+        alt={label}
+        shape={shape}
+        eager={eager}
+        cutout={record.cutout === 'done'}
+      >
         {selected !== undefined && <SelectionMark selected={selected} />}
         <PendingMark id={record.id} />
+        {cuttingOut && <CuttingOutMark />}
       </TileImage>
       {caption !== undefined && (
         <p
@@ -379,6 +391,22 @@ export function PendingMark({ id, chip = false }: { id: string; chip?: boolean }
   );
 }
 
+/**
+ * A quiet mark on a photo whose cut-out is being made (docs/cutouts.md): the original shows until
+ * the cut-out replaces it. Tiles and the detail page show it; the caller checks availability.
+ */
+export function CuttingOutMark({ className = 'right-2 bottom-2' }: { className?: string }) {
+  return (
+    <span
+      data-cutout-mark=""
+      className={`absolute inline-flex max-w-[calc(100%-1rem)] items-center gap-1 rounded-full bg-surface/90 px-2 py-1 text-xs font-medium text-fg-muted shadow-sm ${className}`}
+    >
+      <Scissors aria-hidden="true" className="size-3.5 shrink-0" strokeWidth={2.25} />
+      <span className="truncate">Cutting out…</span>
+    </span>
+  );
+}
+
 type LoadState = 'loading' | 'loaded' | 'failed';
 
 /** A lazily loaded photo with a pulsing placeholder until it arrives, and a quiet icon if it never does. */
@@ -387,12 +415,18 @@ function TileImage({
   alt,
   shape,
   eager = false,
+  cutout = false,
   children,
 }: {
   src: string;
   alt: string;
   shape: TileShape;
   eager?: boolean;
+  /**
+   * A cut-out: drawn whole (contained, with room around it) on the tile's neutral colour, as a
+   * catalogue shows a product, rather than cropped to fill the tile like a photo.
+   */
+  cutout?: boolean;
   /** Drawn over the photo (a picker's check mark). */
   children?: ReactNode;
 }) {
@@ -432,7 +466,11 @@ function TileImage({
           onError={() => setState('failed')}
           className={
             'absolute inset-0 size-full transition-transform duration-300 group-hover:scale-[1.03] ' +
-            (shape === 'square' ? 'object-cover ' : 'object-contain ') +
+            (cutout
+              ? 'object-contain p-[6%] '
+              : shape === 'square'
+                ? 'object-cover '
+                : 'object-contain ') +
             (state === 'loaded' ? 'opacity-100' : 'opacity-0')
           }
         />

@@ -11,7 +11,9 @@ import {
   rotateClockwise,
   rotateCounterClockwise,
   viewSize,
+  viewToPhoto,
   type EditState,
+  type QuarterTurn,
 } from './edit-geometry';
 
 const withCrop = (crop: EditState['crop']): EditState => ({ ...INITIAL_EDIT, crop });
@@ -109,5 +111,40 @@ describe('centred crops and pixels', () => {
   it('fits a square inside a portrait view', () => {
     expect(centredCrop({ width: 200, height: 400 }, 1)).toEqual({ x: 0, y: 0.25, w: 1, h: 0.5 });
     expect(centredCrop({ width: 200, height: 400 }, undefined)).toEqual({ x: 0, y: 0, w: 1, h: 1 });
+  });
+});
+
+describe('viewToPhoto', () => {
+  /** Where drawView puts a point of a square photo: turned (clockwise, y down), then mirrored. */
+  function photoToView(x: number, y: number, t: Omit<EditState, 'crop'>) {
+    const angle = (t.rotation * Math.PI) / 180;
+    const [px, py] = [x - 0.5, y - 0.5];
+    const rx = px * Math.cos(angle) - py * Math.sin(angle);
+    const ry = px * Math.sin(angle) + py * Math.cos(angle);
+    return { u: (t.flipH ? -rx : rx) + 0.5, v: (t.flipV ? -ry : ry) + 0.5 };
+  }
+
+  it('undoes every turn and mirror the view shows', () => {
+    for (const rotation of [0, 90, 180, 270] as QuarterTurn[]) {
+      for (const flipH of [false, true]) {
+        for (const flipV of [false, true]) {
+          const t = { rotation, flipH, flipV };
+          for (const [x, y] of [
+            [0.1, 0.2],
+            [0.9, 0.3],
+            [0.5, 0.75],
+          ] as const) {
+            const { u, v } = photoToView(x, y, t);
+            const back = viewToPhoto(u, v, t);
+            expect(back.x).toBeCloseTo(x, 9);
+            expect(back.y).toBeCloseTo(y, 9);
+          }
+        }
+      }
+    }
+  });
+
+  it("finds the photo's top left corner at the top right after a clockwise turn", () => {
+    expect(viewToPhoto(1, 0, rotateClockwise(INITIAL_EDIT))).toEqual({ x: 0, y: 0 });
   });
 });

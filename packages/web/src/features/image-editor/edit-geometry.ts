@@ -151,3 +151,27 @@ export function cropPixels(crop: CropRect, view: { width: number; height: number
   const height = Math.max(1, Math.min(view.height - y, Math.round(crop.h * view.height)));
   return { x, y, width, height };
 }
+
+/**
+ * Where a point of the view (fractions of its width and height) lies on the photo itself
+ * (fractions of the photo's own width and height): the inverse of flip(rotate(photo)), so that a
+ * brush on the turned, mirrored view paints the photo's own pixels.
+ */
+export function viewToPhoto(
+  u: number,
+  v: number,
+  t: Pick<EditState, 'rotation' | 'flipH' | 'flipV'>,
+): { x: number; y: number } {
+  const a = t.flipH ? 1 - u : u;
+  const b = t.flipV ? 1 - v : v;
+  switch (t.rotation) {
+    case 90:
+      return { x: b, y: 1 - a };
+    case 180:
+      return { x: 1 - a, y: 1 - b };
+    case 270:
+      return { x: 1 - b, y: a };
+    default:
+      return { x: a, y: b };
+  }
+}

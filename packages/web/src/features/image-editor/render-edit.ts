@@ -41,9 +41,22 @@ export function drawView(
   ctx.restore();
 }
 
-/** The edited photo at full resolution, cropped, as a PNG. */
-export async function renderEditedPng(img: HTMLImageElement, state: EditState): Promise<Blob> {
-  const view = viewSize(img.naturalWidth, img.naturalHeight, state.rotation);
+/** The pixel size of a loaded photo or a canvas. */
+export function sourceSize(source: HTMLImageElement | HTMLCanvasElement) {
+  return source instanceof HTMLImageElement
+    ? { width: source.naturalWidth, height: source.naturalHeight }
+    : { width: source.width, height: source.height };
+}
+
+/**
+ * The edited photo (or cut-out: its transparency is kept) at full resolution, cropped, as a PNG.
+ */
+export async function renderEditedPng(
+  source: HTMLImageElement | HTMLCanvasElement,
+  state: EditState,
+): Promise<Blob> {
+  const { width, height } = sourceSize(source);
+  const view = viewSize(width, height, state.rotation);
   const crop = cropPixels(state.crop, view);
   const canvas = document.createElement('canvas');
   canvas.width = crop.width;
@@ -51,7 +64,12 @@ export async function renderEditedPng(img: HTMLImageElement, state: EditState): 
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('This browser cannot draw images');
   ctx.translate(-crop.x, -crop.y);
-  drawView(ctx, img, state, view.width, view.height);
+  drawView(ctx, source, state, view.width, view.height);
+  return canvasPng(canvas);
+}
+
+/** A canvas as a PNG file. */
+export function canvasPng(canvas: HTMLCanvasElement): Promise<Blob> {
   return new Promise((resolve, reject) => {
     try {
       canvas.toBlob(

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useToastStore } from '../../lib/stores/toast-store';
 import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
 import { fakeServer, json, type Call } from '../../test-utils/fake-server';
-import { item, outfit, signedInWith } from '../../test-utils/fixtures';
+import { item, outfit, settings, signedInWith, user } from '../../test-utils/fixtures';
 import ItemDetailPage from './item-detail-page';
 
 function open(id: string) {
@@ -150,5 +150,59 @@ describe('the clothing detail screen', () => {
     expect(
       screen.getByRole('heading', { name: "This item isn't in your wardrobe" }),
     ).toBeInTheDocument();
+  });
+});
+
+describe("the detail photo's cut-out (docs/cutouts.md)", () => {
+  function withCutout(cutout: 'pending' | 'failed' | 'done', available = true) {
+    signedInWith(
+      {
+        clothes: {
+          tee: item('tee', {
+            cutout,
+            ...(cutout === 'done' ? { original: '/media/tee-original.webp' } : {}),
+          }),
+        },
+        outfits: {},
+        calendar: {},
+      },
+      { ...user, settings: { ...settings, cutoutsAvailable: available } },
+    );
+  }
+
+  it('marks a photo being cut out', () => {
+    withCutout('pending');
+    open('tee');
+    expect(screen.getByText('Cutting out…')).toBeInTheDocument();
+    expect(screen.queryByText("Couldn't cut out")).toBeNull();
+  });
+
+  it('says a cut-out failed, and "Try again" asks the server again', async () => {
+    const server = fakeServer({
+      'POST /api/clothes/tee/cutout': () => json({ cutout: 'pending' }, 202),
+    });
+    withCutout('failed');
+    open('tee');
+    expect(screen.getByText("Couldn't cut out")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.getByText('Cutting out…')).toBeInTheDocument());
+    expect(stored('tee')?.cutout).toBe('pending');
+    expect(server.apiCalls().map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /api/clothes/tee/cutout',
+    ]);
+  });
+
+  it('shows neither mark nor "Try again" where the server cannot cut out photos', () => {
+    withCutout('failed', false);
+    open('tee');
+    expect(screen.queryByText("Couldn't cut out")).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('shows a finished cut-out whole, with room around it, and no mark', () => {
+    withCutout('done');
+    open('tee');
+    expect(screen.getByRole('img', { name: /top/i })).toHaveClass('object-contain', 'p-[6%]');
+    expect(screen.queryByText('Cutting out…')).toBeNull();
   });
 });

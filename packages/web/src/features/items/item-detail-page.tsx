@@ -16,7 +16,8 @@ import { PendingMark } from '../../components/wardrobe-grid';
 import { ContentSpinner } from '../../components/spinner';
 import { addToCalendarDay } from '../../lib/stores/calendar-actions';
 import { capitalize } from '../../lib/text';
-import { deleteItem, updateItem } from '../../lib/stores/wardrobe-actions';
+import { useCutoutsAvailable } from '../../lib/stores/cutout-poll';
+import { deleteItem, removeBackground, updateItem } from '../../lib/stores/wardrobe-actions';
 import { DetailFields } from './detail/detail-fields';
 import { ItemPhoto } from './detail/item-photo';
 import { SoldDialog } from './detail/sold-dialog';
@@ -32,6 +33,7 @@ export default function ItemDetailPage() {
   const location = useLocation();
   const detail = useItemDetail(id);
   const [selling, setSelling] = useState(false);
+  const cutoutsAvailable = useCutoutsAvailable();
 
   // The list this detail belongs to: /items, /groups/wishlist or /groups/loaned.
   const listPath = location.pathname.replace(/\/[^/]+\/?$/, '') || '/items';
@@ -82,6 +84,8 @@ export default function ItemDetailPage() {
             src={item.image}
             alt={`${item.brand ? `${item.brand} ` : ''}${kind}`}
             editTo={`/items/${encodeURIComponent(item.id)}/edit-image`}
+            cutout={cutoutsAvailable || item.cutout === 'done' ? item.cutout : undefined}
+            onRetry={() => void removeBackground(item.id)}
           />
         </div>
 

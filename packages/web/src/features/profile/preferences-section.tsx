@@ -1,7 +1,15 @@
-import { formatDay, formatMoney, isDayKey, wearDayKey, type Settings } from '@hanger/domain';
+import {
+  DEFAULT_CUT_OUT_NEW_PHOTOS,
+  formatDay,
+  formatMoney,
+  isDayKey,
+  wearDayKey,
+  type Settings,
+} from '@hanger/domain';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '../../components/button';
 import { Input, Select } from '../../components/field';
+import { useCutoutsAvailable } from '../../lib/stores/cutout-poll';
 import { changeCurrency, updateSettings } from '../../lib/stores/profile-actions';
 import { CurrencyButton } from '../../components/currency/currency-button';
 import { LOCALE_OPTIONS, localeLabel, weekdayNames } from './locale-options';
@@ -72,7 +80,14 @@ function TrackingStart({ value, id }: { value: string | undefined; id: string })
 
 /** Locale, currency, week start, tracking start and data consent; each saves as it changes. */
 export function PreferencesSection({ settings }: { settings: Settings }) {
-  const ids = { locale: useId(), week: useId(), tracking: useId(), consent: useId() };
+  const ids = {
+    locale: useId(),
+    week: useId(),
+    tracking: useId(),
+    consent: useId(),
+    cutout: useId(),
+  };
+  const cutoutsAvailable = useCutoutsAvailable();
   const days = weekdayNames(settings.locale);
   const locales: string[] = LOCALE_OPTIONS.includes(
     settings.locale as (typeof LOCALE_OPTIONS)[number],
@@ -155,6 +170,25 @@ export function PreferencesSection({ settings }: { settings: Settings }) {
             onChange={(dataConsent) => void updateSettings({ dataConsent })}
           />
         </SettingRow>
+        {cutoutsAvailable && (
+          <SettingRow
+            label="Cut out new photos"
+            labelId={ids.cutout}
+            description={
+              <span id={`${ids.cutout}-text`}>
+                Remove the background of each new photo on this server, so your clothes show on a
+                clean background. Any photo can be cut out or restored in the image editor.
+              </span>
+            }
+          >
+            <Switch
+              checked={settings.cutOutNewPhotos ?? DEFAULT_CUT_OUT_NEW_PHOTOS}
+              labelledBy={ids.cutout}
+              describedBy={`${ids.cutout}-text`}
+              onChange={(cutOutNewPhotos) => void updateSettings({ cutOutNewPhotos })}
+            />
+          </SettingRow>
+        )}
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -145,4 +145,25 @@ describe('the profile', () => {
     expect(sentSettings(settingsPuts(server.apiCalls())[0]!).currency).toBe('GBP');
     expect(toastTitles()).toContain('Settings Saved');
   }, 20_000);
+
+  it('offers "Cut out new photos" only where the server cuts out photos, and saves it', async () => {
+    const server = fakeServer({ 'PUT /api/users/settings': () => json({}) });
+    const base = useSessionStore.getState().user!;
+    open();
+    expect(screen.queryByRole('switch', { name: 'Cut out new photos' })).toBeNull();
+    act(() =>
+      useSessionStore.setState({
+        user: { ...base, settings: { ...base.settings, cutoutsAvailable: true } },
+      }),
+    );
+    const toggle = screen.getByRole('switch', { name: 'Cut out new photos' });
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await waitFor(() => expect(toastTitles()).toContain('Settings Saved'));
+    const sent = sentSettings(settingsPuts(server.apiCalls())[0]!);
+    expect(sent.cut_out_new_photos).toBe(false);
+    // Whether the server can cut out photos is the server's to say.
+    expect(sent).not.toHaveProperty('cutouts_available');
+  });
 });

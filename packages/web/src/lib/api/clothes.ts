@@ -41,11 +41,30 @@ export async function patchItem(id: string, updates: ItemUpdate): Promise<Patch<
   return parseAnswer(api.patch(path(id), { body }), (p) => p.parseItemPatchAnswer);
 }
 
-/** SPEC §7: the edited photo goes up as a PNG file named edited-image. */
-export async function patchItemImage(id: string, png: Blob): Promise<Patch<ClothingItem>> {
+/**
+ * SPEC §7: the edited photo goes up as a PNG file named edited-image. With `cutout` (a PNG with
+ * alpha, the photo's pixel size) the edited cut-out goes with it, or alone when `png` is null:
+ * docs/cutouts.md says what the server keeps in each case.
+ */
+export async function patchItemImage(
+  id: string,
+  png: Blob | null,
+  cutout?: Blob,
+): Promise<Patch<ClothingItem>> {
   const body = new FormData();
-  body.set('image', new File([png], 'edited-image', { type: 'image/png' }));
+  if (png) body.set('image', new File([png], 'edited-image', { type: 'image/png' }));
+  if (cutout) body.set('cutout', new File([cutout], 'edited-cutout', { type: cutout.type }));
   return parseAnswer(api.patch(`${path(id)}/image`, { body }), (p) => p.parseItemPatchAnswer);
+}
+
+/** POST clothes/{id}/cutout ("Remove background"): answers `{ cutout: 'pending' }`. */
+export async function postCutout(id: string): Promise<Patch<ClothingItem>> {
+  return parseAnswer(api.post(`${path(id)}/cutout`), (p) => p.parseItemPatchAnswer);
+}
+
+/** DELETE clothes/{id}/cutout ("Restore original"): answers the original's URLs, cutout null. */
+export async function deleteCutout(id: string): Promise<Patch<ClothingItem>> {
+  return parseAnswer(api.delete(`${path(id)}/cutout`), (p) => p.parseItemPatchAnswer);
 }
 
 export async function deleteItemRequest(id: string): Promise<void> {

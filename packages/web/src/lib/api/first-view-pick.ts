@@ -111,6 +111,9 @@ function lightItem(w: WireItem): ClothingItem {
   if (brand) item.brand = brand;
   const obtained = text(w.date_obtained);
   if (obtained) item.dateObtained = obtained;
+  // The tile draws a cut-out differently (components/wardrobe-grid.tsx).
+  const cutout = text(w.cutout);
+  if (cutout) item.cutout = cutout as ClothingItem['cutout'];
   return item;
 }
 

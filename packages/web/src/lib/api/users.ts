@@ -80,10 +80,9 @@ export async function fetchSettings(signal?: AbortSignal): Promise<Settings> {
 }
 
 export async function putSettings(settings: Settings): Promise<void> {
-  const wire = {
-    ...settingsToWire(settings),
-    tracking_start_date: settings.trackingStartDate ?? '',
-  };
+  // cutouts_available is the server's to say (docs/cutouts.md), never sent back.
+  const { cutouts_available: _readOnly, ...rest } = settingsToWire(settings);
+  const wire = { ...rest, tracking_start_date: settings.trackingStartDate ?? '' };
   const body = new FormData();
   body.set('settings', JSON.stringify(wire));
   await api.put('/users/settings', { body });

@@ -13,6 +13,7 @@ import {
 } from '@hanger/domain';
 import type { ItemUpdate, NewItemInput } from '../api/clothes';
 import type { OutfitUpdate } from '../api/outfits';
+import { withEditedPhotos } from './edited-photos';
 import { applyEdits, isTempId } from './records';
 
 export { TEMP_ID_PREFIX, applyEdits, isTempId, mergeAnswer, newTempId } from './records';
@@ -28,7 +29,11 @@ export type OutboxOp =
   /** POST clothes; `id` is the temporary id, `item` the local record shown until it is sent. */
   | { kind: 'createItem'; id: string; fields: NewItemInput; photo: string; item: ClothingItem }
   | { kind: 'updateItem'; id: string; updates: ItemUpdate }
-  | { kind: 'updateItemImage'; id: string; photo: string }
+  /**
+   * PATCH clothes/{id}/image: `photo` the edited photo, `cutout` the edited cut-out (the keys
+   * of their stored blobs); one or both (docs/cutouts.md).
+   */
+  | { kind: 'updateItemImage'; id: string; photo?: string; cutout?: string }
   | { kind: 'deleteItem'; id: string }
   /** POST outfit: new (`id` temporary) or saved over an existing outfit. */
   | {
@@ -83,7 +88,10 @@ export function targetOf(op: OutboxOp): { kind: RecordKind; id: string } | null 
 
 /** Photo blobs (their storage keys) an operation needs when it is sent. */
 export function photosOf(op: OutboxOp): string[] {
-  return 'photo' in op ? [op.photo] : [];
+  const keys: string[] = [];
+  if ('photo' in op && op.photo !== undefined) keys.push(op.photo);
+  if (op.kind === 'updateItemImage' && op.cutout !== undefined) keys.push(op.cutout);
+  return keys;
 }
 
 /** Ids of records that have a change waiting: their tiles show the pending mark. */
@@ -207,7 +215,8 @@ export function addToQueue(
         item: applyEdits<ClothingItem>(c.item, op.updates),
       });
     }
-    if (c.kind === 'createItem' && op.kind === 'updateItemImage') {
+    // An item made offline has no cut-out yet: only a new photo can be folded into its create.
+    if (c.kind === 'createItem' && op.kind === 'updateItemImage' && op.photo && !op.cutout) {
       return replace({ ...c, photo: op.photo }, c.photo === op.photo ? [] : [c.photo]);
     }
     if (c.kind === 'saveOutfit' && op.kind === 'saveOutfit') {
@@ -316,10 +325,10 @@ export function applyOp(
     case 'updateItem':
       return withRecord(data, 'clothes', op.id, (r) => applyEdits<ClothingItem>(r, op.updates));
     case 'updateItemImage': {
-      const url = photoUrl(op.photo);
-      return url
-        ? withRecord(data, 'clothes', op.id, (r) => ({ ...r, image: url, thumbnail: url }))
-        : data;
+      const url = op.photo === undefined ? undefined : photoUrl(op.photo);
+      const cut = op.cutout === undefined ? undefined : photoUrl(op.cutout);
+      if (!url && !cut) return data;
+      return withRecord(data, 'clothes', op.id, (r) => withEditedPhotos(r, url, cut));
     }
     case 'deleteItem':
       return deleted(data, 'clothes', op.id);

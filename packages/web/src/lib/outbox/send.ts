@@ -33,7 +33,13 @@ export async function sendOp(
     case 'updateItem':
       return { patch: await patchItem(op.id, op.updates) };
     case 'updateItemImage':
-      return { patch: await patchItemImage(op.id, await blob(op.photo)) };
+      return {
+        patch: await patchItemImage(
+          op.id,
+          op.photo === undefined ? null : await blob(op.photo),
+          op.cutout === undefined ? undefined : await blob(op.cutout),
+        ),
+      };
     case 'deleteItem':
       await deleteItemRequest(op.id);
       return null;

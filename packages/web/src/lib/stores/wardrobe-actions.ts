@@ -10,7 +10,14 @@ import {
   type Patch,
   type WardrobeData,
 } from '@hanger/domain';
-import { deleteItemRequest, patchItem, patchItemImage, type ItemUpdate } from '../api/clothes';
+import {
+  deleteCutout,
+  deleteItemRequest,
+  patchItem,
+  patchItemImage,
+  postCutout,
+  type ItemUpdate,
+} from '../api/clothes';
 import {
   deleteOutfitRequest,
   patchOutfit,
@@ -18,6 +25,7 @@ import {
   type OutfitInput,
   type OutfitUpdate,
 } from '../api/outfits';
+import { withEditedPhotos } from '../outbox/edited-photos';
 import type { OutboxOp } from '../outbox/ops';
 import { applyEdits, mergeAnswer, newTempId } from '../outbox/records';
 import { resolveId } from '../outbox/state';
@@ -172,16 +180,21 @@ export async function updateOutfit(
   return updateRecord('outfits', id, updates, patchOutfit, options);
 }
 
-/** PATCH clothes/{id}/image with the edited PNG; the new photo URLs come from the answer. */
+/**
+ * PATCH clothes/{id}/image with the edited PNG, and/or the edited cut-out (docs/cutouts.md: the
+ * touch-up brush sends the cut-out alone; a turn, crop or flip of a cut-out item sends both); the
+ * new photo URLs come from the answer. Offline it waits in the outbox, shown from this device.
+ */
 export async function updateItemImage(
   givenId: string,
-  png: Blob,
+  png: Blob | null,
+  cutout?: Blob,
   options: ActionOptions = {},
 ): Promise<boolean> {
   const id = resolveId(givenId);
   return send(
     async () => {
-      const answer = await patchItemImage(id, png);
+      const answer = await patchItemImage(id, png, cutout);
       if (answer.image) changeRecord('clothes', id, (item) => mergeAnswer(item, answer));
       // The answer is not specified (SPEC §7): read the item's new photo URLs from the wardrobe.
       else await loadWardrobe({ quiet: true });
@@ -190,14 +203,61 @@ export async function updateItemImage(
     ERROR_TOASTS.updateImage,
     options,
     async () => {
-      const photo = newTempId();
       const outbox = await loadOutbox();
-      const url = outbox.showPhoto(photo, png);
-      changeRecord('clothes', id, (item) => ({ ...item, image: url, thumbnail: url }));
-      await outbox.enqueue({ kind: 'updateItemImage', id, photo }, itemBefore(id), {
-        [photo]: png,
-      });
+      const photos: Record<string, Blob> = {};
+      const keep = (blob: Blob | null | undefined) => {
+        if (!blob) return undefined;
+        const key = newTempId();
+        photos[key] = blob;
+        return { key, url: outbox.showPhoto(key, blob) };
+      };
+      const photo = keep(png);
+      const cut = keep(cutout);
+      changeRecord('clothes', id, (item) => withEditedPhotos(item, photo?.url, cut?.url));
+      const op: OutboxOp = { kind: 'updateItemImage', id };
+      if (photo) op.photo = photo.key;
+      if (cut) op.cutout = cut.key;
+      await outbox.enqueue(op, itemBefore(id), photos);
     },
+  );
+}
+
+/**
+ * "Remove background" (POST clothes/{id}/cutout): the item shows "Cutting out…" at once, and the
+ * wardrobe's revalidation (cutout-poll.ts) brings the cut-out. It needs the server, so it is not
+ * queued offline; refused, the item shows what it showed before.
+ */
+export async function removeBackground(givenId: string): Promise<boolean> {
+  const id = resolveId(givenId);
+  const before = itemBefore(id)?.cutout;
+  changeRecord('clothes', id, (item) => ({ ...item, cutout: 'pending' }));
+  const ok = await send(
+    async () => {
+      const answer = await postCutout(id);
+      changeRecord('clothes', id, (item) => mergeAnswer(item, answer));
+    },
+    null,
+    ERROR_TOASTS.updateImage,
+    {},
+  );
+  if (!ok) changeRecord('clothes', id, (item) => applyEdits(item, { cutout: before }));
+  return ok;
+}
+
+/**
+ * "Restore original" (DELETE clothes/{id}/cutout): the item shows its original photo again and
+ * its cut-out is gone. Not queued offline: the server holds the original's thumbnail.
+ */
+export async function restoreOriginal(givenId: string): Promise<boolean> {
+  const id = resolveId(givenId);
+  return send(
+    async () => {
+      const answer = await deleteCutout(id);
+      changeRecord('clothes', id, (item) => mergeAnswer(item, answer));
+    },
+    SUCCESS_TOASTS.imageUpdated,
+    ERROR_TOASTS.updateImage,
+    {},
   );
 }
 
