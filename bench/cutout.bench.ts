@@ -120,7 +120,7 @@ async function signIn(url: string, email: string, password: string): Promise<str
   return ((await token.json()) as { token: string }).token;
 }
 
-/** Bytes of the last full answer read (checked: every read is the whole wardrobe). */
+/** Bytes of the last answer read (checked: the reads under load are whole wardrobes too). */
 let answerBytes = 0;
 
 function getUsers(url: string, token: string, agent: Agent): Promise<number> {
