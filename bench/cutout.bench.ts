@@ -223,8 +223,8 @@ async function readsUnderLoad(seeded: { dataDir: string; email: string; password
     const uploadsSeconds = (performance.now() - uploadStart) / 1000;
     const during: number[] = [];
     await readFor(LOAD_SECONDS, during);
-    if (answerBytes !== idleBytes)
-      throw new Error(`answers of ${answerBytes} and ${idleBytes} bytes`);
+    // The 20 new items make the answer a little larger, never smaller.
+    if (answerBytes < idleBytes) throw new Error(`answers of ${answerBytes} < ${idleBytes} bytes`);
     const done = Object.values(
       (
         (await (

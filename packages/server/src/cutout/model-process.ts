@@ -104,7 +104,10 @@ async function answer(request: ModelRequest): Promise<ModelReply> {
 
 if (process.send) {
   process.on('message', (request: ModelRequest) => {
-    void answer(request).then((reply) => process.send?.(reply));
+    void answer(request).then((reply) => {
+      // The runner may have gone meanwhile (the server stopping): nothing is waiting any more.
+      if (process.connected) process.send?.(reply, undefined, undefined, () => undefined);
+    });
   });
   // The runner going away (or closing the channel) ends this process too.
   process.on('disconnect', () => process.exit(0));
