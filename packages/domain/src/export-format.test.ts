@@ -5,6 +5,7 @@ import {
   exportFileName,
   exportFormatJsonSchema,
   exportPhotoPath,
+  exportPhotoPaths,
   parseExportDocument,
   type ExportDocument,
 } from './export-format.js';
@@ -78,6 +79,24 @@ describe('export format', () => {
     expect(result).toEqual({
       ok: false,
       problem: expect.stringMatching(/version 3.*versions 1 and 2/),
+    });
+  });
+
+  it('reads version 1 files, and item cut-outs only from version 2', () => {
+    expect(parseExportDocument({ ...document(), version: 1 })).toMatchObject({ ok: true });
+    const withCutout = document();
+    withCutout.items[0]!.cutout = 'photos/cutouts/i1.webp';
+    expect(parseExportDocument(withCutout)).toMatchObject({ ok: true });
+    expect(exportPhotoPaths(withCutout)).toContain('photos/cutouts/i1.webp');
+    expect(parseExportDocument({ ...withCutout, version: 1 })).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/cut-out, new in version 2/),
+    });
+    const reused = document();
+    reused.items[0]!.cutout = reused.items[0]!.photo;
+    expect(parseExportDocument(reused)).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/a second time/),
     });
   });
 

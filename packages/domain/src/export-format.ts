@@ -17,9 +17,11 @@ import {
 import { ITEM_STATUSES, OUTFIT_STATUSES } from './status.js';
 
 /**
- * The account export format ("hanger-export", version 2; version 1 files are read too): one zip holding `hanger-export.json`
- * (this schema) and one photo per item and outfit under `photos/`. Documented for people in
- * docs/export-format.md; docs/export-format.schema.json is generated from this schema
+ * The account export format ("hanger-export", version 2; version 1 files still import): one zip
+ * holding `hanger-export.json` (this schema) and one photo per item and outfit under `photos/`,
+ * and an item's cut-out (docs/cutouts.md) under `photos/cutouts/`. Version 2 adds optional item
+ * fields (colours, the cut-out's path); a version 1 file is a version 2 file without them.
+ * Documented for people in docs/export-format.md; docs/export-format.schema.json is generated from this schema
  * (`exportFormatJsonSchema`) and a test keeps the two equal.
  *
  * Everything here is declarative (no transforms), so the JSON Schema says what the parser
@@ -37,7 +39,11 @@ export const EXPORT_READABLE_VERSIONS = [1, 2] as const;
 /** The document's name inside the zip. */
 export const EXPORT_DOCUMENT_PATH = 'hanger-export.json';
 /** Photos are the display size the server keeps (WebP, longest side at most 1600 px). */
-export const EXPORT_PHOTO_DIRS = { item: 'photos/items', outfit: 'photos/outfits' } as const;
+export const EXPORT_PHOTO_DIRS = {
+  item: 'photos/items',
+  outfit: 'photos/outfits',
+  cutout: 'photos/cutouts',
+} as const;
 
 /** Upper bounds that keep an import's work bounded; far above any real wardrobe. */
 export const EXPORT_MAX_ITEMS = 100_000;
@@ -49,7 +55,7 @@ const DAY_KEY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const CURRENCY_PATTERN = /^[A-Z]{3}$/;
 /** A photo's path in the zip: a folder per kind, a plain file name, an image extension. */
 export const EXPORT_PHOTO_PATH_PATTERN =
-  /^photos\/(items|outfits)\/[A-Za-z0-9][A-Za-z0-9_-]{0,199}\.(webp|jpg|jpeg|png)$/;
+  /^photos\/(items|outfits|cutouts)\/[A-Za-z0-9][A-Za-z0-9_-]{0,199}\.(webp|jpg|jpeg|png)$/;
 
 // Text both engines store alike (schemas.ts storable): a refinement, so the generated JSON Schema
 // is unchanged.
@@ -142,8 +148,18 @@ export const exportItemSchema = z
       description:
         'Version 2: "user" when a person chose the colours (never replaced automatically), "auto" when found from the photo.',
     }),
+    cutout: photoPath
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          'Version 2: path of the cut-out shown for the item (WebP with alpha, the pixel size of photo, which is then the original); null or absent when none.',
+      }),
   })
-  .meta({ description: 'A clothing item with every field; absent values are null.' });
+  .meta({
+    description:
+      'A clothing item with every field; absent values are null. Fields added in version 2 may be absent.',
+  });
 
 export const exportCanvasEntrySchema = z.strictObject({
   clothing_id: id,
@@ -194,10 +210,11 @@ export const exportDocumentSchema = z
     calendar: z.array(exportCalendarDaySchema).max(EXPORT_MAX_CALENDAR_DAYS),
   })
   .meta({
-    title: 'Hanger export, version 2',
+    title: 'Hanger export, version 2 (reads version 1)',
     description:
       'hanger-export.json inside a Hanger export zip. Photos are separate zip entries named by ' +
-      'each record’s photo path (display size WebP; Hanger does not keep originals).',
+      'each record’s photo path (display size WebP; Hanger does not keep uploaded files), and ' +
+      'an item’s cut-out by its cutout path.',
   });
 
 export type ExportDocument = z.output<typeof exportDocumentSchema>;
@@ -212,7 +229,7 @@ export function exportFormatJsonSchema(): Record<string, unknown> {
   return { $schema, $id: EXPORT_SCHEMA_ID, ...rest };
 }
 
-/** The schema's $id: a stable name for version 2 (the file is docs/export-format.schema.json). */
+/** The schema's $id: a stable name per version (the file is docs/export-format.schema.json). */
 export const EXPORT_SCHEMA_ID = 'urn:hanger:export-format:2';
 
 const headerSchema = z.object({ format: z.unknown(), version: z.unknown() });
@@ -272,6 +289,10 @@ export function exportProblems(doc: ExportDocument): string[] {
     if (itemIds.has(item.id)) problems.push(`item ${item.id} is listed twice`);
     itemIds.add(item.id);
     usePhoto(item.photo, `item ${item.id}`);
+    if (item.cutout) {
+      if (doc.version < 2) problems.push(`item ${item.id} has a cut-out, new in version 2`);
+      usePhoto(item.cutout, `item ${item.id}`);
+    }
   }
   for (const outfit of doc.outfits) {
     if (outfitIds.has(outfit.id)) problems.push(`outfit ${outfit.id} is listed twice`);
@@ -303,11 +324,18 @@ export function exportProblems(doc: ExportDocument): string[] {
 
 /** The photo paths the document references, in order (items, then outfits). */
 export function exportPhotoPaths(doc: ExportDocument): string[] {
-  return [...doc.items.map((i) => i.photo), ...doc.outfits.map((o) => o.photo)];
+  return [
+    ...doc.items.flatMap((i) => (i.cutout ? [i.photo, i.cutout] : [i.photo])),
+    ...doc.outfits.map((o) => o.photo),
+  ];
 }
 
 /** A record's photo path: its id when that makes a plain file name, else its position. */
-export function exportPhotoPath(kind: 'item' | 'outfit', recordId: string, index: number): string {
+export function exportPhotoPath(
+  kind: 'item' | 'outfit' | 'cutout',
+  recordId: string,
+  index: number,
+): string {
   const name = /^[A-Za-z0-9][A-Za-z0-9_-]{0,199}$/.test(recordId) ? recordId : `record-${index}`;
   return `${EXPORT_PHOTO_DIRS[kind]}/${name}.webp`;
 }

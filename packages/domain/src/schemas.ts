@@ -538,7 +538,19 @@ export const settingsUpdateSchema = z
 export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;
 
 /** PUT users/settings: multipart field `settings` holding the JSON above. */
-export const settingsPutSchema = z.object({ settings: jsonField(settingsUpdateSchema) });
+export const settingsPutSchema = z.object({
+  settings: jsonField(z.preprocess(withoutReadOnlySettings, settingsUpdateSchema)),
+});
+
+/**
+ * The settings a PUT cannot change but a client may send back as it read them: dropped, not
+ * refused (docs/cutouts.md: `cutouts_available` is the server's to say).
+ */
+function withoutReadOnlySettings(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || !('cutouts_available' in v)) return v;
+  const { cutouts_available: _readOnly, ...rest } = v as Record<string, unknown>;
+  return rest;
+}
 export type SettingsPut = z.output<typeof settingsPutSchema>;
 
 /** A table of currency rates (the bundled one, or the server's RATES_FILE). */

@@ -6,6 +6,7 @@ import authPlugin from './plugins/auth.js';
 import bodyPlugin from './plugins/body.js';
 import dbPlugin from './plugins/db.js';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors.js';
+import cutoutsPlugin from './plugins/cutouts.js';
 import jobsPlugin from './plugins/jobs.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
 import redisPlugin from './plugins/redis.js';
@@ -79,6 +80,7 @@ export async function buildApp(
     });
     await app.register(servicesPlugin, { config });
     await app.register(jobsPlugin, { config });
+    await app.register(cutoutsPlugin, { config });
     await app.register(revalidationPlugin);
     await app.register(apiRoutes, { prefix: '/api', config });
     await app.register(webPlugin, { config });

@@ -63,6 +63,10 @@ export interface Config {
   photoConcurrency: number;
   /** COLOUR_BACKFILL=off: this process does not look for missing item colours (README, "Colours"). */
   colourBackfill: boolean;
+  /** Cut-out photos (CUTOUT=off turns them off; docs/cutouts.md). */
+  cutout: boolean;
+  /** Photos the cut-out model works on at once, one child process each (CUTOUT_CONCURRENCY). */
+  cutoutConcurrency: number;
   redisUrl?: string;
   /** Directory of the built web app; a minimal page is served when it is missing. */
   webDir: string;
@@ -223,6 +227,12 @@ export function loadConfig(env: Env = process.env): Config {
   const colourBackfillEnv = nonEmpty(env.COLOUR_BACKFILL) ?? 'on';
   if (colourBackfillEnv !== 'on' && colourBackfillEnv !== 'off')
     problems.push('COLOUR_BACKFILL must be on or off');
+  const cutoutEnv = (nonEmpty(env.CUTOUT) ?? 'on').toLowerCase();
+  if (!['on', 'off', 'true', 'false', '1', '0'].includes(cutoutEnv))
+    problems.push(`CUTOUT must be on or off, got "${env.CUTOUT}"`);
+  const cutout = !['off', 'false', '0'].includes(cutoutEnv);
+  // Each photo takes about 1.2 GB in its own process while the model runs (docs/cutouts.md).
+  const cutoutConcurrency = int('CUTOUT_CONCURRENCY', { min: 1, max: 16, default: 1 });
 
   const redisUrl = nonEmpty(env.REDIS_URL);
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl))
@@ -299,6 +309,8 @@ export function loadConfig(env: Env = process.env): Config {
     maxCalendarEntriesPerAccount,
     photoConcurrency,
     colourBackfill: colourBackfillEnv === 'on',
+    cutout,
+    cutoutConcurrency,
     redisUrl,
     webDir,
     ratesFile,

@@ -18,6 +18,7 @@ const MIGRATION_NAMES = [
   '0007-status-index',
   '0008-idempotency-fingerprint',
   '0009-jobs',
+  '0010-cutouts',
   '0011-colours',
 ];
 

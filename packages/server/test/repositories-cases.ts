@@ -54,6 +54,7 @@ export const SHARED = {
   source: 'shared-source-1',
   subcategory: 'shared-sub',
   created: '2025-01-02T03:04:05.678Z',
+  cutoutToken: 'shared-cutout-token',
 };
 
 const FAR = '2999-01-01T00:00:00.000Z';
@@ -109,6 +110,9 @@ function item(owner: Account | typeof ALPHA, id: string, brand: string): Clothes
     scale: 1,
     colors: null,
     colors_source: null,
+    // Both accounts' items wait for a cut-out under the same token (updateItemForCutout).
+    cutout_state: 'pending',
+    cutout_token: SHARED.cutoutToken,
   };
 }
 
@@ -361,6 +365,26 @@ export const cases: Record<string, Case> = {
     // Once set, an automatic run does not write again.
     expect(await clothes.setFoundColours(db, B, BRAVO.item, 'red')).toBe(false);
     expect((await clothes.findItem(db, B, BRAVO.item))?.colors).toBe('navy');
+  },
+  'clothes.updateItemForCutout': async ({ db }) => {
+    expect(
+      await clothes.updateItemForCutout(db, B, ALPHA.item, SHARED.cutoutToken, {
+        brand: 'taken',
+      }),
+    ).toBe(false);
+    expect(
+      await clothes.updateItemForCutout(db, B, BRAVO.item, 'other-token', { brand: 'stale' }),
+    ).toBe(false);
+    expect(
+      await clothes.updateItemForCutout(
+        db,
+        B,
+        BRAVO.item,
+        SHARED.cutoutToken,
+        claimingAlpha({ cutout_state: 'done' }),
+      ),
+    ).toBe(true);
+    expect((await clothes.findItem(db, B, BRAVO.item))?.cutout_state).toBe('done');
   },
   'clothes.clearSubcategories': ({ db }) =>
     clothes.clearSubcategories(db, B, 'top', [SHARED.subcategory]),

@@ -10,6 +10,7 @@ import * as idempotency from './migrations/0006-idempotency.js';
 import * as statusIndex from './migrations/0007-status-index.js';
 import * as idempotencyFingerprint from './migrations/0008-idempotency-fingerprint.js';
 import * as jobs from './migrations/0009-jobs.js';
+import * as cutouts from './migrations/0010-cutouts.js';
 import * as colours from './migrations/0011-colours.js';
 
 /**
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-status-index': statusIndex,
   '0008-idempotency-fingerprint': idempotencyFingerprint,
   '0009-jobs': jobs,
+  '0010-cutouts': cutouts,
   '0011-colours': colours,
 };
 

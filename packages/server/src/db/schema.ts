@@ -1,4 +1,11 @@
-import type { ColoursSource, ItemStatus, OutfitStatus, Source, WireCategory } from '@hanger/domain';
+import type {
+  ColoursSource,
+  CutoutState,
+  ItemStatus,
+  OutfitStatus,
+  Source,
+  WireCategory,
+} from '@hanger/domain';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -35,6 +42,18 @@ export interface ClothesTable {
   colors: string | null;
   /** 'user' (never replaced automatically) or 'auto'; null: not looked at yet (the backfill's). */
   colors_source: ColoursSource | null;
+  /**
+   * The original photo's files while a cut-out is shown in image_key/thumb_key (migration 0010,
+   * docs/cutouts.md); null otherwise.
+   */
+  original_key?: string | null;
+  original_thumb_key?: string | null;
+  cutout_state?: CutoutState | null;
+  /** Why the last cut-out failed, for the log and the user. */
+  cutout_error?: string | null;
+  /** The queued cut-out whose result may be applied; any other job's result is stale. */
+  cutout_token?: string | null;
+  cutout_updated_at?: string | null;
 }
 
 export interface OutfitsTable {
@@ -83,6 +102,8 @@ export interface UserSettingsTable {
   tracking_start_date: string | null;
   /** JSON: { [wireCategory]: { id, name }[] }. */
   subcategories: string;
+  /** 0/1, default 1 (migration 0010): a new or replaced photo is queued for a cut-out. */
+  cut_out_new_photos?: number;
 }
 
 /** An account's calendar feed (migration 0004): the token's hash and the nonce it derives from. */
@@ -286,7 +307,16 @@ export interface SystemDatabase {
 /** Every table the app's queries name. */
 export interface Database extends WardrobeDatabase, IdentityDatabase, SystemDatabase {}
 
-export type ClothesRow = Selectable<ClothesTable>;
+/** The cut-out columns (migration 0010): every read has them; rows made in code may leave them out. */
+type CutoutColumn =
+  | 'original_key'
+  | 'original_thumb_key'
+  | 'cutout_state'
+  | 'cutout_error'
+  | 'cutout_token'
+  | 'cutout_updated_at';
+export type ClothesRow = Omit<Selectable<ClothesTable>, CutoutColumn> &
+  Partial<Pick<Selectable<ClothesTable>, CutoutColumn>>;
 export type NewClothesRow = Insertable<ClothesTable>;
 export type ClothesUpdate = Updateable<ClothesTable>;
 export type OutfitRow = Selectable<OutfitsTable>;

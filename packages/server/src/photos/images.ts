@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { Metadata, OutputInfo, WebpOptions } from 'sharp';
-import { PayloadTooLargeError, ValidationError } from '../errors.js';
+import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../errors.js';
 import type { PixelSample } from '@hanger/domain';
 import { convertToSrgb, planColour, planNclx, type ColourPlan } from './colour-profile.js';
 import { sampleRaw } from './colours.js';
@@ -286,9 +286,22 @@ async function encodeDisplayPixels(
     await convertToSrgb(data, info.channels, colour.matrix);
   }
 
+  return encodeSizes(data, info);
+}
+
+/** Raw pixels (8 bits a channel) and their layout. */
+export interface RawPixels {
+  data: Buffer;
+  info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+}
+
+/**
+ * The two WebP files of display-size pixels (an alpha channel, as a cut-out's, is kept). Both
+ * sizes come from these pixels, never the photo again; two encoders in parallel: the libuv pool
+ * runs them on both cores.
+ */
+export async function encodeSizes(data: Buffer, info: RawPixels['info']): Promise<ProcessedImage> {
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-  // Both sizes from the display-size pixels, never the photo again; two encoders in parallel:
-  // the libuv pool runs them on both cores.
   const [image, thumbnail, sample] = await Promise.all([
     sharp(data, raw).webp(WEBP).toBuffer(),
     sharp(data, raw)
@@ -305,6 +318,55 @@ async function encodeDisplayPixels(
     width: info.width,
     height: info.height,
   };
+}
+
+/**
+ * A stored photo (display size, already upright) as upright RGBA pixels, for the cut-out model.
+ * The orientation is applied again all the same, so a file from elsewhere cannot come out on its
+ * side; the pixel limit holds as for an upload.
+ */
+export async function decodeRgba(
+  bytes: Buffer,
+  maxPixels = DEFAULT_MAX_PIXELS,
+): Promise<RawPixels> {
+  try {
+    const { data, info } = await sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error' })
+      .autoOrient()
+      .ensureAlpha()
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+    return { data, info };
+  } catch (err) {
+    throw decodeError(err, maxPixels);
+  }
+}
+
+const CUTOUT_TYPES = new Set(['image/png', 'image/webp']);
+
+/**
+ * Checks an edited cut-out sent beside its original (docs/cutouts.md, PATCH .../image): a PNG or
+ * WebP, with an alpha channel, of exactly the original's pixel size (so the Restore brush lines
+ * up). Anything else is refused (415 for another type, 422 otherwise) before anything is stored.
+ */
+export async function checkCutoutFile(
+  bytes: Buffer,
+  original: { width: number; height: number },
+): Promise<void> {
+  const type = await fileTypeFromBuffer(bytes);
+  if (!type || !CUTOUT_TYPES.has(type.mime)) {
+    throw new UnsupportedMediaTypeError('A cut-out must be a PNG or WebP image with transparency.');
+  }
+  const header = await readHeader(bytes);
+  if (!header.hasAlpha) {
+    throw new ValidationError('The cut-out has no transparency: send a PNG or WebP with alpha.');
+  }
+  const width = header.autoOrient?.width ?? header.width;
+  const height = header.autoOrient?.height ?? header.height;
+  if (width !== original.width || height !== original.height) {
+    throw new ValidationError(
+      `The cut-out is ${width}x${height} pixels; it must be the original's ${original.width}x${original.height}.`,
+    );
+  }
 }
 
 const USER_ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -343,4 +405,13 @@ export function storageKeys(userId: string, record?: PhotoOwner): PhotoFiles<str
     stem = record.replacing ? `${record.id}-${photoVersion()}` : record.id;
   } else stem = randomUUID();
   return { image: `${userId}/${stem}-image.webp`, thumbnail: `${userId}/${stem}-thumbnail.webp` };
+}
+
+/** The upright pixel size of a stored photo, read from its header. */
+export async function photoSize(bytes: Buffer): Promise<{ width: number; height: number }> {
+  const header = await readHeader(bytes);
+  return {
+    width: header.autoOrient?.width ?? header.width ?? 0,
+    height: header.autoOrient?.height ?? header.height ?? 0,
+  };
 }

@@ -51,13 +51,22 @@ const IDENTITY_PATHS: OpenAPIV3.PathsObject = {
  * file's bytes out of the body, so the body schema itself cannot name it.
  */
 export function withFileField(field: string, description: string): SwaggerTransform {
+  return withFileFields({ [field]: { description, required: true } });
+}
+
+/** withFileField for a route that takes several files, each required or not. */
+export function withFileFields(
+  files: Record<string, { description: string; required: boolean }>,
+): SwaggerTransform {
   return (input) => {
     const output = jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]);
     const body = output.schema.body as
       { properties?: Record<string, unknown>; required?: string[] } | undefined;
     if (body?.properties) {
-      body.properties[field] = { type: 'string', format: 'binary', description };
-      body.required = [...(body.required ?? []), field];
+      for (const [field, { description, required }] of Object.entries(files)) {
+        body.properties[field] = { type: 'string', format: 'binary', description };
+        if (required) body.required = [...(body.required ?? []), field];
+      }
     }
     return output;
   };

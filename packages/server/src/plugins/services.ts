@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import { ColourBackfill } from '../services/colour-backfill.js';
+import { CutoutRunner } from '../cutout/runner.js';
 import type { ServiceContext } from '../services/context.js';
 import { createPriceConverter, loadRates } from '../services/prices.js';
 import { WardrobeCache } from '../services/wardrobe-cache.js';
@@ -32,6 +33,11 @@ async function servicesPlugin(app: FastifyInstance, { config }: ServicesOptions)
   }
   app.addHook('onClose', async () => cache.close());
 
+  // The model runs in child processes started on demand (cutout/runner.ts): nothing of it is
+  // loaded here, so the server's idle memory is the same with the feature on.
+  const runner = config.cutout
+    ? new CutoutRunner({ concurrency: config.cutoutConcurrency, log: app.log })
+    : null;
   const services: ServiceContext = {
     db: app.db,
     storage: app.storage,
@@ -42,6 +48,15 @@ async function servicesPlugin(app: FastifyInstance, { config }: ServicesOptions)
     },
     prices: createPriceConverter(loadRates(config.ratesFile)),
     cache,
+    // The job queue comes with the cut-outs plugin (plugins/cutouts.ts), registered after the
+    // queue's own plugin; until then nothing can be queued.
+    cutouts: {
+      runner,
+      queue: {
+        enqueue: () => Promise.reject(new Error('The job queue is not ready')),
+        cancel: async () => undefined,
+      },
+    },
     log: app.log,
   };
   if (config.colourBackfill) {
@@ -52,6 +67,11 @@ async function servicesPlugin(app: FastifyInstance, { config }: ServicesOptions)
     app.addHook('onReady', async () => backfill.kick());
     app.addHook('onClose', async () => backfill.stop());
   }
+  // onClose hooks run in reverse order: the job queue (registered later) has stopped taking and
+  // finished its jobs by the time the model's children are ended here.
+  app.addHook('onClose', async () => {
+    await runner?.close();
+  });
   app.decorate('services', services);
 }
 

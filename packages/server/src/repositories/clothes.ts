@@ -175,6 +175,30 @@ export async function updateItem(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * Change one of the owner's items only while its queued cut-out is still `token`
+ * (`cutout_token`, docs/cutouts.md): a job's result lands in one statement, or not at all when the
+ * photo was replaced, restored or queued again meanwhile. Answers whether it landed.
+ */
+export async function updateItemForCutout(
+  db: Db,
+  ownerId: string,
+  id: string,
+  token: string,
+  changes: ItemChanges,
+): Promise<boolean> {
+  const set = callerColumns(changes, { id: true });
+  if (!isStorableText(id) || Object.keys(set).length === 0) return false;
+  const result = await db
+    .updateTable('clothes')
+    .set(set)
+    .where('user_id', '=', ownerId)
+    .where('id', '=', id)
+    .where('cutout_token', '=', token)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** Take a subcategory that is gone off the owner's items of `category` that had it. */
 export async function clearSubcategories(
   db: Db,

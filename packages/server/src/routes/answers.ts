@@ -7,7 +7,7 @@ const REFUSALS = {
   401: 'No access token, or an expired or revoked one (SPEC §8 UNAUTHORIZED)',
   403: 'Signed in, but not allowed (SPEC §8 FORBIDDEN)',
   404: "Not found, or another account's: both answer alike (SPEC §8 NOT_FOUND)",
-  409: 'Another one is running',
+  409: 'Another one is running, or the feature is not available on this server',
   413: 'Too large (SPEC §8 FILE_TOO_LARGE)',
   415: 'A body in a format the call does not read',
   422: 'Invalid input: its problems, field by field (SPEC §8 VALIDATION_ERROR)',

@@ -13,6 +13,8 @@ export interface Form {
   fields: FormFields;
   /** The uploaded file's bytes, when the route takes one and the client sent a non-empty one. */
   file?: Buffer;
+  /** Every non-empty file by field, for a route that takes several (`fileField` a list). */
+  files?: Record<string, Buffer>;
 }
 
 function addField(fields: FormFields, name: string, value: string): void {
@@ -86,7 +88,7 @@ export function onePhotoMessage(fileField: string, record: string): string {
 
 async function readMultipart(
   request: FastifyRequest,
-  fileField: string | undefined,
+  fileField: string | readonly string[] | undefined,
   record: string,
 ): Promise<Form> {
   const fields: FormFields = Object.create(null) as FormFields;
@@ -94,15 +96,23 @@ async function readMultipart(
   // An empty body (Content-Length: 0) is an empty form, as the multipart plugin reads it.
   if (request.headers['content-length'] === '0') return { fields };
   const complete = watchForCloseDelimiter(request.raw, boundary);
-  let file: Buffer | undefined;
+  const allowed = typeof fileField === 'string' ? [fileField] : (fileField ?? []);
+  const files: Record<string, Buffer> = Object.create(null) as Record<string, Buffer>;
+  const seen = new Set<string>();
   try {
-    for await (const part of request.parts()) {
+    // A route that takes several files lifts the plugin's one-file limit to their number.
+    const parts =
+      allowed.length > 1 ? request.parts({ limits: { files: allowed.length } }) : request.parts();
+    for await (const part of parts) {
       if (part.type === 'file') {
-        if (part.fieldname !== fileField || file !== undefined) {
+        if (!allowed.includes(part.fieldname)) {
           throw new ValidationError(`Unexpected file in field "${part.fieldname}"`);
         }
+        if (seen.has(part.fieldname))
+          throw new ValidationError(onePhotoMessage(part.fieldname, record));
+        seen.add(part.fieldname);
         const bytes = await part.toBuffer();
-        if (bytes.length > 0) file = bytes;
+        if (bytes.length > 0) files[part.fieldname] = bytes;
       } else {
         // Past FORM_OVERHEAD_BYTES the parser cuts a value short; never read half a field.
         if (part.valueTruncated || part.fieldnameTruncated) {
@@ -116,13 +126,20 @@ async function readMultipart(
   } catch (error) {
     // The parser stops at a second file (its `files: 1` limit) with a 413, though nothing is
     // too large: the request is well-formed but asks for what the call does not take.
-    if (fileField && (error as { code?: unknown }).code === 'FST_FILES_LIMIT') {
+    if (typeof fileField === 'string' && (error as { code?: unknown }).code === 'FST_FILES_LIMIT') {
       throw new ValidationError(onePhotoMessage(fileField, record));
+    }
+    if ((error as { code?: unknown }).code === 'FST_FILES_LIMIT') {
+      throw new ValidationError(`Too many files: this call takes ${allowed.join(' and ')}`);
     }
     throw formReadError(error);
   }
   if (!complete()) throw new BadRequestError(UNREADABLE_FORM);
-  return file ? { fields, file } : { fields };
+  if (typeof fileField === 'string') {
+    const file = files[fileField];
+    return file ? { fields, file } : { fields };
+  }
+  return { fields, files };
 }
 
 /**
@@ -133,7 +150,7 @@ async function readMultipart(
  */
 export async function readForm(
   request: FastifyRequest,
-  fileField?: string,
+  fileField?: string | readonly string[],
   record = 'item',
 ): Promise<Form> {
   if (request.isMultipart()) return readMultipart(request, fileField, record);
@@ -156,7 +173,7 @@ export const FORM_TYPES = ['multipart/form-data', 'application/x-www-form-urlenc
 export const UPLOAD_TYPES = ['multipart/form-data'];
 
 /** The photos of the requests being served, read by formBody for the handler (photoOf). */
-const photos = new WeakMap<FastifyRequest, Buffer>();
+const photos = new WeakMap<FastifyRequest, Record<string, Buffer>>();
 
 /**
  * A route's form, as its `preValidation` hook: read by readForm (with every limit and message
@@ -165,17 +182,23 @@ const photos = new WeakMap<FastifyRequest, Buffer>();
  * @fastify/multipart's attachFieldsToBody does, with this app's own answers to a cut-off or
  * malformed form, a second file and an overlong field.
  */
-export function formBody(fileField?: string, record?: string) {
+export function formBody(fileField?: string | readonly string[], record?: string) {
   return async function readFormBody(request: FastifyRequest): Promise<void> {
     const form = await readForm(request, fileField, record);
     request.body = form.fields;
-    if (form.file) photos.set(request, form.file);
+    if (form.file && typeof fileField === 'string') photos.set(request, { [fileField]: form.file });
+    else if (form.files) photos.set(request, form.files);
   };
 }
 
 /** The photo formBody read from the request; SPEC §5 requires one on an upload. */
 export function photoOf(request: FastifyRequest, field = 'image'): Buffer {
-  const photo = photos.get(request);
+  const photo = photos.get(request)?.[field];
   if (!photo) throw new ValidationError(`An image file is required in field "${field}"`);
   return photo;
+}
+
+/** The files formBody read for a route that takes several, by field (absent: not sent). */
+export function filesOf(request: FastifyRequest): Record<string, Buffer | undefined> {
+  return { ...photos.get(request) };
 }

@@ -50,7 +50,7 @@ export default async function apiRoutes(
     await withForms.register(async (api) => {
       authenticateEach(app, api);
       await api.register(settingsRoutes);
-      await api.register(clothesRoutes);
+      await api.register(clothesRoutes, { maxUploadBytes: config.maxUploadBytes });
       await api.register(outfitsRoutes);
       await api.register(calendarRoutes);
       await api.register(calendarFeedRoutes, { config });

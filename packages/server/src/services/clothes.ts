@@ -11,11 +11,28 @@ import { lockAccount } from '../db/account-lock.js';
 import type { ClothesRow } from '../db/schema.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { findItem, insertItems, updateItem as updateItemRow } from '../repositories/clothes.js';
+import type { ItemChanges } from '../repositories/clothes.js';
 import type { Db, Owned } from '../repositories/db.js';
 import type { ServiceContext } from './context.js';
 import { claimKey, keyedCreate, requestFingerprint } from './idempotency.js';
 import type { IdempotencyClaim } from './idempotency.js';
-import { discardPhoto, photoColumns, photoOf, photoUrls, storePhoto, withPhoto } from './photos.js';
+import {
+  cutoutFilesOf,
+  cutoutWanted,
+  enqueueCutout,
+  originalOf,
+  pendingColumns,
+  photoPatch,
+  readBlob,
+} from './cutouts.js';
+import {
+  discardPhoto,
+  photoColumns,
+  storePhoto,
+  withPhoto,
+  type StoredPhoto,
+  type StoredUpload,
+} from './photos.js';
 import { assertRoomFor } from './quota.js';
 import { convertedColumns, type ConvertedColumns } from './prices.js';
 import { itemToWire } from './serialize.js';
@@ -75,6 +92,7 @@ async function insertItem(
   await assertRoomFor(ctx, userId);
   const id = randomUUID();
   const photo = await storePhoto(ctx, userId, photoBytes, { id });
+  const pending = (await cutoutWanted(ctx, userId)) ? pendingColumns() : undefined;
   const row: Owned<ClothesRow> = {
     id,
     ...photoColumns(photo),
@@ -97,6 +115,7 @@ async function insertItem(
     // Found from the photo just processed (a few ms on its 128 px sample): README, "Colours".
     colors: coloursToText(colourNamesOfPixels(photo.sample)),
     colors_source: 'auto',
+    ...pending,
   };
   // A price sent without its currency is in the user's currency of today, and says so.
   Object.assign(row, missingPriceCurrencies(row, settings.currency));
@@ -110,6 +129,7 @@ async function insertItem(
     }),
   );
   await ctx.cache.invalidate(userId);
+  if (pending) await enqueueCutout(ctx, userId, id, pending.cutout_token);
   return itemToWire(await ctx.media.capabilityFor(userId), row);
 }
 
@@ -165,29 +185,108 @@ export async function updateItem(
   return changed;
 }
 
-/** Replace an item's photo; the old files go only once the new ones are committed. */
+/**
+ * PATCH clothes/{id}/image (docs/cutouts.md): `image` alone replaces the photo and drops any
+ * cut-out (queueing a new one when the user's setting is on); `cutout` alone keeps the original
+ * and stores the edited cut-out (a PNG or WebP with alpha of the original's pixel size); both
+ * store an edited pair. Every file is checked and stored before the row changes, in one update;
+ * the old files go only once it is committed.
+ */
 export async function replaceItemImage(
   ctx: ServiceContext,
   userId: string,
   id: string,
-  photoBytes: Buffer,
+  files: { image?: Buffer; cutout?: Buffer },
 ): Promise<WireItemPatch> {
+  if (!files.image && !files.cutout)
+    throw new ValidationError('An image file is required in field "image" (or "cutout")');
   const before = await ownedItem(ctx.db, userId, id);
-  const photo = await storePhoto(ctx, userId, photoBytes, { id, replacing: true });
-  // A new photo brings new colours, unless a person chose them (README, "Colours").
-  const colours = before.colors_source === 'user' ? undefined : colourNamesOfPixels(photo.sample);
-  await withPhoto(ctx, photo, async () => {
-    const changes = colours
-      ? { ...photoColumns(photo), colors: coloursToText(colours), colors_source: 'auto' as const }
-      : photoColumns(photo);
-    // Deleted by another request while the photo was being processed.
+  const { checkCutoutFile } = await import('../photos/images.js');
+
+  // The original the cut-out goes with: the new photo, or the one the item keeps. A cut-out of
+  // the kept original is checked before anything is stored.
+  let original: StoredPhoto = originalOf(before);
+  let newOriginal: StoredUpload | undefined;
+  if (files.cutout && !files.image)
+    await checkCutoutFile(files.cutout, await storedSize(ctx, original));
+
+  const written: StoredPhoto[] = [];
+  try {
+    if (files.image) {
+      newOriginal = await storePhoto(ctx, userId, files.image, { id, replacing: true });
+      written.push(newOriginal);
+      original = newOriginal;
+    }
+    let cutout: StoredUpload | undefined;
+    if (files.cutout) {
+      // The stored original's size: what the Restore brush lines up with.
+      if (newOriginal) await checkCutoutFile(files.cutout, await storedSize(ctx, newOriginal));
+      cutout = await storePhoto(ctx, userId, files.cutout, { id, replacing: true });
+      written.push(cutout);
+    }
+
+    let changes: ItemChanges;
+    let queued: string | undefined;
+    if (cutout) {
+      changes = {
+        ...photoColumns(cutout),
+        original_key: original.image,
+        original_thumb_key: original.thumbnail,
+        cutout_state: 'done',
+        cutout_token: null,
+        cutout_error: null,
+        cutout_updated_at: new Date().toISOString(),
+      };
+    } else {
+      const pending = (await cutoutWanted(ctx, userId)) ? pendingColumns() : undefined;
+      queued = pending?.cutout_token;
+      changes = {
+        ...photoColumns(original),
+        original_key: null,
+        original_thumb_key: null,
+        cutout_state: null,
+        cutout_token: null,
+        cutout_error: null,
+        cutout_updated_at: new Date().toISOString(),
+        ...pending,
+      };
+    }
+    // New pixels bring new colours, unless a person chose them (README, "Colours"): from the
+    // cut-out when one is sent (its alpha leaves the background out), else from the new original.
+    const sampled = cutout ?? newOriginal;
+    const colours =
+      sampled && before.colors_source !== 'user' ? colourNamesOfPixels(sampled.sample) : undefined;
+    if (colours) changes = { ...changes, colors: coloursToText(colours), colors_source: 'auto' };
+    // Deleted by another request while the photos were being processed.
     if (!(await updateItemRow(ctx.db, userId, id, changes))) throw new NotFoundError(NOT_FOUND);
-  });
-  await discardPhoto(ctx, photoOf(before));
-  await ctx.cache.invalidate(userId);
-  const patch: WireItemPatch = { id, ...photoUrls(await ctx.media.capabilityFor(userId), photo) };
-  if (colours) patch.colors = colours.length > 0 ? colours : null;
-  return patch;
+    written.length = 0;
+
+    // What the row no longer names: the old cut-out, and the old original when replaced.
+    const shown = cutoutFilesOf(before);
+    if (shown) await discardPhoto(ctx, shown);
+    if (newOriginal) await discardPhoto(ctx, originalOf(before));
+    if (before.cutout_state === 'pending' && before.cutout_token)
+      await ctx.cutouts.queue.cancel(before.cutout_token).catch(() => undefined);
+    await ctx.cache.invalidate(userId);
+    if (queued) await enqueueCutout(ctx, userId, id, queued);
+    const patch = await photoPatch(ctx, userId, { ...before, ...changes } as ClothesRow);
+    if (colours) patch.colors = colours.length > 0 ? colours : null;
+    return patch;
+  } finally {
+    for (const photo of written) await discardPhoto(ctx, photo);
+  }
+}
+
+/** The upright pixel size of a stored photo's display file. */
+async function storedSize(
+  ctx: ServiceContext,
+  photo: StoredPhoto,
+): Promise<{ width: number; height: number }> {
+  const blob = await ctx.storage.get(photo.image);
+  if (!blob)
+    throw new ValidationError("The item's original photo is missing: send field image too.");
+  const { photoSize } = await import('../photos/images.js');
+  return photoSize(await readBlob(blob.body));
 }
 
 /** Delete an item with its calendar entries, the day stars on it and its places on canvases. */

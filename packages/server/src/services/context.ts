@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { CutoutFeature } from './cutouts.js';
 import type { PriceConverter } from './prices.js';
 import type { AccountQuota } from './quota.js';
 import type { WardrobeCache } from './wardrobe-cache.js';
@@ -19,6 +20,8 @@ export interface ServiceContext {
   quota: AccountQuota;
   prices: PriceConverter;
   cache: WardrobeCache;
+  /** Cut-out photos: the model's runner and the queue of jobs (services/cutouts.ts). */
+  cutouts: CutoutFeature;
   log: FastifyBaseLogger;
   /** The colour backfill of this process (services/colour-backfill.ts), when it runs here. */
   colourBackfill?: { kick(): void };

@@ -27,6 +27,7 @@ import type { ServiceContext } from './context.js';
 import { readSettings } from './settings.js';
 import { readWardrobeRows } from '../repositories/wardrobe.js';
 import { ITEM_COLUMNS } from './serialize.js';
+import { cutoutFilesOf, originalOf } from './cutouts.js';
 
 const deflateRaw = promisify(deflateRawCallback);
 
@@ -69,13 +70,19 @@ export async function readExportContents(
 
   const photos: ExportPhoto[] = [];
   const items: ExportItem[] = clothes.map((row, index) => {
+    // `photo` is the original; a cut-out shown for it travels beside it (docs/cutouts.md).
     const photo = exportPhotoPath('item', row.id, index);
-    photos.push({ path: photo, key: row.image_key });
+    photos.push({ path: photo, key: originalOf(row).image });
     const item = { id: row.id, photo } as Record<string, unknown>;
     for (const column of ITEM_COLUMNS) item[column] = row[column] ?? null;
     const colors = coloursFromText(row.colors);
     item.colors = colors.length > 0 ? colors : null;
     item.colors_source = row.colors_source;
+    const cutout = cutoutFilesOf(row);
+    if (cutout) {
+      item.cutout = exportPhotoPath('cutout', row.id, index);
+      photos.push({ path: item.cutout as string, key: cutout.image });
+    } else item.cutout = null;
     return item as ExportItem;
   });
 

@@ -8,6 +8,7 @@ import {
   coloursToText,
   MAX_SUBCATEGORIES,
   WIRE_CATEGORIES,
+  exportPhotoPaths,
   missingPriceCurrencies,
   subcategoryNameKey,
   type ExportDocument,
@@ -233,7 +234,7 @@ export async function createImport(
       items: document.items.length,
       outfits: document.outfits.length,
       calendar_days: document.calendar.length,
-      photos: document.items.length + document.outfits.length,
+      photos: exportPhotoPaths(document).length,
       already_items: items.size,
       already_outfits: outfits.size,
       done: 0,
@@ -429,8 +430,10 @@ async function importArchive(
   const total = newItems.length + newOutfits.length;
   // The account's quota of items and outfits holds for imports too (the failure is the import's).
   await assertRoomFor(ctx, userId, total);
+  // Progress counts photos: one per record, and an item's cut-out beside its photo.
+  const photoCount = total + newItems.filter((i) => i.cutout).length;
   await reportImportProgress(ctx.db, userId, id, {
-    total,
+    total: photoCount,
     done: 0,
     updated_at: new Date().toISOString(),
   });
@@ -448,6 +451,15 @@ async function importArchive(
       path: i.photo,
       kind: 'item' as const,
     })),
+    // A cut-out (version 2) goes through the same pipeline; its alpha is kept.
+    ...newItems
+      .filter((i) => i.cutout)
+      .map((i) => ({
+        id: i.id,
+        target: newItemIds.get(i.id)!,
+        path: i.cutout!,
+        kind: 'cutout' as const,
+      })),
     ...newOutfits.map((o) => ({
       id: o.id,
       target: newOutfitIds.get(o.id)!,
@@ -469,7 +481,10 @@ async function importArchive(
         const bytes = await readPhoto(job.path);
         // The keys only: the colour sample is not kept for thousands of photos. Items the file
         // gives no colours get theirs from the colour backfill (services/colour-backfill.ts).
-        const { image, thumbnail } = await storePhoto(ctx, userId, bytes, { id: job.target });
+        const { image, thumbnail } = await storePhoto(ctx, userId, bytes, {
+          id: job.target,
+          replacing: job.kind === 'cutout',
+        });
         const stored = { image, thumbnail };
         written.push(stored);
         photos.set(`${job.kind}:${job.id}`, stored);
@@ -523,9 +538,19 @@ async function importArchive(
     const clothes: Owned<ClothesRow>[] = newItems.map((item) => {
       const targetId = newItemIds.get(item.id)!;
       itemIds.set(item.id, targetId);
+      const original = photos.get(`item:${item.id}`)!;
+      const cutout = photos.get(`cutout:${item.id}`);
       const row: Owned<ClothesRow> = {
         id: targetId,
-        ...photoColumns(photos.get(`item:${item.id}`)!),
+        ...photoColumns(cutout ?? original),
+        ...(cutout
+          ? {
+              original_key: original.image,
+              original_thumb_key: original.thumbnail,
+              cutout_state: 'done' as const,
+              cutout_updated_at: new Date().toISOString(),
+            }
+          : {}),
         category: item.category,
         sub_category_id: item.sub_category_id
           ? (subMap.get(item.category)?.get(item.sub_category_id) ?? null)
@@ -618,7 +643,7 @@ async function importArchive(
       skipped: knownItems.size + knownOutfits.size,
     };
     const finished = await finishImport(trx, userId, id, {
-      done: total,
+      done: photoCount,
       result: JSON.stringify(result),
       updated_at: new Date().toISOString(),
     });

@@ -2,6 +2,7 @@ import { coloursFromText } from '@hanger/domain';
 import type { WireCanvasEntry, WireItem, WireOutfit } from '@hanger/domain';
 import type { ClothesRow, OutfitItemRow, OutfitRow } from '../db/schema.js';
 import type { Owned } from '../repositories/db.js';
+import { cutoutWire } from './cutouts.js';
 import { photoOf, photoUrls } from './photos.js';
 
 /** Wire fields of an item that come straight from its columns (everything but photos and id). */
@@ -43,7 +44,8 @@ function setColumns<R, K extends keyof R>(row: R, columns: readonly K[]): Partia
 
 /**
  * An item as GET users and POST clothes answer it: absent fields are left out. `capability` is
- * the owner's media capability (photos.ts `photoUrls`).
+ * the owner's media capability (photos.ts `photoUrls`). `image` and `thumbnail` are what is shown
+ * (a cut-out when there is one), `original` and `cutout` as docs/cutouts.md says.
  */
 export function itemToWire(capability: string, row: Owned<ClothesRow>): WireItem {
   const item: WireItem = {
@@ -52,6 +54,7 @@ export function itemToWire(capability: string, row: Owned<ClothesRow>): WireItem
     category: row.category,
     date_created: row.date_created,
     ...setColumns(row, ITEM_COLUMNS),
+    ...cutoutWire(capability, row),
   };
   // Stored as names joined by commas (db/schema.ts), answered as a list; none is left out.
   if (row.colors) item.colors = coloursFromText(row.colors);

@@ -29,6 +29,7 @@ function fromRow(row: UserSettingsRow): WireSettings {
     week_start: Number(row.week_start),
     subcategories: parseSubcategories(row.subcategories),
     data_consent: Number(row.data_consent) === 1,
+    cut_out_new_photos: Number(row.cut_out_new_photos ?? 1) === 1,
   };
   if (row.tracking_start_date) settings.tracking_start_date = row.tracking_start_date;
   return settings;
@@ -37,7 +38,24 @@ function fromRow(row: UserSettingsRow): WireSettings {
 /** The user's settings; a user who never saved any gets the defaults of SPEC §3. */
 export async function readSettings(db: Db, userId: string): Promise<WireSettings> {
   const row = await findSettingsRow(db, userId);
-  return row ? fromRow(row) : defaultWireSettings();
+  return row ? fromRow(row) : { ...defaultWireSettings(), cut_out_new_photos: true };
+}
+
+/**
+ * The settings as GET and PUT users/settings answer them: with `cutouts_available`, the server's
+ * to say (docs/cutouts.md).
+ */
+export async function answerSettings(
+  ctx: ServiceContext,
+  settings: WireSettings,
+): Promise<WireSettings> {
+  return { ...settings, cutouts_available: await cutoutsAvailable(ctx) };
+}
+
+/** Whether cut-outs can run here: CUTOUT is on and the model loads (checked once). */
+export async function cutoutsAvailable(ctx: ServiceContext): Promise<boolean> {
+  const runner = ctx.cutouts.runner;
+  return runner ? (await runner.available()).available : false;
 }
 
 /** Ids of subcategories present in `before` but gone from `after`, per category. */
@@ -63,6 +81,7 @@ export async function writeSettings(db: Db, userId: string, settings: WireSettin
     data_consent: settings.data_consent ? 1 : 0,
     tracking_start_date: settings.tracking_start_date ?? null,
     subcategories: JSON.stringify(settings.subcategories),
+    cut_out_new_photos: settings.cut_out_new_photos === false ? 0 : 1,
   };
   await upsertSettingsRow(db, userId, row);
 }
@@ -86,6 +105,7 @@ export async function updateSettings(
       // A category the update leaves out keeps its list (settingsUpdateSchema).
       subcategories: { ...current.subcategories, ...update.subcategories },
       data_consent: update.data_consent ?? current.data_consent,
+      cut_out_new_photos: update.cut_out_new_photos ?? current.cut_out_new_photos,
     };
     const tracking =
       update.tracking_start_date === undefined

@@ -8,9 +8,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createItem, deleteItem, replaceItemImage, updateItem } from '../../services/clothes.js';
-import { withFileField } from '../../plugins/openapi.js';
+import { requestCutout, restoreOriginal } from '../../services/cutouts.js';
+import { FORM_OVERHEAD_BYTES } from '../../plugins/body.js';
+import { withFileField, withFileFields } from '../../plugins/openapi.js';
 import { noContent, refusals } from '../answers.js';
-import { FORM_TYPES, formBody, photoOf, UPLOAD_TYPES } from '../form.js';
+import { FORM_TYPES, filesOf, formBody, photoOf, UPLOAD_TYPES } from '../form.js';
 import { idempotencyHeadersSchema } from '../idempotency-key.js';
 import { idParamsSchema } from '../params.js';
 
@@ -20,7 +22,23 @@ const PHOTO_FIELD = withFileField(
   'The photo: JPEG, PNG, WebP, GIF, HEIC or AVIF, up to MAX_UPLOAD_BYTES',
 );
 
-export default async function clothesRoutes(app: FastifyInstance): Promise<void> {
+/** PATCH .../image: the photo, its cut-out, or both (docs/cutouts.md). */
+const IMAGE_FIELDS = withFileFields({
+  image: {
+    description: 'The new photo: JPEG, PNG, WebP, GIF, HEIC or AVIF (drops any cut-out)',
+    required: false,
+  },
+  cutout: {
+    description:
+      "The edited cut-out: a PNG or WebP with alpha at the original's pixel size (the new image's when both are sent)",
+    required: false,
+  },
+});
+
+export default async function clothesRoutes(
+  app: FastifyInstance,
+  options: { maxUploadBytes?: number } = {},
+): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.services;
 
@@ -65,17 +83,57 @@ export default async function clothesRoutes(app: FastifyInstance): Promise<void>
   api.patch(
     '/clothes/:id/image',
     {
-      config: { photoUpload: true, swaggerTransform: PHOTO_FIELD },
-      preValidation: formBody('image'),
+      config: {
+        photoUpload: true,
+        swaggerTransform: IMAGE_FIELDS,
+        // Two files: the photo and its cut-out.
+        ...(options.maxUploadBytes
+          ? { maxBodyBytes: 2 * options.maxUploadBytes + FORM_OVERHEAD_BYTES }
+          : {}),
+      },
+      preValidation: formBody(['image', 'cutout']),
       schema: {
-        summary: "Replace an item's photo (field image)",
+        summary: "Replace an item's photo (field image), its cut-out (field cutout), or both",
         consumes: UPLOAD_TYPES,
         params: idParamsSchema,
         body: z.object({}),
         response: { 200: itemPatchResponseSchema, ...refusals(400, 401, 404, 413, 415, 422) },
       },
     },
-    async (request) => replaceItemImage(ctx, request.user.id, request.params.id, photoOf(request)),
+    async (request) => {
+      const { image, cutout } = filesOf(request);
+      return replaceItemImage(ctx, request.user.id, request.params.id, { image, cutout });
+    },
+  );
+
+  api.post(
+    '/clothes/:id/cutout',
+    {
+      schema: {
+        summary: 'Remove background: queue a cut-out of the original photo',
+        params: idParamsSchema,
+        response: {
+          202: itemPatchResponseSchema.describe('The item with cutout "pending"'),
+          ...refusals(401, 404, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const patch = await requestCutout(ctx, request.user.id, request.params.id);
+      return reply.code(202).send(patch);
+    },
+  );
+
+  api.delete(
+    '/clothes/:id/cutout',
+    {
+      schema: {
+        summary: 'Restore original: show the original photo, drop the cut-out',
+        params: idParamsSchema,
+        response: { 200: itemPatchResponseSchema, ...refusals(401, 404) },
+      },
+    },
+    async (request) => restoreOriginal(ctx, request.user.id, request.params.id),
   );
 
   api.delete(

@@ -2,7 +2,7 @@ import { startAnswerSchema, type StartAnswer } from '@hanger/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { identityGet, passCookies } from '../../auth/identity-call.js';
-import { readSettings } from '../../services/settings.js';
+import { answerSettings, readSettings } from '../../services/settings.js';
 import { refusals } from '../answers.js';
 
 interface SessionBody {
@@ -70,7 +70,7 @@ export default async function startRoutes(app: FastifyInstance): Promise<void> {
           image: typeof user.image === 'string' ? user.image : null,
         },
         token: minted.token,
-        settings: await readSettings(app.services.db, user.id),
+        settings: await answerSettings(app.services, await readSettings(app.services.db, user.id)),
       };
     },
   );

@@ -1,7 +1,7 @@
 import { settingsPutSchema, wireSettingsSchema } from '@hanger/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { readSettings, updateSettings } from '../../services/settings.js';
+import { answerSettings, readSettings, updateSettings } from '../../services/settings.js';
 import { refusals } from '../answers.js';
 import { FORM_TYPES, formBody } from '../form.js';
 
@@ -18,7 +18,7 @@ export default async function settingsRoutes(app: FastifyInstance): Promise<void
         response: { 200: wireSettingsSchema, ...refusals(401) },
       },
     },
-    async (request) => readSettings(ctx.db, request.user.id),
+    async (request) => answerSettings(ctx, await readSettings(ctx.db, request.user.id)),
   );
 
   api.put(
@@ -32,6 +32,7 @@ export default async function settingsRoutes(app: FastifyInstance): Promise<void
         response: { 200: wireSettingsSchema, ...refusals(400, 401, 413, 415, 422) },
       },
     },
-    async (request) => updateSettings(ctx, request.user.id, request.body.settings),
+    async (request) =>
+      answerSettings(ctx, await updateSettings(ctx, request.user.id, request.body.settings)),
   );
 }
