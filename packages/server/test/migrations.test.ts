@@ -19,6 +19,7 @@ const MIGRATION_NAMES = [
   '0008-idempotency-fingerprint',
   '0009-jobs',
   '0011-colours',
+  '0012-suggestion-feedback',
 ];
 
 describe.each(ENGINES)('database on %s', (engine: Engine) => {

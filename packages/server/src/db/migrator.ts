@@ -11,6 +11,7 @@ import * as statusIndex from './migrations/0007-status-index.js';
 import * as idempotencyFingerprint from './migrations/0008-idempotency-fingerprint.js';
 import * as jobs from './migrations/0009-jobs.js';
 import * as colours from './migrations/0011-colours.js';
+import * as suggestionFeedback from './migrations/0012-suggestion-feedback.js';
 
 /**
  * The ordered, static list of migrations. Each applied name is recorded in the database (table
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-idempotency-fingerprint': idempotencyFingerprint,
   '0009-jobs': jobs,
   '0011-colours': colours,
+  '0012-suggestion-feedback': suggestionFeedback,
 };
 
 const ATTEMPTS = 3;

@@ -11,6 +11,7 @@ import healthRoutes from './health/index.js';
 import outfitsRoutes from './outfits/index.js';
 import { serializerCompiler, validatorCompiler } from './schema-compilers.js';
 import startRoutes from './start/index.js';
+import suggestionsRoutes from './suggestions/index.js';
 import usersRoutes from './users/index.js';
 
 export interface ApiRoutesOptions {
@@ -55,5 +56,6 @@ export default async function apiRoutes(
     await api.register(calendarFeedRoutes, { config });
     await api.register(exportCsvRoutes);
     await api.register(accountRoutes);
+    await api.register(suggestionsRoutes);
   });
 }
