@@ -6,10 +6,10 @@ import { computeItemStats, type ItemStats } from './item-stats.js';
 import { itemPriceIn } from './money.js';
 import {
   daysInCommon,
-  pairingGraph,
   pairingsByItem,
-  pairKey,
   sharedDays,
+  type Pairing,
+  type PairingEdge,
 } from './pairing-graph.js';
 import { formatRecentDay } from './stats-figures.js';
 import { itemStatus } from './status.js';
@@ -151,6 +151,8 @@ function colourHarmony(a: ColourName | undefined, b: ColourName | undefined): nu
 
 interface Piece {
   item: ClothingItem;
+  /** Its place among the closet's pieces: pairs are cached by number, not by a string key. */
+  n: number;
   score: number;
   /** Days since last worn (to today), undefined when never worn. */
   idle?: number;
@@ -161,9 +163,36 @@ interface Piece {
 interface Context {
   pieces: Map<string, Piece>;
   index: WearIndex;
-  partners: Map<string, { id: string; weight: number }[]>;
-  outfitsShared: Map<string, number>;
-  pairCache: Map<string, number>;
+  pairCache: Map<number, number>;
+  partnerCache: Map<string, Pairing[]>;
+}
+
+/**
+ * A closet piece's partners, strongest first: the pieces its outfits pair it with
+ * (pairingsByItem over the outfits that hold it), read from the wear index for the pieces the
+ * search reaches rather than for the whole wardrobe.
+ */
+function partnersOf(ctx: Context, id: string): Pairing[] {
+  let list = ctx.partnerCache.get(id);
+  if (list === undefined) {
+    const edges: PairingEdge[] = [];
+    const weights = new Map<string, PairingEdge>();
+    for (const outfitId of ctx.index.itemOutfits.get(id) ?? []) {
+      for (const other of ctx.index.outfitItems.get(outfitId) ?? []) {
+        if (other === id || !ctx.pieces.has(other)) continue;
+        const edge = weights.get(other);
+        if (edge) edge.weight += 1;
+        else {
+          const e = { source: id, target: other, weight: 1 };
+          weights.set(other, e);
+          edges.push(e);
+        }
+      }
+    }
+    list = pairingsByItem(edges).get(id) ?? [];
+    ctx.partnerCache.set(id, list);
+  }
+  return list;
 }
 
 const W_IDLE = 1;
@@ -189,14 +218,14 @@ function pieceScore(
 
 /** What two pieces add together: days worn together, outfits that hold both, their colours. */
 function pairScore(ctx: Context, a: Piece, b: Piece): number {
-  const key = pairKey(a.item.id, b.item.id);
+  const key = a.n < b.n ? a.n * ctx.pieces.size + b.n : b.n * ctx.pieces.size + a.n;
   let s = ctx.pairCache.get(key);
   if (s === undefined) {
     const days = sharedDays(
       daysOf(ctx.index.itemDays, a.item.id),
       daysOf(ctx.index.itemDays, b.item.id),
     );
-    const shared = ctx.outfitsShared.get(key) ?? 0;
+    const shared = partnersOf(ctx, a.item.id).find((p) => p.id === b.item.id)?.weight ?? 0;
     s =
       W_TOGETHER * Math.min(1, Math.log2(1 + days) / 3) +
       W_SHARED * Math.min(1, shared / 2) +
@@ -213,8 +242,8 @@ interface State {
   score: number;
 }
 
-const BEAM_WIDTH = 48;
-const PER_SLOT = 40;
+const BEAM_WIDTH = 32;
+const PER_SLOT = 24;
 const PARTNERS_PER_SLOT = 8;
 
 function compareStates(a: State, b: State): number {
@@ -243,7 +272,7 @@ function extend(
     // The partners of chosen pieces join the slot's best, so that known pairings are weighed.
     for (const id of state.ids) {
       let n = 0;
-      for (const p of ctx.partners.get(id) ?? []) {
+      for (const p of partnersOf(ctx, id)) {
         if (n >= PARTNERS_PER_SLOT) break;
         const piece = ctx.pieces.get(p.id);
         if (piece && piece.item.category === slot) {
@@ -426,7 +455,12 @@ export function suggestOutfits(input: SuggestionsInput): SuggestionsResult {
       (itemPriceIn(item, settings.currency, input.rates) !== undefined && s.totalTimesWorn === 0
         ? 1
         : 0);
-    const piece: Piece = { item, stats: s, score: pieceScore(item, s, idle, rank, seed) };
+    const piece: Piece = {
+      item,
+      n: pieces.size,
+      stats: s,
+      score: pieceScore(item, s, idle, rank, seed),
+    };
     if (idle !== undefined) piece.idle = idle;
     const colour = item.colors?.[0];
     if (colour) piece.colour = colour;
@@ -441,16 +475,7 @@ export function suggestOutfits(input: SuggestionsInput): SuggestionsResult {
   const templates = OUTFIT_TEMPLATES.filter((t) => t.every((c) => present.has(c)));
   if (templates.length === 0) return empty(missingFor(present));
 
-  const graph = pairingGraph(wardrobe, isSuggestable);
-  const outfitsShared = new Map<string, number>();
-  for (const e of graph.edges) outfitsShared.set(pairKey(e.source, e.target), e.weight);
-  const ctx: Context = {
-    pieces,
-    index,
-    partners: pairingsByItem(graph.edges),
-    outfitsShared,
-    pairCache: new Map(),
-  };
+  const ctx: Context = { pieces, index, pairCache: new Map(), partnerCache: new Map() };
 
   const pin = pinItem ? pieces.get(pinItem.id) : undefined;
   const pool: State[] = [];
