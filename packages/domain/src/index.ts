@@ -32,6 +32,7 @@ export * from './stats-figures.js';
 export * from './status.js';
 export * from './subcategories.js';
 export * from './subcategory-names.js';
+export * from './suggestions.js';
 export * from './time-ranges.js';
 export * from './types.js';
 export * from './wardrobe-stats.js';

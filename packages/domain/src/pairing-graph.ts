@@ -119,8 +119,29 @@ export function pairKey(a: string, b: string): string {
   return a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
 }
 
+/**
+ * The days every one of several ascending lists of distinct day keys holds: the days a set of
+ * pieces was worn together (each list one piece's `WearIndex.itemDays`), ascending.
+ */
+export function daysInCommon(lists: readonly (readonly string[])[]): string[] {
+  if (lists.length === 0) return [];
+  const sorted = [...lists].sort((a, b) => a.length - b.length);
+  let common: string[] = [...sorted[0]!];
+  for (let k = 1; k < sorted.length && common.length > 0; k++) {
+    const other = sorted[k]!;
+    const next: string[] = [];
+    let j = 0;
+    for (const day of common) {
+      while (j < other.length && other[j]! < day) j += 1;
+      if (j < other.length && other[j] === day) next.push(day);
+    }
+    common = next;
+  }
+  return common;
+}
+
 /** How many days two ascending lists of distinct day keys have in common. */
-function sharedDays(a: readonly string[], b: readonly string[]): number {
+export function sharedDays(a: readonly string[], b: readonly string[]): number {
   let i = 0;
   let j = 0;
   let n = 0;

@@ -559,3 +559,44 @@ export const ratesTableSchema = z.object({
   date: dayKeySchema,
   rates: z.record(z.string().regex(/^[A-Z]{3}$/), z.number().finite().positive()),
 });
+
+// ---------------------------------------------------------------------------------------------
+// What to wear (suggestions.ts)
+// ---------------------------------------------------------------------------------------------
+
+/** `GET /api/suggestions`: the day (today when absent), a piece to style, the page to show. */
+export const suggestionsQuerySchema = z.object({
+  date: calendarDayKeySchema.optional(),
+  pin: referenceIdSchema.optional(),
+  offset: z.coerce.number().int().min(0).max(1000).optional(),
+});
+
+export const SUGGESTION_REASON_KINDS = [
+  'together',
+  'idle',
+  'never-worn',
+  'cost',
+  'new-pairing',
+] as const;
+
+export const wireSuggestionSchema = z.object({
+  key: z.string(),
+  item_ids: z.array(z.string()),
+  reasons: z.array(z.object({ kind: z.enum(SUGGESTION_REASON_KINDS), text: z.string() })),
+});
+
+export const suggestionsResponseSchema = z.object({
+  date: dayKeySchema,
+  offset: z.number().int(),
+  next_offset: z.number().int(),
+  suggestions: z.array(wireSuggestionSchema),
+  /** What to add when no outfit can be made (wire categories). */
+  missing: z.array(z.enum(WIRE_CATEGORIES)),
+});
+
+/** `POST /api/suggestions/feedback`: "Not this" for the pieces of one suggestion. */
+export const suggestionFeedbackSchema = z.object({
+  item_ids: z.array(referenceIdSchema).min(1).max(MAX_CANVAS_ENTRIES),
+});
+
+export const suggestionFeedbackResponseSchema = z.object({ key: z.string(), until: dayKeySchema });

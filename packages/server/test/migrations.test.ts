@@ -20,6 +20,7 @@ const MIGRATION_NAMES = [
   '0009-jobs',
   '0010-cutouts',
   '0011-colours',
+  '0012-suggestion-feedback',
 ];
 
 describe.each(ENGINES)('database on %s', (engine: Engine) => {

@@ -13,6 +13,7 @@ import * as identity from '../src/repositories/identity.js';
 import * as outfits from '../src/repositories/outfits.js';
 import * as ownership from '../src/repositories/ownership.js';
 import * as settings from '../src/repositories/settings.js';
+import * as suggestions from '../src/repositories/suggestions.js';
 import * as wardrobe from '../src/repositories/wardrobe.js';
 import type { Engine } from './helpers/app.js';
 
@@ -287,6 +288,14 @@ export async function seedAccounts(db: Kysely<Database>, engine: Engine): Promis
         created_at: now,
       })
       .execute();
+    await db
+      .insertInto('suggestion_feedback')
+      .values({
+        user_id: owner.user,
+        item_key: `${owner.item},${owner.otherItem}`,
+        until: '2999-01-01',
+      })
+      .execute();
   }
 }
 
@@ -306,6 +315,17 @@ async function refused(write: Promise<unknown>): Promise<void> {
 
 /** One case per exported repository function, named `file.function`. */
 export const cases: Record<string, Case> = {
+  // --- suggestions ---
+  'suggestions.listLiveFeedback': async ({ db }) => {
+    const rows = await suggestions.listLiveFeedback(db, B, DAY);
+    expect(rows).toEqual([{ key: `${BRAVO.item},${BRAVO.otherItem}`, until: '2999-01-01' }]);
+    return rows;
+  },
+  'suggestions.saveFeedback': async ({ db }) => {
+    // ALPHA's key, for BRAVO: a row of BRAVO's; ALPHA's stays as it was.
+    await suggestions.saveFeedback(db, B, `${ALPHA.item},${ALPHA.otherItem}`, DAY, '2000-01-02');
+    expect(await suggestions.listLiveFeedback(db, B, DAY)).toHaveLength(2);
+  },
   // --- clothes ---
   'clothes.findItem': async ({ db }) => {
     expect(await clothes.findItem(db, B, ALPHA.item)).toBeUndefined();

@@ -47,6 +47,7 @@ const OWNED_TABLES = [
   'data_imports',
   'import_links',
   'idempotency_keys',
+  'suggestion_feedback',
 ] as const;
 
 /** Every row of ALPHA's, table by table, in a stable order. */

@@ -12,6 +12,7 @@ import * as idempotencyFingerprint from './migrations/0008-idempotency-fingerpri
 import * as jobs from './migrations/0009-jobs.js';
 import * as cutouts from './migrations/0010-cutouts.js';
 import * as colours from './migrations/0011-colours.js';
+import * as suggestionFeedback from './migrations/0012-suggestion-feedback.js';
 
 /**
  * The ordered, static list of migrations. Each applied name is recorded in the database (table
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-jobs': jobs,
   '0010-cutouts': cutouts,
   '0011-colours': colours,
+  '0012-suggestion-feedback': suggestionFeedback,
 };
 
 const ATTEMPTS = 3;

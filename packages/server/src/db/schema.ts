@@ -166,6 +166,14 @@ export interface IdempotencyKeysTable {
   fingerprint: string | null;
 }
 
+/** A "Not this" of What to wear (migration 0012): the pieces' sorted ids, kept away until a day. */
+export interface SuggestionFeedbackTable {
+  user_id: string;
+  item_key: string;
+  /** Day key, inclusive. */
+  until: string;
+}
+
 /**
  * A boolean column of the identity tables: integer 0/1 on SQLite, boolean on PostgreSQL
  * (migration 0001).
@@ -271,6 +279,7 @@ export interface WardrobeDatabase {
   data_imports: DataImportsTable;
   import_links: ImportLinksTable;
   idempotency_keys: IdempotencyKeysTable;
+  suggestion_feedback: SuggestionFeedbackTable;
 }
 
 /**

@@ -12,6 +12,7 @@ import healthRoutes from './health/index.js';
 import outfitsRoutes from './outfits/index.js';
 import { serializerCompiler, validatorCompiler } from './schema-compilers.js';
 import startRoutes from './start/index.js';
+import suggestionsRoutes from './suggestions/index.js';
 import usersRoutes from './users/index.js';
 import settingsRoutes from './users/settings.js';
 
@@ -61,6 +62,7 @@ export default async function apiRoutes(
     authenticateEach(app, api);
     await api.register(usersRoutes);
     await api.register(exportCsvRoutes);
+    await api.register(suggestionsRoutes);
   });
 }
 

@@ -1,0 +1,558 @@
+import { categoryIndex, type Category } from './categories.js';
+import type { ColourName } from './colour-names.js';
+import { BUNDLED_RATES, formatMoney, type RatesTable } from './currency.js';
+import { addDays } from './day-keys.js';
+import { computeItemStats, type ItemStats } from './item-stats.js';
+import { itemPriceIn } from './money.js';
+import {
+  daysInCommon,
+  pairingsByItem,
+  sharedDays,
+  type Pairing,
+  type PairingEdge,
+} from './pairing-graph.js';
+import { formatRecentDay } from './stats-figures.js';
+import { itemStatus } from './status.js';
+import { subcategoryName } from './subcategories.js';
+import type { ClothingItem, Settings, WardrobeData } from './types.js';
+import { buildWearIndex, daysOf, type WearIndex } from './wear-index.js';
+import { daysBetween } from './wear-day.js';
+
+/**
+ * "What to wear" (README, "What to wear"): outfits made of the user's own closet pieces for a
+ * day, ranked from what the wardrobe already knows — which pieces are worn together, what has not
+ * been worn lately, what is least worn and costs most per wear, colours that sit well together —
+ * and explained with those same numbers. Pure and deterministic: the same wardrobe, day, seed
+ * and feedback give the same suggestions, so the server and the offline app agree.
+ */
+
+/** How many suggestions one page shows. */
+export const SUGGESTIONS_PER_PAGE = 3;
+/** A "Not this" keeps a suggestion away this many days. */
+export const NOT_THIS_DAYS = 30;
+/** A combination worn within this many days before the day ranks lower. */
+export const RECENT_COMBINATION_DAYS = 14;
+/** A piece idle this long gets "hasn't been worn in N days". */
+export const IDLE_REASON_DAYS = 14;
+/** The most suggestions (pages × 3) one wardrobe and day yields before Shuffle starts over. */
+export const SUGGESTION_POOL = 30;
+
+/** The pieces an outfit is built of: either template, then the extras when the closet has them. */
+export const OUTFIT_TEMPLATES: readonly (readonly Category[])[] = [
+  ['top', 'bottom', 'shoes'],
+  ['full body', 'shoes'],
+];
+export const OPTIONAL_SLOTS: readonly Category[] = ['outerwear', 'bag', 'accessory'];
+
+export type SuggestionReasonKind = 'together' | 'idle' | 'never-worn' | 'cost' | 'new-pairing';
+
+export interface SuggestionReason {
+  kind: SuggestionReasonKind;
+  text: string;
+}
+
+export interface Suggestion {
+  /** The sorted ids joined by commas: what "Not this" remembers. */
+  key: string;
+  /** The pieces, in category order. */
+  itemIds: string[];
+  reasons: SuggestionReason[];
+}
+
+/** A "Not this": the suggestion's key, kept away up to and including `until`. */
+export interface SuggestionFeedback {
+  key: string;
+  until: string;
+}
+
+export interface SuggestionsInput {
+  wardrobe: WardrobeData;
+  settings: Settings;
+  /** The day to dress for (YYYY-MM-DD). */
+  date: string;
+  /** Makes the choice among equals the account's own (the account id). */
+  seed: string;
+  /** The moment the stats are read at (the wear-day rule decides "today"). */
+  now: Date;
+  /** An item every suggestion holds ("Style this"). */
+  pin?: string;
+  /** Suggestions to skip: Shuffle asks for the next three. */
+  offset?: number;
+  count?: number;
+  feedback?: readonly SuggestionFeedback[];
+  rates?: RatesTable;
+  /** Indexes already built for the same wardrobe and moment. */
+  index?: WearIndex;
+  stats?: Map<string, ItemStats>;
+}
+
+export interface SuggestionsResult {
+  date: string;
+  offset: number;
+  /** The offset Shuffle asks for next (wraps to 0 when the suggestions run out). */
+  nextOffset: number;
+  suggestions: Suggestion[];
+  /**
+   * When no outfit can be made: the categories to add to the closet for the nearest template
+   * ("add a pair of shoes"), in category order. Empty when there are suggestions.
+   */
+  missing: Category[];
+  /** The pin is not a closet item (another status, or not in the wardrobe). */
+  pinUnavailable?: boolean;
+}
+
+/** The key of a set of items: sorted ids joined by commas. */
+export function suggestionKey(itemIds: readonly string[]): string {
+  return [...itemIds].sort().join(',');
+}
+
+/** Whether an item can be suggested: only what is in the closet (not wishlist, loaned, archived). */
+export function isSuggestable(item: ClothingItem): boolean {
+  return itemStatus(item.status) === 'clothes';
+}
+
+// Seeded choice -------------------------------------------------------------------------------
+
+/** FNV-1a: a small stable hash, so a seed and an id give the same number everywhere. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+// Colours -------------------------------------------------------------------------------------
+
+const NEUTRALS: ReadonlySet<ColourName> = new Set([
+  'white',
+  'grey',
+  'black',
+  'beige',
+  'navy',
+  'brown',
+  'metallic',
+]);
+
+/**
+ * How well two pieces' main colours sit together: neutrals go with anything (a little bonus),
+ * one colour with itself is tonal, two different strong colours or a print with a strong colour
+ * clash (a penalty). Pieces without colours say nothing.
+ */
+function colourHarmony(a: ColourName | undefined, b: ColourName | undefined): number {
+  if (a === undefined || b === undefined) return 0;
+  if (NEUTRALS.has(a) || NEUTRALS.has(b)) return 0.1;
+  if (a === b && a !== 'multicolour') return 0.05;
+  return -0.35;
+}
+
+// Scoring -------------------------------------------------------------------------------------
+
+interface Piece {
+  item: ClothingItem;
+  /** Its place among the closet's pieces: pairs are cached by number, not by a string key. */
+  n: number;
+  score: number;
+  /** Days since last worn (to today), undefined when never worn. */
+  idle?: number;
+  stats: ItemStats;
+  colour?: ColourName;
+}
+
+interface Context {
+  pieces: Map<string, Piece>;
+  index: WearIndex;
+  pairCache: Map<number, number>;
+  partnerCache: Map<string, Pairing[]>;
+}
+
+/**
+ * A closet piece's partners, strongest first: the pieces its outfits pair it with
+ * (pairingsByItem over the outfits that hold it), read from the wear index for the pieces the
+ * search reaches rather than for the whole wardrobe.
+ */
+function partnersOf(ctx: Context, id: string): Pairing[] {
+  let list = ctx.partnerCache.get(id);
+  if (list === undefined) {
+    const edges: PairingEdge[] = [];
+    const weights = new Map<string, PairingEdge>();
+    for (const outfitId of ctx.index.itemOutfits.get(id) ?? []) {
+      for (const other of ctx.index.outfitItems.get(outfitId) ?? []) {
+        if (other === id || !ctx.pieces.has(other)) continue;
+        const edge = weights.get(other);
+        if (edge) edge.weight += 1;
+        else {
+          const e = { source: id, target: other, weight: 1 };
+          weights.set(other, e);
+          edges.push(e);
+        }
+      }
+    }
+    list = pairingsByItem(edges).get(id) ?? [];
+    ctx.partnerCache.set(id, list);
+  }
+  return list;
+}
+
+const W_IDLE = 1;
+const W_LEAST_WORN = 0.6;
+const W_COST = 0.4;
+const W_SEED = 0.3;
+const W_TOGETHER = 0.35;
+const W_SHARED = 0.1;
+const RECENT_PENALTY = 1.5;
+
+function pieceScore(
+  item: ClothingItem,
+  stats: ItemStats,
+  idle: number | undefined,
+  costRank: number,
+  seed: string,
+): number {
+  const idleShare = idle === undefined ? 1 : Math.min(idle, 60) / 60;
+  const leastWorn = 1 / (1 + stats.totalTimesWorn);
+  const jitter = (hash(`${seed}|${item.id}`) % 10007) / 10007;
+  return W_IDLE * idleShare + W_LEAST_WORN * leastWorn + W_COST * costRank + W_SEED * jitter;
+}
+
+/** What two pieces add together: days worn together, outfits that hold both, their colours. */
+function pairScore(ctx: Context, a: Piece, b: Piece): number {
+  const key = a.n < b.n ? a.n * ctx.pieces.size + b.n : b.n * ctx.pieces.size + a.n;
+  let s = ctx.pairCache.get(key);
+  if (s === undefined) {
+    const days = sharedDays(
+      daysOf(ctx.index.itemDays, a.item.id),
+      daysOf(ctx.index.itemDays, b.item.id),
+    );
+    const shared = partnersOf(ctx, a.item.id).find((p) => p.id === b.item.id)?.weight ?? 0;
+    s =
+      W_TOGETHER * Math.min(1, Math.log2(1 + days) / 3) +
+      W_SHARED * Math.min(1, shared / 2) +
+      colourHarmony(a.colour, b.colour);
+    ctx.pairCache.set(key, s);
+  }
+  return s;
+}
+
+// Search --------------------------------------------------------------------------------------
+
+interface State {
+  ids: string[];
+  score: number;
+}
+
+const BEAM_WIDTH = 32;
+const PER_SLOT = 24;
+const PARTNERS_PER_SLOT = 8;
+
+function compareStates(a: State, b: State): number {
+  if (b.score !== a.score) return b.score - a.score;
+  const ka = a.ids.join(',');
+  const kb = b.ids.join(',');
+  return ka < kb ? -1 : ka > kb ? 1 : 0;
+}
+
+/** Best first, then by id, so that every run ranks the same way. */
+function byScore(a: Piece, b: Piece): number {
+  return b.score - a.score || (a.item.id < b.item.id ? -1 : a.item.id > b.item.id ? 1 : 0);
+}
+
+function extend(
+  ctx: Context,
+  beam: State[],
+  options: Piece[],
+  slot: Category,
+  width: number,
+): State[] {
+  const next: State[] = [];
+  for (const state of beam) {
+    const tried = new Set<string>();
+    const candidates: Piece[] = [...options];
+    // The partners of chosen pieces join the slot's best, so that known pairings are weighed.
+    for (const id of state.ids) {
+      let n = 0;
+      for (const p of partnersOf(ctx, id)) {
+        if (n >= PARTNERS_PER_SLOT) break;
+        const piece = ctx.pieces.get(p.id);
+        if (piece && piece.item.category === slot) {
+          candidates.push(piece);
+          n += 1;
+        }
+      }
+    }
+    for (const piece of candidates) {
+      if (tried.has(piece.item.id)) continue;
+      tried.add(piece.item.id);
+      let score = state.score + piece.score;
+      for (const id of state.ids) score += pairScore(ctx, ctx.pieces.get(id)!, piece);
+      next.push({ ids: [...state.ids, piece.item.id], score });
+    }
+  }
+  next.sort(compareStates);
+  return next.slice(0, width);
+}
+
+/** The idle piece of a suggestion, or a never-worn one, said in words. */
+function pieceName(item: ClothingItem, settings: Settings): string {
+  const sub = subcategoryName(item, settings);
+  const base = (sub ?? (item.category === 'full body' ? 'dress' : item.category)).toLowerCase();
+  const colour = item.colors?.[0];
+  return colour && colour !== 'multicolour' ? `${colour} ${base}` : base;
+}
+
+/** "shoes", "jeans" and "trousers" take "have"; "dress" and "blazer" take "has". */
+function isPlural(name: string): boolean {
+  return /[^s]s$/.test(name);
+}
+
+function timesText(n: number): string {
+  return n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`;
+}
+
+function reasonsFor(
+  ctx: Context,
+  ids: readonly string[],
+  input: SuggestionsInput,
+  today: string,
+): SuggestionReason[] {
+  const reasons: SuggestionReason[] = [];
+  const { settings } = input;
+  const locale = settings.locale;
+  const together = daysInCommon(ids.map((id) => daysOf(ctx.index.itemDays, id)));
+  if (together.length > 0) {
+    reasons.push({
+      kind: 'together',
+      text: `worn together ${timesText(together.length)}, last on ${formatRecentDay(together[together.length - 1]!, today, locale)}`,
+    });
+  } else {
+    // The pair of the suggestion worn together most, else it is all new.
+    let best: { a: string; b: string; days: string[] } | undefined;
+    for (let i = 0; i < ids.length; i++) {
+      for (let j = i + 1; j < ids.length; j++) {
+        const days = daysInCommon([
+          daysOf(ctx.index.itemDays, ids[i]!),
+          daysOf(ctx.index.itemDays, ids[j]!),
+        ]);
+        if (days.length > 0 && (!best || days.length > best.days.length)) {
+          best = { a: ids[i]!, b: ids[j]!, days };
+        }
+      }
+    }
+    if (best) {
+      const a = pieceName(ctx.pieces.get(best.a)!.item, settings);
+      const b = pieceName(ctx.pieces.get(best.b)!.item, settings);
+      reasons.push({
+        kind: 'together',
+        text: `the ${a} and the ${b} worn together ${timesText(best.days.length)}, last on ${formatRecentDay(best.days[best.days.length - 1]!, today, locale)}`,
+      });
+    } else {
+      reasons.push({ kind: 'new-pairing', text: 'a new pairing — never worn together' });
+    }
+  }
+
+  // The piece idle longest (by days since its last wear), or one never worn.
+  let idle: Piece | undefined;
+  let never: Piece | undefined;
+  for (const id of ids) {
+    const p = ctx.pieces.get(id)!;
+    if (p.idle === undefined) {
+      if (p.stats.totalTimesWorn === 0 && !never) never = p;
+    } else if (p.idle >= IDLE_REASON_DAYS && (!idle || p.idle > idle.idle!)) idle = p;
+  }
+  if (idle) {
+    const name = pieceName(idle.item, settings);
+    reasons.push({
+      kind: 'idle',
+      text: `the ${name} ${isPlural(name) ? "haven't" : "hasn't"} been worn in ${idle.idle} days`,
+    });
+  } else if (never) {
+    const name = pieceName(never.item, settings);
+    reasons.push({
+      kind: 'never-worn',
+      text: `the ${name} ${isPlural(name) ? 'have' : 'has'} never been worn`,
+    });
+  }
+
+  // The outfit's cost per wear: the sum of its pieces' (item-stats), now and after one more wear.
+  let before = 0;
+  let after = 0;
+  const rates = input.rates ?? BUNDLED_RATES;
+  for (const id of ids) {
+    const p = ctx.pieces.get(id)!;
+    if (p.stats.costPerWear === undefined) continue;
+    const price = itemPriceIn(p.item, settings.currency, rates);
+    if (price === undefined) continue;
+    before += p.stats.costPerWear;
+    after += price / (p.stats.totalTimesWorn + 1);
+  }
+  const from = formatMoney(before, settings.currency, locale);
+  const to = formatMoney(after, settings.currency, locale);
+  if (before > 0 && from !== to) {
+    reasons.push({
+      kind: 'cost',
+      text: `wearing these lowers their cost per wear from ${from} to ${to}`,
+    });
+  }
+  return reasons;
+}
+
+/** The categories to add for the nearest template, or none when one can be made. */
+function missingFor(present: ReadonlySet<Category>): Category[] {
+  let best: Category[] | undefined;
+  for (const template of OUTFIT_TEMPLATES) {
+    const missing = template.filter((c) => !present.has(c));
+    if (!best || missing.length < best.length) best = missing;
+  }
+  return [...(best ?? [])].sort((a, b) => categoryIndex(a) - categoryIndex(b));
+}
+
+/**
+ * Suggestions for a day: page `offset` of the ranked, varied outfits of the closet, each with
+ * the reasons its numbers give. Bounded: each slot weighs its best PER_SLOT pieces (plus the
+ * partners of what is chosen) in a beam of BEAM_WIDTH, so the cost grows with the wardrobe only
+ * through the one pass that scores every piece.
+ */
+export function suggestOutfits(input: SuggestionsInput): SuggestionsResult {
+  const { wardrobe, settings, date } = input;
+  const count = input.count ?? SUGGESTIONS_PER_PAGE;
+  const offset = Math.max(0, Math.floor(input.offset ?? 0));
+  const index = input.index ?? buildWearIndex(wardrobe, input.now);
+  const stats =
+    input.stats ??
+    computeItemStats(wardrobe, settings, input.now, { index, rates: input.rates ?? BUNDLED_RATES });
+  const today = index.today;
+  const seed = `${input.seed}|${date}`;
+
+  const closet = index.items.filter(isSuggestable);
+  const pinItem = input.pin === undefined ? undefined : wardrobe.clothes[input.pin];
+  const empty = (missing: Category[], pinUnavailable?: boolean): SuggestionsResult => ({
+    date,
+    offset,
+    nextOffset: 0,
+    suggestions: [],
+    missing,
+    ...(pinUnavailable ? { pinUnavailable } : {}),
+  });
+  if (input.pin !== undefined && (!pinItem || !isSuggestable(pinItem))) return empty([], true);
+
+  // Cost per wear as a rank among the closet's priced pieces: the dearest per wear first.
+  const costs = closet
+    .map((item) => ({ id: item.id, cpw: stats.get(item.id)?.costPerWear }))
+    .filter((c): c is { id: string; cpw: number } => c.cpw !== undefined)
+    .sort((a, b) => a.cpw - b.cpw || (a.id < b.id ? -1 : 1));
+  const costRank = new Map<string, number>();
+  costs.forEach((c, i) => costRank.set(c.id, costs.length > 1 ? i / (costs.length - 1) : 1));
+
+  const pieces = new Map<string, Piece>();
+  const bySlot = new Map<Category, Piece[]>();
+  for (const item of closet) {
+    const s = stats.get(item.id)!;
+    const idle = s.lastWorn === undefined ? undefined : Math.max(0, daysBetween(s.lastWorn, today));
+    // A priced piece never worn costs most per wear of all: its first wear matters most.
+    const rank =
+      costRank.get(item.id) ??
+      (itemPriceIn(item, settings.currency, input.rates) !== undefined && s.totalTimesWorn === 0
+        ? 1
+        : 0);
+    const piece: Piece = {
+      item,
+      n: pieces.size,
+      stats: s,
+      score: pieceScore(item, s, idle, rank, seed),
+    };
+    if (idle !== undefined) piece.idle = idle;
+    const colour = item.colors?.[0];
+    if (colour) piece.colour = colour;
+    pieces.set(item.id, piece);
+    const list = bySlot.get(item.category);
+    if (list) list.push(piece);
+    else bySlot.set(item.category, [piece]);
+  }
+  for (const list of bySlot.values()) list.sort(byScore);
+
+  const present = new Set<Category>(bySlot.keys());
+  const templates = OUTFIT_TEMPLATES.filter((t) => t.every((c) => present.has(c)));
+  if (templates.length === 0) return empty(missingFor(present));
+
+  const ctx: Context = { pieces, index, pairCache: new Map(), partnerCache: new Map() };
+
+  const pin = pinItem ? pieces.get(pinItem.id) : undefined;
+  const pool: State[] = [];
+  for (const template of templates) {
+    if (
+      pin &&
+      !template.includes(pin.item.category) &&
+      !OPTIONAL_SLOTS.includes(pin.item.category) &&
+      pin.item.category !== 'other'
+    ) {
+      continue;
+    }
+    const slots = [...template, ...OPTIONAL_SLOTS.filter((c) => present.has(c))];
+    let beam: State[] = pin ? [{ ids: [pin.item.id], score: pin.score }] : [{ ids: [], score: 0 }];
+    for (const slot of slots) {
+      if (pin && slot === pin.item.category) continue;
+      beam = extend(ctx, beam, (bySlot.get(slot) ?? []).slice(0, PER_SLOT), slot, BEAM_WIDTH);
+    }
+    pool.push(...beam);
+  }
+
+  // Worn together lately, or turned down: ranked lower, or left out.
+  const recentFrom = addDays(date, -RECENT_COMBINATION_DAYS);
+  const refused = new Set((input.feedback ?? []).filter((f) => f.until >= date).map((f) => f.key));
+  const seen = new Set<string>();
+  const ranked: State[] = [];
+  for (const state of pool) {
+    const key = suggestionKey(state.ids);
+    if (seen.has(key) || refused.has(key)) continue;
+    seen.add(key);
+    const together = daysInCommon(state.ids.map((id) => daysOf(index.itemDays, id)));
+    const last = together[together.length - 1];
+    const score =
+      last !== undefined && last >= recentFrom && last < date
+        ? state.score - RECENT_PENALTY
+        : state.score;
+    ranked.push({ ids: state.ids, score });
+  }
+  ranked.sort(compareStates);
+
+  // Varied: each next pick pays for the pieces it shares with those already picked.
+  const picked: State[] = [];
+  const usedCount = new Map<string, number>();
+  const remaining = [...ranked];
+  while (picked.length < SUGGESTION_POOL && remaining.length > 0) {
+    let bestAt = 0;
+    let bestScore = -Infinity;
+    for (let i = 0; i < remaining.length; i++) {
+      const st = remaining[i]!;
+      let overlap = 0;
+      for (const id of st.ids) if (id !== pin?.item.id) overlap += usedCount.get(id) ?? 0;
+      const s = st.score - 0.6 * overlap;
+      if (s > bestScore) {
+        bestScore = s;
+        bestAt = i;
+      }
+    }
+    const [chosen] = remaining.splice(bestAt, 1);
+    picked.push(chosen!);
+    for (const id of chosen!.ids) usedCount.set(id, (usedCount.get(id) ?? 0) + 1);
+  }
+  if (picked.length === 0) return empty([]);
+
+  const start = offset % picked.length;
+  const page = picked.slice(start, start + count);
+  const nextOffset = start + count >= picked.length ? 0 : start + count;
+  return {
+    date,
+    offset,
+    nextOffset,
+    missing: [],
+    suggestions: page.map((st) => {
+      const ids = [...st.ids].sort(
+        (a, b) =>
+          categoryIndex(pieces.get(a)!.item.category) - categoryIndex(pieces.get(b)!.item.category),
+      );
+      return { key: suggestionKey(ids), itemIds: ids, reasons: reasonsFor(ctx, ids, input, today) };
+    }),
+  };
+}

@@ -1,0 +1,44 @@
+import type { Db } from './db.js';
+
+/**
+ * The account's "Not this" of What to wear (table `suggestion_feedback`, migration 0012). The key
+ * is made of item ids, which can repeat across accounts, so every statement names the owner.
+ */
+
+/** The owner's "Not this" still in force on `day` (until on or after it). */
+export async function listLiveFeedback(
+  db: Db,
+  ownerId: string,
+  day: string,
+): Promise<{ key: string; until: string }[]> {
+  const rows = await db
+    .selectFrom('suggestion_feedback')
+    .select(['item_key', 'until'])
+    .where('user_id', '=', ownerId)
+    .where('until', '>=', day)
+    .orderBy('item_key')
+    .execute();
+  return rows.map((r) => ({ key: r.item_key, until: r.until }));
+}
+
+/**
+ * Record a "Not this" of the owner's (a second one for the same pieces moves its day), and sweep
+ * the owner's rows that ended before `today`.
+ */
+export async function saveFeedback(
+  db: Db,
+  ownerId: string,
+  key: string,
+  until: string,
+  today: string,
+): Promise<void> {
+  await db
+    .deleteFrom('suggestion_feedback')
+    .where('user_id', '=', ownerId)
+    .where((eb) => eb.or([eb('until', '<', today), eb('item_key', '=', key)]))
+    .execute();
+  await db
+    .insertInto('suggestion_feedback')
+    .values({ user_id: ownerId, item_key: key, until })
+    .execute();
+}

@@ -1,0 +1,117 @@
+import type { WireItem } from '@hanger/domain';
+import { addDays, suggestionsResponseSchema, wearDayKey } from '@hanger/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, type TestApp } from './helpers/app.js';
+import { signUp, type ApiUser } from './helpers/api.js';
+import { startWithUser } from './helpers/suite.js';
+
+describe.each(ENGINES)('suggestions on %s', (engine) => {
+  let t: TestApp;
+  let user: ApiUser;
+  let other: ApiUser;
+  let items: Record<string, WireItem>;
+
+  beforeAll(async () => {
+    ({ t, user } = await startWithUser(engine));
+    other = await signUp(t);
+    items = {
+      tee: await user.addItem({ category: 'top' }),
+      shirt: await user.addItem({ category: 'top', price: '40', currency: 'USD' }),
+      jeans: await user.addItem({ category: 'bottom' }),
+      boots: await user.addItem({ category: 'shoes' }),
+      wish: await user.addItem({ category: 'shoes', status: 'wishlist' }),
+    };
+  });
+  afterAll(() => t?.close());
+
+  const suggestions = async (user: ApiUser, query = '') => {
+    const response = await user.get(`/api/suggestions${query}`);
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  it('answers outfits of closet pieces for today, explained', async () => {
+    const { status, body } = await suggestions(user);
+    expect(status).toBe(200);
+    const parsed = suggestionsResponseSchema.parse(body);
+    expect(parsed.date).toBe(wearDayKey());
+    expect(parsed.suggestions).toHaveLength(2);
+    for (const s of parsed.suggestions) {
+      expect(s.item_ids).toHaveLength(3);
+      expect(s.item_ids).not.toContain(items.wish!.id);
+      expect(s.reasons.map((r) => r.text)).toContain('a new pairing — never worn together');
+    }
+    // The same day and wardrobe give the same answer.
+    expect((await suggestions(user)).body).toEqual(body);
+  });
+
+  it('says what to add to a wardrobe that makes no outfit', async () => {
+    await other.addItem({ category: 'top' });
+    const { status, body } = await suggestions(other, '?date=2025-05-01');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      date: '2025-05-01',
+      suggestions: [],
+      missing: ['bottom', 'shoes'],
+    });
+  });
+
+  it('builds every suggestion around a pinned piece', async () => {
+    const { status, body } = await suggestions(user, `?pin=${items.jeans!.id}&offset=1`);
+    expect(status).toBe(200);
+    const parsed = suggestionsResponseSchema.parse(body);
+    expect(parsed.offset).toBe(1);
+    for (const s of parsed.suggestions) expect(s.item_ids).toContain(items.jeans!.id);
+  });
+
+  it("answers another account's pin, or one that does not exist, as not found", async () => {
+    expect((await suggestions(other, `?pin=${items.jeans!.id}`)).status).toBe(404);
+    expect((await suggestions(user, '?pin=nope')).status).toBe(404);
+    const wish = await suggestions(user, `?pin=${items.wish!.id}`);
+    expect(wish).toEqual({
+      status: 422,
+      body: { detail: 'Only an item in the closet can be styled' },
+    });
+  });
+
+  it.each([
+    ['an impossible date', '?date=2023-02-29'],
+    ['a negative offset', '?offset=-1'],
+    ['an offset that is not a number', '?offset=many'],
+  ])('refuses %s', async (_name, query) => {
+    const { status, body } = await suggestions(user, query);
+    expect(status).toBe(422);
+    expect(body).toEqual({ detail: expect.any(String) });
+  });
+
+  it('"Not this" keeps a suggestion away for 30 days, for its account only', async () => {
+    const before = suggestionsResponseSchema.parse((await suggestions(user)).body);
+    const first = before.suggestions[0]!;
+    const response = await user.fetch('/api/suggestions/feedback', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ item_ids: [...first.item_ids].reverse() }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ key: first.key, until: addDays(wearDayKey(), 30) });
+    const after = suggestionsResponseSchema.parse((await suggestions(user)).body);
+    expect(after.suggestions.map((s) => s.key)).not.toContain(first.key);
+    // 31 days on, it may come back.
+    const later = suggestionsResponseSchema.parse(
+      (await suggestions(user, `?date=${addDays(wearDayKey(), 31)}`)).body,
+    );
+    expect(later.suggestions.map((s) => s.key)).toContain(first.key);
+  });
+
+  it("refuses feedback on another account's pieces or bad input, changing nothing", async () => {
+    const post = (who: ApiUser, body: unknown) =>
+      who.fetch('/api/suggestions/feedback', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const ids = [items.tee!.id, items.jeans!.id, items.boots!.id];
+    expect((await post(other, { item_ids: ids })).status).toBe(404);
+    expect((await post(user, { item_ids: [] })).status).toBe(422);
+    expect((await post(user, {})).status).toBe(422);
+  });
+});
