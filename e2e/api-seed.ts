@@ -83,7 +83,33 @@ export interface SeededItem {
 }
 
 /** POST clothes with a generated photo; answers the created item. */
+/**
+ * Accounts seeded through the API turn "Cut out new photos" off before their first item: their
+ * specs are not about cut-outs (cutout.spec.ts is, through the upload screen), and every seeded
+ * photo would otherwise queue the model (about 10 s of CPU each, docs/cutouts.md) behind the
+ * suite on two cores, and switch tiles to cut-outs in the middle of other specs' checks.
+ */
+const cutoutsOff = new Map<string, Promise<void>>();
+
+async function turnCutoutsOff(page: Page, headers: Record<string, string>): Promise<void> {
+  const key = headers.authorization!;
+  let done = cutoutsOff.get(key);
+  if (done === undefined) {
+    done = (async () => {
+      const res = await page.request.put('/api/users/settings', {
+        headers,
+        multipart: { settings: JSON.stringify({ cut_out_new_photos: false }) },
+      });
+      expect(res.ok(), `settings request failed: ${res.status()}`).toBe(true);
+    })();
+    cutoutsOff.set(key, done);
+  }
+  await done;
+}
+
 export async function addItem(page: Page, item: SeedItem): Promise<SeededItem> {
+  const headers = await bearer(page);
+  await turnCutoutsOff(page, headers);
   const photo = await garmentJpeg(item.category, item.color ?? '#8a6f5a');
   const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {
     image: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo },
@@ -96,7 +122,7 @@ export async function addItem(page: Page, item: SeedItem): Promise<SeededItem> {
   if (item.source) multipart.source = item.source;
   if (item.dateObtained) multipart.date_obtained = item.dateObtained;
   if (item.dateArchived) multipart.date_archived = item.dateArchived;
-  const res = await page.request.post('/api/clothes', { headers: await bearer(page), multipart });
+  const res = await page.request.post('/api/clothes', { headers, multipart });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as SeededItem;
 }
