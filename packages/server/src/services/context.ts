@@ -20,6 +20,9 @@ export interface ServiceContext {
   prices: PriceConverter;
   cache: WardrobeCache;
   log: FastifyBaseLogger;
-  /** The colour backfill of this process (services/colour-backfill.ts), when it runs here. */
-  colourBackfill?: { kick(): void };
+  /**
+   * Queue the colour backfill for items an import brought without colours
+   * (services/colour-backfill.ts); set by the colour jobs plugin.
+   */
+  queueColourBackfill?: () => Promise<void>;
 }
