@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
 import { sweepItemsAwaitingColours } from '../src/repositories/clothes.js';
-import { backfillColourBatch } from '../src/services/colour-backfill.js';
+import { BACKFILL_BATCH, backfillColourBatch } from '../src/services/colour-backfill.js';
 import { ENGINES, startApp, type TestApp } from './helpers/app.js';
 import { photo, signUp, type ApiUser } from './helpers/api.js';
 import { openExport, rebuildZip, withChangedDoc } from './export-import-fixtures.js';
@@ -130,7 +130,7 @@ describe.each(ENGINES)('colours on %s', (engine) => {
   async function nothingAwaits(): Promise<void> {
     await eventually(
       async () => (await sweepItemsAwaitingColours(t.app.db, 1)).length === 0,
-      20_000,
+      60_000,
       'every item to have its colours',
     );
   }
@@ -169,8 +169,20 @@ describe.each(ENGINES)('colours on %s', (engine) => {
 
   it('works through more than one batch, one job after another', async () => {
     const owner = await signUp(t);
-    const shirt = await garmentPhoto('#1f2d4f');
-    for (let i = 0; i < 55; i++) await owner.addItem({}, shirt);
+    const first = await owner.addItem({}, await garmentPhoto('#1f2d4f'));
+    // More items than one job takes, sharing the first one's photo (written as an import would).
+    const row = await t.app.db
+      .selectFrom('clothes')
+      .selectAll()
+      .where('user_id', '=', owner.id)
+      .where('id', '=', first.id)
+      .executeTakeFirstOrThrow();
+    const count = BACKFILL_BATCH + 5;
+    for (let i = 1; i < count; i++)
+      await t.app.db
+        .insertInto('clothes')
+        .values({ ...row, id: `${first.id}-${String(i).padStart(3, '0')}` })
+        .execute();
     await forgetColours(owner);
     const log = batchLog();
     const process = await worker(log);
@@ -179,12 +191,12 @@ describe.each(ENGINES)('colours on %s', (engine) => {
     } finally {
       await process.close();
     }
-    // Two jobs (50, then 5): the chain queued its own successor.
-    expect(log.processed).toEqual([50, 5]);
+    // Two jobs: the chain queued its own successor.
+    expect(log.processed).toEqual([BACKFILL_BATCH, 5]);
     const colours = Object.values((await owner.wardrobe()).clothes).map((i) => i.colors);
-    expect(colours).toHaveLength(55);
+    expect(colours).toHaveLength(count);
     expect(colours.every((c) => c?.[0] === 'navy')).toBe(true);
-  });
+  }, 90_000);
 
   it('never lets the backfill replace a person’s choice', async () => {
     const owner = await signUp(t);

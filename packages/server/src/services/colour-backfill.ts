@@ -1,4 +1,4 @@
-import { setImmediate as yieldToRequests } from 'node:timers/promises';
+import { setTimeout as delay } from 'node:timers/promises';
 import { colourNamesOfPixels, coloursToText, type ColourName } from '@hanger/domain';
 import type { JobQueue } from '../jobs/index.js';
 import { samplePhoto } from '../photos/colours.js';
@@ -39,8 +39,13 @@ export interface BackfillPayload {
   key?: BackfillKey;
 }
 
-/** Items per job: about 1–2 s of work, so a kill loses little and the time limit is far away. */
-export const BACKFILL_BATCH = 50;
+/**
+ * Items per job at most, and the time one job stops after: far inside the kind's 120 s limit on a
+ * slow machine, and long enough that the wardrobe caches of the accounts touched (emptied at the
+ * end of each job) are not rebuilt every second while readers wait on them.
+ */
+export const BACKFILL_BATCH = 200;
+export const BACKFILL_BUDGET_MS = 30_000;
 
 export interface BatchResult {
   /** Items looked at in this batch. */
@@ -76,31 +81,36 @@ async function coloursOfStored(
 }
 
 /**
- * One batch of the backfill: the first `batchSize` items still waiting. `stillOurs` is asked before
- * each write (a cancelled job writes nothing more).
+ * One batch of the backfill: the first `batchSize` items still waiting, or fewer when the time
+ * budget runs out. `stillOurs` is asked before each write (a cancelled job writes nothing more).
+ * After each item it rests as long as the item took, so the backfill holds at most about half a
+ * core and leaves the rest to requests (measured: README, "Colours").
  */
 export async function backfillColourBatch(
   ctx: ServiceContext,
   batchSize = BACKFILL_BATCH,
   stillOurs: () => Promise<boolean> = async () => true,
+  budgetMs = BACKFILL_BUDGET_MS,
 ): Promise<BatchResult> {
+  const started = performance.now();
   const batch = await sweepItemsAwaitingColours(ctx.db, batchSize);
   const owners = new Set<string>();
   let processed = 0;
   try {
     for (const item of batch) {
+      if (performance.now() - started > budgetMs) break;
+      const itemStarted = performance.now();
       const colours = await coloursOfStored(ctx, item);
-      if (!(await stillOurs())) break;
+      if (!(await stillOurs())) return { processed, more: false };
       if (await setFoundColours(ctx.db, item.user_id, item.id, coloursToText(colours)))
         owners.add(item.user_id);
       processed++;
-      // Requests waiting on the event loop go first: the sweep only fills the gaps between them.
-      await yieldToRequests();
+      await delay(performance.now() - itemStarted);
     }
   } finally {
     for (const owner of owners) await ctx.cache.invalidate(owner);
   }
-  return { processed, more: batch.length === batchSize && processed === batch.length };
+  return { processed, more: processed < batch.length || batch.length === batchSize };
 }
 
 /** Queue the chain's first job, unless one of that key is queued or running already (a start). */
