@@ -83,7 +83,7 @@ function summary(latencies: number[]) {
     p50Ms: round(percentile(latencies, 50), 1),
     p95Ms: round(percentile(latencies, 95), 1),
     p99Ms: round(percentile(latencies, 99), 1),
-    maxMs: round(Math.max(...latencies), 1),
+    maxMs: round(latencies.reduce((a, b) => Math.max(a, b), 0), 1),
   };
 }
 
