@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { addItems, logWear, reloadWardrobe, type SeedItem } from './api-seed';
 import { expect, signUpByApi, test } from './fixtures';
 import { settled, wearDay } from './screens';
@@ -12,7 +12,11 @@ const CLOSET: SeedItem[] = [
 ];
 
 /** The colour screens at a phone and a 1280 x 800 laptop, light and dark. */
-async function shootColours(page: Page, name: string, { fullPage = false } = {}): Promise<void> {
+async function shootColours(
+  page: Page,
+  name: string,
+  { fullPage = false, focus }: { fullPage?: boolean; focus?: Locator } = {},
+): Promise<void> {
   const before = page.viewportSize();
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
@@ -22,6 +26,8 @@ async function shootColours(page: Page, name: string, { fullPage = false } = {})
     ]) {
       await page.setViewportSize({ width: size.width, height: size.height });
       await settled(page);
+      // A resize moves what the shot is of: bring it back into view at each size.
+      if (focus) await focus.scrollIntoViewIfNeeded();
       await page.waitForTimeout(150);
       await page.screenshot({
         path: `e2e/artifacts/screenshots/${name}-${size.name}-${scheme}.png`,
@@ -124,7 +130,7 @@ test.describe('colours', () => {
     // The stats screen loads its charts lazily.
     await expect(card).toBeVisible({ timeout: 30_000 });
     await card.scrollIntoViewIfNeeded();
-    await shootColours(page, 'colours-stats-chart');
+    await shootColours(page, 'colours-stats-chart', { focus: card });
     await card.getByRole('button', { name: /Green/ }).first().click();
     await expect(page).toHaveURL(/\/items$/);
     await expect(grid(page).getByRole('link')).toHaveCount(1);
