@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { addItems, logWear, reloadWardrobe, type SeedItem } from './api-seed';
 import { expect, signUpByApi, test } from './fixtures';
-import { shootBoth, wearDay } from './screens';
+import { settled, wearDay } from './screens';
 
 /** Pieces whose colours the server finds from their photos (README, "Colours"). */
 const CLOSET: SeedItem[] = [
@@ -10,6 +10,34 @@ const CLOSET: SeedItem[] = [
   { category: 'outerwear', brand: 'Green coat', color: '#2e7d32' },
   { category: 'shoes', brand: 'Black boots', color: '#141414' },
 ];
+
+/** The colour screens at a phone and a 1280 x 800 laptop, light and dark. */
+async function shootColours(
+  page: Page,
+  name: string,
+  { fullPage = false, focus }: { fullPage?: boolean; focus?: Locator } = {},
+): Promise<void> {
+  const before = page.viewportSize();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const size of [
+      { name: 'phone', width: 390, height: 844 },
+      { name: 'desktop', width: 1280, height: 800 },
+    ]) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await settled(page);
+      // A resize moves what the shot is of: bring it back into view at each size.
+      if (focus) await focus.scrollIntoViewIfNeeded();
+      await page.waitForTimeout(150);
+      await page.screenshot({
+        path: `e2e/artifacts/screenshots/${name}-${size.name}-${scheme}.png`,
+        fullPage,
+      });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  if (before) await page.setViewportSize(before);
+}
 
 const grid = (page: Page) => page.getByRole('list', { name: 'Items' });
 const tileNames = (page: Page) =>
@@ -38,7 +66,7 @@ test.describe('colours', () => {
     await colour.getByRole('checkbox', { name: 'Navy' }).check({ force: true });
     await colour.getByRole('checkbox', { name: 'Red' }).check({ force: true });
     await expect(dialog.getByRole('button', { name: 'Show 2 items' })).toBeVisible();
-    await shootBoth(page, 'colours-filter-panel');
+    await shootColours(page, 'colours-filter-panel');
     await dialog.getByRole('button', { name: 'Show 2 items' }).click();
     await expect(grid(page).getByRole('link')).toHaveCount(2);
     await expect(filters).toHaveAccessibleName(/active/i);
@@ -82,7 +110,7 @@ test.describe('colours', () => {
     await page.getByRole('button', { name: 'Make White the main colour' }).click();
     await expect(colours.getByRole('listitem').first()).toContainText('White');
     await expect(colours.getByRole('listitem').first()).toContainText('Main');
-    await shootBoth(page, 'colours-detail-chips', { fullPage: true });
+    await shootColours(page, 'colours-detail-chips', { fullPage: true });
 
     // Kept after a reload: the server holds the user's choice.
     await reloadWardrobe(page);
@@ -102,7 +130,7 @@ test.describe('colours', () => {
     // The stats screen loads its charts lazily.
     await expect(card).toBeVisible({ timeout: 30_000 });
     await card.scrollIntoViewIfNeeded();
-    await shootBoth(page, 'colours-stats-chart');
+    await shootColours(page, 'colours-stats-chart', { focus: card });
     await card.getByRole('button', { name: /Green/ }).first().click();
     await expect(page).toHaveURL(/\/items$/);
     await expect(grid(page).getByRole('link')).toHaveCount(1);

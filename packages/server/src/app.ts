@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import { AccessLog, logDestination } from './plugins/access-log.js';
 import authPlugin from './plugins/auth.js';
 import bodyPlugin from './plugins/body.js';
+import colourJobsPlugin from './plugins/colour-jobs.js';
 import dbPlugin from './plugins/db.js';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors.js';
 import cutoutsPlugin from './plugins/cutouts.js';
@@ -81,6 +82,7 @@ export async function buildApp(
     await app.register(servicesPlugin, { config });
     await app.register(jobsPlugin, { config });
     await app.register(cutoutsPlugin, { config });
+    await app.register(colourJobsPlugin, { config });
     await app.register(revalidationPlugin);
     await app.register(apiRoutes, { prefix: '/api', config });
     await app.register(webPlugin, { config });

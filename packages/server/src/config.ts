@@ -61,7 +61,7 @@ export interface Config {
   maxCalendarEntriesPerAccount: number;
   /** Photos decoded and encoded at once (PHOTO_CONCURRENCY); the others queue. */
   photoConcurrency: number;
-  /** COLOUR_BACKFILL=off: this process does not look for missing item colours (README, "Colours"). */
+  /** COLOUR_BACKFILL=off: this process neither works nor queues at start the colour backfill's jobs (README, "Colours"). */
   colourBackfill: boolean;
   /** Cut-out photos (CUTOUT=off turns them off; docs/cutouts.md). */
   cutout: boolean;

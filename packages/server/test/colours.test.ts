@@ -1,10 +1,39 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backfillColours } from '../src/services/colour-backfill.js';
+import { Writable } from 'node:stream';
+import { sweepItemsAwaitingColours } from '../src/repositories/clothes.js';
+import { BACKFILL_BATCH, backfillColourBatch } from '../src/services/colour-backfill.js';
 import { ENGINES, startApp, type TestApp } from './helpers/app.js';
 import { photo, signUp, type ApiUser } from './helpers/api.js';
 import { openExport, rebuildZip, withChangedDoc } from './export-import-fixtures.js';
 import { importZip } from './export-import-helpers.js';
+import { eventually } from './helpers/jobs.js';
+
+/**
+ * Short job settings, so that a worker process takes queued jobs at once, and Redis, so that its
+ * writes reach the other process's wardrobe cache as they would behind a balancer.
+ */
+const FAST_JOBS = {
+  REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  JOB_POLL_SECONDS: '1',
+  JOB_RETRY_DELAY_SECONDS: '1',
+  JOB_RECOVERY_SECONDS: '3',
+};
+
+/** The items processed by each backfill batch a process logged. */
+function batchLog(): { stream: Writable; processed: number[] } {
+  const processed: number[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) {
+        const entry = JSON.parse(line) as { msg?: string; processed?: number };
+        if (entry.msg === 'colours: backfill batch done') processed.push(entry.processed ?? 0);
+      }
+      done();
+    },
+  });
+  return { stream, processed };
+}
 
 /** A garment of one colour in the middle of a photo on a plain background, as a JPEG. */
 async function garmentPhoto(garment: string, background = '#f2f0ea'): Promise<Buffer> {
@@ -29,8 +58,8 @@ describe.each(ENGINES)('colours on %s', (engine) => {
   let other: ApiUser;
 
   beforeAll(async () => {
-    // The background run is started by hand here, so that each test sees exactly its own work.
-    t = await startApp(engine, { env: { COLOUR_BACKFILL: 'off' } });
+    // This process works no colour jobs: each test starts the worker process it needs.
+    t = await startApp(engine, { env: { COLOUR_BACKFILL: 'off', ...FAST_JOBS } });
     user = await signUp(t);
     other = await signUp(t);
   });
@@ -89,42 +118,105 @@ describe.each(ENGINES)('colours on %s', (engine) => {
     expect((await user.wardrobe()).clothes[item.id]?.colors).toEqual(['navy']);
   });
 
-  it('backfills items without colours, and a restart carries on where it stopped', async () => {
-    const ids: string[] = [];
-    for (const colour of ['#c62f2f', '#2e7d32', '#f2c230'])
-      ids.push((await other.addItem({}, await garmentPhoto(colour))).id);
-    // As an upgrade leaves them: never looked at.
+  /** A second server on the same database and photos that works 'colours' jobs. */
+  function worker(log?: { stream: Writable }): Promise<TestApp> {
+    return startApp(engine, {
+      shareWith: t,
+      env: { COLOUR_BACKFILL: 'on', ...FAST_JOBS },
+      ...(log ? { logger: { level: 'info', stream: log.stream } } : {}),
+    });
+  }
+
+  async function nothingAwaits(): Promise<void> {
+    await eventually(
+      async () => (await sweepItemsAwaitingColours(t.app.db, 1)).length === 0,
+      60_000,
+      'every item to have its colours',
+    );
+  }
+
+  /** As an upgrade leaves an account's items: never looked at. */
+  async function forgetColours(user: ApiUser): Promise<void> {
     await t.app.db
       .updateTable('clothes')
       .set({ colors: null, colors_source: null })
-      .where('user_id', '=', other.id)
+      .where('user_id', '=', user.id)
       .execute();
-    const first = await backfillColours(t.app.services, { maxItems: 2, pauseMs: 0 });
-    expect(first).toEqual({ processed: 2, done: false });
+  }
 
-    // Another process on the same database and photos, as after a restart.
-    const restarted = await startApp(engine, { shareWith: t, env: { COLOUR_BACKFILL: 'off' } });
+  it('backfills items without colours on the job queue, and a restart carries on where it stopped', async () => {
+    const owner = await signUp(t);
+    const ids: string[] = [];
+    for (const colour of ['#c62f2f', '#2e7d32', '#f2c230'])
+      ids.push((await owner.addItem({}, await garmentPhoto(colour))).id);
+    await forgetColours(owner);
+    // A process did one batch of two before it stopped.
+    expect(await backfillColourBatch(t.app.services, 2)).toEqual({ processed: 2, more: true });
+    expect(Object.values((await owner.wardrobe()).clothes).filter((i) => i.colors)).toHaveLength(2);
+
+    // The next start queues the backfill, and its job does only what was left.
+    const log = batchLog();
+    const restarted = await worker(log);
     try {
-      const second = await backfillColours(restarted.app.services, { pauseMs: 0 });
-      expect(second).toEqual({ processed: 1, done: true });
+      await nothingAwaits();
     } finally {
       await restarted.close();
     }
-    const clothes = (await other.wardrobe()).clothes;
+    expect(log.processed.reduce((a, b) => a + b, 0)).toBe(1);
+    const clothes = (await owner.wardrobe()).clothes;
     expect(ids.map((id) => clothes[id]?.colors)).toEqual([['red'], ['green'], ['yellow']]);
-    expect(await backfillColours(t.app.services)).toEqual({ processed: 0, done: true });
   });
 
+  it('works through more than one batch, one job after another', async () => {
+    const owner = await signUp(t);
+    const first = await owner.addItem({}, await garmentPhoto('#1f2d4f'));
+    // More items than one job takes, sharing the first one's photo (written as an import would).
+    const row = await t.app.db
+      .selectFrom('clothes')
+      .selectAll()
+      .where('user_id', '=', owner.id)
+      .where('id', '=', first.id)
+      .executeTakeFirstOrThrow();
+    const count = BACKFILL_BATCH + 5;
+    for (let i = 1; i < count; i++)
+      await t.app.db
+        .insertInto('clothes')
+        .values({ ...row, id: `${first.id}-${String(i).padStart(3, '0')}` })
+        .execute();
+    await forgetColours(owner);
+    const log = batchLog();
+    const process = await worker(log);
+    try {
+      await nothingAwaits();
+    } finally {
+      await process.close();
+    }
+    // Two jobs: the chain queued its own successor.
+    expect(log.processed).toEqual([BACKFILL_BATCH, 5]);
+    const colours = Object.values((await owner.wardrobe()).clothes).map((i) => i.colors);
+    expect(colours).toHaveLength(count);
+    expect(colours.every((c) => c?.[0] === 'navy')).toBe(true);
+  }, 90_000);
+
   it('never lets the backfill replace a person’s choice', async () => {
-    const item = await other.addItem({}, await garmentPhoto('#1f2d4f'));
-    await t.app.db
-      .updateTable('clothes')
-      .set({ colors: null, colors_source: null })
-      .where('id', '=', item.id)
-      .execute();
-    await patchColours(other, item.id, ['purple']);
-    await backfillColours(t.app.services, { pauseMs: 0 });
-    expect((await other.wardrobe()).clothes[item.id]?.colors).toEqual(['purple']);
+    const owner = await signUp(t);
+    const chosen = await owner.addItem({}, await garmentPhoto('#1f2d4f'));
+    const found = await owner.addItem({}, await garmentPhoto('#1f2d4f'));
+    await forgetColours(owner);
+    await patchColours(owner, chosen.id, ['purple']);
+    const process = await worker();
+    try {
+      await nothingAwaits();
+    } finally {
+      await process.close();
+    }
+    const clothes = (await owner.wardrobe()).clothes;
+    expect(clothes[chosen.id]?.colors).toEqual(['purple']);
+    expect(clothes[found.id]?.colors).toEqual(['navy']);
+    // A batch run again (a job taken over after a crash) writes nothing over either.
+    await patchColours(owner, found.id, ['white']);
+    expect(await backfillColourBatch(t.app.services)).toEqual({ processed: 0, more: false });
+    expect((await owner.wardrobe()).clothes[found.id]?.colors).toEqual(['white']);
   });
 
   it('exports colours (version 2) and imports them; a version 1 file gets them by backfill', async () => {
@@ -166,7 +258,13 @@ describe.each(ENGINES)('colours on %s', (engine) => {
       undefined,
       undefined,
     ]);
-    await backfillColours(t.app.services, { pauseMs: 0 });
+    // The import queued the backfill (this process works no colour jobs): a worker takes it.
+    const process = await worker();
+    try {
+      await nothingAwaits();
+    } finally {
+      await process.close();
+    }
     expect(Object.values((await older.wardrobe()).clothes).map((i) => i.colors)).toEqual([
       ['navy'],
       ['navy'],

@@ -1,4 +1,3 @@
-import { backfillColours } from '../src/services/colour-backfill.js';
 import { copyFile, cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,9 +7,11 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb, migrateToLatest, type Db } from '../src/db/index.js';
+import { sweepItemsAwaitingColours } from '../src/repositories/clothes.js';
 import { ApiUser, absolute } from './helpers/api.js';
 import { createPgDatabase, ENGINES, startApp, type Engine } from './helpers/app.js';
 import { getAccessToken, randomClient } from './helpers/auth.js';
+import { eventually } from './helpers/jobs.js';
 
 /**
  * A database of the released schema (migrations 0001 + 0002, built by
@@ -203,7 +204,7 @@ describe.each(ENGINES)('upgrading a database of migration 0002 on %s', (engine) 
       env: {
         DATA_DIR: target.dataDir,
         AUTH_SECRET: expected.secret,
-        // Run by hand below, after the wardrobe is compared with the released one.
+        // Run below by a second process, after the wardrobe is compared with the released one.
         COLOUR_BACKFILL: 'off',
         ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
       },
@@ -232,14 +233,23 @@ describe.each(ENGINES)('upgrading a database of migration 0002 on %s', (engine) 
       const { url } = (await feed.json()) as { url: string };
       expect((await fetch(url)).status).toBe(200);
     }
-    // Items of before the colours get theirs from the backfill (README, "Colours").
-    const itemCount = expected.accounts.reduce(
-      (n, a) => n + Object.keys(a.wardrobe.clothes).length,
-      0,
-    );
-    expect(await backfillColours(app.app.services, { pauseMs: 0 })).toEqual({
-      processed: itemCount,
-      done: true,
+    // Items of before the colours get theirs from the backfill's jobs (README, "Colours").
+    expect(await sweepItemsAwaitingColours(app.app.db, 1)).toHaveLength(1);
+    const worker = await startApp(engine, {
+      shareWith: app,
+      env: {
+        DATA_DIR: target.dataDir,
+        AUTH_SECRET: expected.secret,
+        COLOUR_BACKFILL: 'on',
+        JOB_POLL_SECONDS: '1',
+        ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
+      },
     });
+    cleanups.push(() => worker.close());
+    await eventually(
+      async () => (await sweepItemsAwaitingColours(app.app.db, 1)).length === 0,
+      20_000,
+      'the backfill',
+    );
   });
 });

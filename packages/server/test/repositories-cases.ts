@@ -376,7 +376,7 @@ export const cases: Record<string, Case> = {
   // Across accounts by design (the colour backfill's sweep): it lists, and each write names its
   // owner; BRAVO's write below cannot reach ALPHA's item.
   'clothes.sweepItemsAwaitingColours': async ({ db }) => {
-    const rows = await clothes.sweepItemsAwaitingColours(db, null, 100);
+    const rows = await clothes.sweepItemsAwaitingColours(db, 100);
     expect(rows.map((r) => r.id).sort()).toContain(BRAVO.item);
   },
   'clothes.setFoundColours': async ({ db }) => {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
-import { ColourBackfill } from '../services/colour-backfill.js';
 import { CutoutRunner } from '../cutout/runner.js';
 import type { ServiceContext } from '../services/context.js';
 import { createPriceConverter, loadRates } from '../services/prices.js';
@@ -59,14 +58,6 @@ async function servicesPlugin(app: FastifyInstance, { config }: ServicesOptions)
     },
     log: app.log,
   };
-  if (config.colourBackfill) {
-    // Items without colours (stored before colours existed, or imported without them) get them in
-    // the background once the server is ready; an import kicks it again.
-    const backfill = new ColourBackfill(services);
-    services.colourBackfill = backfill;
-    app.addHook('onReady', async () => backfill.kick());
-    app.addHook('onClose', async () => backfill.stop());
-  }
   // onClose hooks run in reverse order: the job queue (registered later) has stopped taking and
   // finished its jobs by the time the model's children are ended here.
   app.addHook('onClose', async () => {

@@ -221,20 +221,23 @@ export type ItemAwaitingColours = Pick<ClothesRow, 'id' | 'user_id' | 'image_key
 
 /**
  * Across accounts by design: the colour backfill's sweep (services/colour-backfill.ts) over every
- * account's items whose colours were never looked for (`colors_source` NULL), in id order after
- * `afterId`. It only lists; each write names its owner (setFoundColours).
+ * account's items whose colours were never looked for (`colors_source` NULL), the first `limit`
+ * in id order. No cursor is needed: each item leaves this set once its colours are written, so the
+ * next call starts where the last one stopped. It only lists; each write names its owner
+ * (setFoundColours).
  */
 export async function sweepItemsAwaitingColours(
   db: Db,
-  afterId: string | null,
   limit: number,
 ): Promise<ItemAwaitingColours[]> {
-  let query = db
+  return db
     .selectFrom('clothes')
     .select(['id', 'user_id', 'image_key', 'thumb_key'])
-    .where('colors_source', 'is', null);
-  if (afterId !== null) query = query.where('id', '>', afterId);
-  return query.orderBy('id').limit(limit).execute();
+    .where('colors_source', 'is', null)
+    .orderBy('id')
+    .orderBy('user_id')
+    .limit(limit)
+    .execute();
 }
 
 /**

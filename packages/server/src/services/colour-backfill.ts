@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { colourNamesOfPixels, coloursToText, type ColourName } from '@hanger/domain';
+import type { JobQueue } from '../jobs/index.js';
 import { samplePhoto } from '../photos/colours.js';
 import { withPhotoSlot } from '../photos/photo-slots.js';
 import {
@@ -10,36 +11,47 @@ import {
 import type { ServiceContext } from './context.js';
 
 /**
- * The colour backfill (README, "Colours"): items stored before colours existed, and items an
- * import brought without them, get their colours from their stored photo in the background.
+ * The colour backfill (README, "Colours"; docs/jobs.md, "Job kinds"): items stored before colours
+ * existed, and items an import brought without them, get their colours from their stored photo in
+ * 'colours' jobs of the durable queue.
  *
- * Resumable without a job queue: the work is the set of rows whose `colors_source` is NULL, taken
- * in id order a batch at a time, and every item's colours are committed as soon as they are found
- * (which takes it out of that set). A restart therefore carries on where the last run stopped and
- * never starts again from the beginning; two processes sweeping at once only repeat an item's work,
- * never each other's writes (setFoundColours writes only while the source is still NULL). Moving
- * it onto a durable job queue is one job kind whose handler calls `backfillColours` with a limit.
+ * The work is the set of rows whose `colors_source` is NULL. One job takes the first batch of that
+ * set, commits each item's colours as soon as they are found (which takes the item out of the set)
+ * and, when more is waiting, queues the next job. So a restart or a `kill -9` carries on from the
+ * set as it stands: at most the item in hand is looked at again, and setFoundColours writes only
+ * while the source is still NULL, so a person's choice (or a photo replaced meanwhile) is never
+ * overwritten, however often a batch runs.
  *
- * Reads stay fast while it runs: each photo takes the photo slot (photos/photo-slots.ts) that
- * uploads take, so it never runs beside more photo work than PHOTO_CONCURRENCY allows, and it
- * pauses between batches.
+ * One chain of jobs for the whole server, not one per account: a start or an import queues one job,
+ * not one per account, and a chain's jobs are short (a batch), far inside the kind's time limit.
+ * A job cannot queue its successor under its own singleton key (the key is held until the job is
+ * recorded done), so the chain alternates between two keys: a job of one key queues the next under
+ * the other. Two chains that meet (a start queued one while another ran) fall into one at the next
+ * step, because their successors ask for the same key.
  */
 
-export interface BackfillOptions {
-  /** Items listed per query. */
-  batchSize?: number;
-  /** Pause between batches (ms), so that the sweep leaves the cores to requests. */
-  pauseMs?: number;
-  /** Stop after this many items (the rest is left for the next run). */
-  maxItems?: number;
-  signal?: AbortSignal;
+/** The two singleton keys of the chain; a job's successor takes the other one. */
+export const BACKFILL_KEYS = ['backfill-a', 'backfill-b'] as const;
+export type BackfillKey = (typeof BACKFILL_KEYS)[number];
+
+export interface BackfillPayload {
+  /** The job's own singleton key; absent on a job an import queued (its successor takes the first). */
+  key?: BackfillKey;
 }
 
-export interface BackfillResult {
-  /** Items looked at in this run. */
+/**
+ * Items per job at most, and the time one job stops after: far inside the kind's 120 s limit on a
+ * slow machine, and long enough that the wardrobe caches of the accounts touched (emptied at the
+ * end of each job) are not rebuilt every second while readers wait on them.
+ */
+export const BACKFILL_BATCH = 200;
+export const BACKFILL_BUDGET_MS = 30_000;
+
+export interface BatchResult {
+  /** Items looked at in this batch. */
   processed: number;
-  /** Whether nothing was left waiting when it stopped. */
-  done: boolean;
+  /** Whether items were still waiting when it ended. */
+  more: boolean;
 }
 
 async function photoBytes(ctx: ServiceContext, key: string): Promise<Buffer | null> {
@@ -56,97 +68,86 @@ async function coloursOfStored(
   ctx: ServiceContext,
   item: ItemAwaitingColours,
 ): Promise<ColourName[]> {
+  // A storage error throws: the job is retried rather than the item marked as having no colours.
   const bytes = (await photoBytes(ctx, item.thumb_key)) ?? (await photoBytes(ctx, item.image_key));
   if (!bytes) return [];
-  return withPhotoSlot(async () => colourNamesOfPixels(await samplePhoto(bytes)));
-}
-
-/** One run of the backfill: see the module comment. */
-export async function backfillColours(
-  ctx: ServiceContext,
-  options: BackfillOptions = {},
-): Promise<BackfillResult> {
-  const batchSize = options.batchSize ?? 50;
-  const pauseMs = options.pauseMs ?? 20;
-  const maxItems = options.maxItems ?? Number.POSITIVE_INFINITY;
-  let processed = 0;
-  let cursor: string | null = null;
-  while (processed < maxItems && !options.signal?.aborted) {
-    const batch = await sweepItemsAwaitingColours(
-      ctx.db,
-      cursor,
-      Math.min(batchSize, maxItems - processed),
-    );
-    if (batch.length === 0) return { processed, done: true };
-    const owners = new Set<string>();
-    for (const item of batch) {
-      if (options.signal?.aborted) break;
-      let colours: ColourName[] = [];
-      try {
-        colours = await coloursOfStored(ctx, item);
-      } catch (err) {
-        // A photo that cannot be read gets no colours rather than being tried for ever.
-        ctx.log.warn({ err, item: item.id }, 'colours: photo could not be read');
-      }
-      if (await setFoundColours(ctx.db, item.user_id, item.id, coloursToText(colours)))
-        owners.add(item.user_id);
-      processed++;
-      cursor = item.id;
-    }
-    for (const owner of owners) await ctx.cache.invalidate(owner);
-    if (pauseMs > 0) await delay(pauseMs);
+  try {
+    return await withPhotoSlot(async () => colourNamesOfPixels(await samplePhoto(bytes)));
+  } catch (err) {
+    // A photo that cannot be decoded gets no colours rather than being tried for ever.
+    ctx.log.warn({ err, item: item.id }, 'colours: photo could not be read');
+    return [];
   }
-  return { processed, done: false };
 }
 
 /**
- * Runs the backfill in the background of a server process: once at start, and again when kicked
- * (after an import). One run at a time per process; `stop` waits for the current item to finish.
+ * One batch of the backfill: the first `batchSize` items still waiting, or fewer when the time
+ * budget runs out. `stillOurs` is asked before each write (a cancelled job writes nothing more).
+ * After each item it rests as long as the item took, so the backfill holds at most about half a
+ * core and leaves the rest to requests (measured: README, "Colours").
  */
-export class ColourBackfill {
-  private running: Promise<void> | undefined;
-  private again = false;
-  private readonly abort = new AbortController();
-
-  constructor(
-    private readonly ctx: ServiceContext,
-    private readonly options: BackfillOptions = {},
-  ) {}
-
-  /** Start a run, or schedule one more after the current run. */
-  kick(): void {
-    if (this.abort.signal.aborted) return;
-    if (this.running) {
-      this.again = true;
-      return;
+export async function backfillColourBatch(
+  ctx: ServiceContext,
+  batchSize = BACKFILL_BATCH,
+  stillOurs: () => Promise<boolean> = async () => true,
+  budgetMs = BACKFILL_BUDGET_MS,
+): Promise<BatchResult> {
+  const started = performance.now();
+  const batch = await sweepItemsAwaitingColours(ctx.db, batchSize);
+  const owners = new Set<string>();
+  let processed = 0;
+  try {
+    for (const item of batch) {
+      if (performance.now() - started > budgetMs) break;
+      const itemStarted = performance.now();
+      const colours = await coloursOfStored(ctx, item);
+      if (!(await stillOurs())) return { processed, more: false };
+      if (await setFoundColours(ctx.db, item.user_id, item.id, coloursToText(colours)))
+        owners.add(item.user_id);
+      processed++;
+      await delay(performance.now() - itemStarted);
     }
-    this.running = this.loop().finally(() => {
-      this.running = undefined;
-    });
+  } finally {
+    for (const owner of owners) await ctx.cache.invalidate(owner);
   }
+  return { processed, more: processed < batch.length || batch.length === batchSize };
+}
 
-  private async loop(): Promise<void> {
-    do {
-      this.again = false;
-      try {
-        const { processed } = await backfillColours(this.ctx, {
-          ...this.options,
-          signal: this.abort.signal,
-        });
-        if (processed > 0) this.ctx.log.info({ processed }, 'colours: backfill run finished');
-      } catch (err) {
-        this.ctx.log.error({ err }, 'colours: backfill run failed');
-      }
-    } while (this.again && !this.abort.signal.aborted);
-  }
+/** Queue the chain's first job, unless one of that key is queued or running already (a start). */
+export async function queueColourBackfill(jobs: JobQueue): Promise<void> {
+  const key = BACKFILL_KEYS[0];
+  await jobs.enqueue<BackfillPayload>('colours', { key }, { singletonKey: key });
+}
 
-  /** Whether a run is going on (tests wait for it). */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
-  }
+/**
+ * Queue a job that joins the chain after an import. It has no key of its own: a job of the chain
+ * could be in its last step and have looked before the import committed, so this one must not be
+ * folded into it.
+ */
+export async function queueColourBackfillAfterImport(jobs: JobQueue): Promise<void> {
+  await jobs.enqueue<BackfillPayload>('colours', {});
+}
 
-  async stop(): Promise<void> {
-    this.abort.abort();
-    await this.idle();
-  }
+/** Whether any item still waits for its colours (a start queues the chain only then). */
+export async function coloursAwaited(ctx: ServiceContext): Promise<boolean> {
+  return (await sweepItemsAwaitingColours(ctx.db, 1)).length > 0;
+}
+
+/** The 'colours' handler: one batch, then the next job under the other key when more waits. */
+export function colourBackfillHandler(
+  ctx: ServiceContext,
+  jobs: JobQueue,
+  batchSize = BACKFILL_BATCH,
+) {
+  return async (job: { id: string; payload: BackfillPayload }): Promise<void> => {
+    const { processed, more } = await backfillColourBatch(
+      ctx,
+      batchSize,
+      async () => !(await jobs.isCancelled(job.id)),
+    );
+    if (processed > 0) ctx.log.info({ processed, more }, 'colours: backfill batch done');
+    if (!more) return;
+    const next = job.payload.key === BACKFILL_KEYS[0] ? BACKFILL_KEYS[1] : BACKFILL_KEYS[0];
+    await jobs.enqueue<BackfillPayload>('colours', { key: next }, { singletonKey: next });
+  };
 }

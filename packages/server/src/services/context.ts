@@ -23,6 +23,9 @@ export interface ServiceContext {
   /** Cut-out photos: the model's runner and the queue of jobs (services/cutouts.ts). */
   cutouts: CutoutFeature;
   log: FastifyBaseLogger;
-  /** The colour backfill of this process (services/colour-backfill.ts), when it runs here. */
-  colourBackfill?: { kick(): void };
+  /**
+   * Queue the colour backfill for items an import brought without colours
+   * (services/colour-backfill.ts); set by the colour jobs plugin.
+   */
+  queueColourBackfill?: () => Promise<void>;
 }

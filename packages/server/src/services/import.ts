@@ -359,7 +359,11 @@ export async function runImport(
     try {
       await importArchive(ctx, userId, id, archive.document, archive.readPhoto, written);
       // Items the file brought without colours (version 1 exports) get them in the background.
-      ctx.colourBackfill?.kick();
+      // The import is committed already: a queue that cannot be reached leaves them to the
+      // next start, which queues the backfill while any item waits.
+      await ctx.queueColourBackfill?.().catch((err: unknown) =>
+        ctx.log.error({ err }, 'colours: queueing the backfill failed'),
+      );
     } finally {
       await archive.close();
     }
