@@ -386,6 +386,16 @@ export const cases: Record<string, Case> = {
     expect(await clothes.setFoundColours(db, B, BRAVO.item, 'red')).toBe(false);
     expect((await clothes.findItem(db, B, BRAVO.item))?.colors).toBe('navy');
   },
+  'clothes.replaceFoundColours': async ({ db }) => {
+    expect(await clothes.replaceFoundColours(db, B, ALPHA.item, 'navy')).toBe(false);
+    expect(await clothes.replaceFoundColours(db, B, BRAVO.item, 'navy')).toBe(true);
+    expect(await clothes.replaceFoundColours(db, B, BRAVO.item, 'red')).toBe(true);
+    expect((await clothes.findItem(db, B, BRAVO.item))?.colors).toBe('red');
+    // A person's choice is kept.
+    await clothes.updateItem(db, B, BRAVO.item, { colors: 'green', colors_source: 'user' });
+    expect(await clothes.replaceFoundColours(db, B, BRAVO.item, 'blue')).toBe(false);
+    expect((await clothes.findItem(db, B, BRAVO.item))?.colors).toBe('green');
+  },
   'clothes.updateItemForCutout': async ({ db }) => {
     expect(
       await clothes.updateItemForCutout(db, B, ALPHA.item, SHARED.cutoutToken, {

@@ -260,3 +260,24 @@ export async function setFoundColours(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/**
+ * Colours found automatically from a newer picture of one of the owner's items (its cut-out),
+ * written unless a person chose the item's colours; answers whether they were written.
+ */
+export async function replaceFoundColours(
+  db: Db,
+  ownerId: string,
+  id: string,
+  colors: string | null,
+): Promise<boolean> {
+  if (!isStorableText(id)) return false;
+  const result = await db
+    .updateTable('clothes')
+    .set({ colors, colors_source: 'auto' })
+    .where('user_id', '=', ownerId)
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('colors_source', 'is', null), eb('colors_source', '=', 'auto')]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { WireItemPatch } from '@hanger/domain';
+import { colourNamesOfPixels, coloursToText, type WireItemPatch } from '@hanger/domain';
 import type { CutoutRunner } from '../cutout/runner.js';
 import type { ClothesRow } from '../db/schema.js';
 import { AppError, NotFoundError } from '../errors.js';
-import { findItem, updateItem, updateItemForCutout } from '../repositories/clothes.js';
+import {
+  findItem,
+  replaceFoundColours,
+  updateItem,
+  updateItemForCutout,
+} from '../repositories/clothes.js';
 import type { ItemChanges } from '../repositories/clothes.js';
 import { mediaUrl } from '../storage/signed-url.js';
 import type { ServiceContext } from './context.js';
@@ -311,7 +316,14 @@ export async function runCutoutJob(ctx: ServiceContext, job: CutoutJob): Promise
   } finally {
     if (!landed) await discardPhoto(ctx, keys);
   }
-  if (landed) await ctx.cache.invalidate(userId);
+  if (!landed) return;
+  // The cut-out's alpha leaves the background out: its colours are truer than the photo's
+  // (docs/colours.md), unless a person chose them.
+  if (current.colors_source !== 'user') {
+    const colours = coloursToText(colourNamesOfPixels(files.sample));
+    await replaceFoundColours(ctx.db, userId, itemId, colours);
+  }
+  await ctx.cache.invalidate(userId);
 }
 
 /** The reason of a failure that a user may read. */
