@@ -277,6 +277,7 @@ export default function CalendarDayPage({ date, renderComposer }: CalendarDayPag
             onSaved={() => setPicker('closed')}
             renderComposer={renderComposer}
             onTouched={onTouched}
+            {...(planned ? { whatToWearTo: `/suggestions?date=${date}` } : {})}
           />
         </Suspense>
       )}
