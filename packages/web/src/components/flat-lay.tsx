@@ -18,7 +18,8 @@ export function FlatLay({ items, size = 'full', className = '' }: FlatLayProps) 
   const columns =
     size === 'card'
       ? 'grid-cols-[repeat(auto-fill,minmax(3.5rem,1fr))] sm:grid-cols-[repeat(auto-fill,minmax(4.5rem,1fr))]'
-      : items.length <= 4
+      : // Three pieces in a row, four as a square, more in rows of three: no empty corner.
+        items.length === 4
         ? 'grid-cols-2'
         : 'grid-cols-3';
   return (

@@ -32,7 +32,7 @@ export function WhatToWearCard({ day }: WhatToWearCardProps) {
       aria-labelledby="what-to-wear-title"
       className="mb-4 flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4 sm:flex-row sm:items-center sm:gap-5 md:mb-6"
     >
-      <div className="flex min-w-0 flex-col gap-1 sm:w-56 sm:shrink-0">
+      <div className="flex min-w-0 flex-col gap-1 sm:w-64 sm:shrink-0">
         <h2
           id="what-to-wear-title"
           className="flex items-center gap-2 text-base font-semibold tracking-tight"

@@ -59,8 +59,8 @@ export default function SuggestionsPage() {
             key={i}
             className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-4"
           >
-            <div className="grid grid-cols-2 gap-2">
-              {[0, 1, 2, 3].map((j) => (
+            <div className="grid grid-cols-3 gap-2">
+              {[0, 1, 2].map((j) => (
                 <Skeleton key={j} className="aspect-square" />
               ))}
             </div>
@@ -205,7 +205,7 @@ function SuggestionCard({ day, suggestion, items, dismissed, onNotThis }: Sugges
         >
           {worn ? (future ? 'Planned' : 'Logged') : 'Wear this'}
         </Button>
-        <div className="grid grid-cols-2 gap-2">
+        <div className="grid grid-cols-[1fr_auto] gap-2">
           <Button
             variant="secondary"
             icon={<Layers aria-hidden="true" className="size-4" />}
