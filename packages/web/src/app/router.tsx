@@ -46,6 +46,7 @@ const ProfilePage = lazy(() => import('../features/profile/profile-page'));
 const ImageEditorPage = lazy(() => import('../features/image-editor/image-editor-page'));
 const PrivacyPage = lazy(() => import('../features/legal/privacy-page'));
 const TermsPage = lazy(() => import('../features/legal/terms-page'));
+const SuggestionsPage = lazy(() => import('../features/suggestions/suggestions-page'));
 
 /** Toasts and scroll handling around every route; forward navigation starts at the top. */
 function RootLayout() {
@@ -193,6 +194,7 @@ export const routes: RouteObject[] = [
               { path: '/calendar/:year/:month/:day', element: <CalendarDayRoute /> },
               { path: '/stats', element: <StatsPage /> },
               { path: '/graph', element: <GraphPage /> },
+              { path: '/suggestions', element: <SuggestionsPage /> },
               { path: '/profile', element: <ProfilePage /> },
             ],
           },

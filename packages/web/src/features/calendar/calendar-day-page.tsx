@@ -6,7 +6,7 @@ import {
   resolveDayEntries,
   type DayRecord,
 } from '@hanger/domain';
-import { CalendarPlus, CircleAlert, Plus } from 'lucide-react';
+import { CalendarPlus, CircleAlert, Plus, Sparkles } from 'lucide-react';
 import {
   Suspense,
   lazy,
@@ -17,8 +17,8 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { Button } from '../../components/button';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Button, buttonClass } from '../../components/button';
 import { BackButton, useBack } from '../../components/detail-page';
 import { EmptyState } from '../../components/empty-state';
 import { Page } from '../../components/page';
@@ -213,6 +213,16 @@ export default function CalendarDayPage({ date, renderComposer }: CalendarDayPag
             <p className="mt-1 truncate text-sm text-fg-muted">{subtitle.join(' · ')}</p>
           </div>
           <div className="flex shrink-0 items-center gap-1 sm:gap-2">
+            {/* Plan ahead: suggestions for the day (README, "What to wear"). */}
+            {planned && (
+              <Link
+                to={`/suggestions?date=${date}`}
+                className={buttonClass('secondary', 'md', 'md:h-10')}
+              >
+                <Sparkles aria-hidden="true" className="size-4" />
+                What to wear
+              </Link>
+            )}
             {entries.length > 0 && (
               <Button
                 onClick={() => setPicker('open')}
@@ -267,6 +277,7 @@ export default function CalendarDayPage({ date, renderComposer }: CalendarDayPag
             onSaved={() => setPicker('closed')}
             renderComposer={renderComposer}
             onTouched={onTouched}
+            {...(planned ? { whatToWearTo: `/suggestions?date=${date}` } : {})}
           />
         </Suspense>
       )}

@@ -25,6 +25,7 @@ import {
 import { Link, useLocation, useNavigate } from 'react-router';
 import { buttonClass } from '../../components/button';
 import { Page } from '../../components/page';
+import { WhatToWearCard } from '../../components/what-to-wear-card';
 import { daysWithFailures, useCalendarSync } from '../../lib/stores/calendar-actions';
 import { useSessionStore } from '../../lib/stores/session-store';
 import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
@@ -203,6 +204,8 @@ export default function CalendarMonthPage({ year, month }: CalendarMonthPageProp
           <LogTodayLink day={wearToday} />
         </div>
       </header>
+
+      <WhatToWearCard day={wearToday} />
 
       <div
         ref={gridRef}

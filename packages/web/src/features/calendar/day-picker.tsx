@@ -5,7 +5,7 @@ import {
   type OutfitSortOption,
   type SortDirection,
 } from '@hanger/domain';
-import { Layers, Plus, X } from 'lucide-react';
+import { Layers, Plus, Sparkles, X } from 'lucide-react';
 import {
   useCallback,
   useEffect,
@@ -16,7 +16,8 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import { Button, IconButton } from '../../components/button';
+import { Link } from 'react-router';
+import { Button, IconButton, buttonClass } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { ItemPicker } from '../../components/item-picker/item-picker';
 import { WardrobeBrowser } from '../../components/wardrobe-browser';
@@ -38,6 +39,8 @@ export interface DayPickerProps {
   renderComposer?: (props: ComposerSlotProps) => ReactNode;
   /** The user has started choosing (or composing). */
   onTouched?: () => void;
+  /** A day ahead: where its suggestions are (README, "What to wear"). */
+  whatToWearTo?: string;
 }
 
 type Tab = 'items' | 'outfits';
@@ -61,6 +64,7 @@ export default function DayPicker({
   onSaved,
   renderComposer,
   onTouched,
+  whatToWearTo,
 }: DayPickerProps) {
   const calendar = useWardrobeStore((s) => s.data?.calendar);
   const [tab, setTab] = useState<Tab>('items');
@@ -174,6 +178,12 @@ export default function DayPicker({
           <div className="min-w-0 flex-1">
             <h2 className="truncate text-lg font-semibold tracking-tight">Add to {title}</h2>
           </div>
+          {whatToWearTo && (
+            <Link to={whatToWearTo} className={buttonClass('ghost', 'md', 'max-sm:px-3')}>
+              <Sparkles aria-hidden="true" className="size-4" />
+              <span className="max-sm:sr-only">What to wear</span>
+            </Link>
+          )}
           {renderComposer && (
             <Button
               variant="secondary"

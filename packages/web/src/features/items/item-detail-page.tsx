@@ -1,14 +1,15 @@
 import {
   formatDay,
+  isSuggestable,
   itemStatus,
   soldEdits,
   statusChangeEdits,
   subcategoryName,
 } from '@hanger/domain';
-import { BadgeDollarSign, Shirt, Trash2 } from 'lucide-react';
+import { BadgeDollarSign, Shirt, Sparkles, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
-import { Button, IconButton } from '../../components/button';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Button, IconButton, buttonClass } from '../../components/button';
 import { BackButton, MissingDetail, WearTodayButton, useBack } from '../../components/detail-page';
 import { DeleteDialog, useDeleteFlow } from '../../components/delete-flow';
 import { Page } from '../../components/page';
@@ -122,6 +123,15 @@ export default function ItemDetailPage() {
                   worn={wornToday}
                   onWear={() => addToCalendarDay(today, { clothes: [item.id] })}
                 />
+              )}
+              {isSuggestable(item) && (
+                <Link
+                  to={`/suggestions?pin=${encodeURIComponent(item.id)}`}
+                  className={buttonClass('secondary')}
+                >
+                  <Sparkles aria-hidden="true" className="size-4" />
+                  Style this
+                </Link>
               )}
               {canSell && (
                 <Button

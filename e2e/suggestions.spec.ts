@@ -1,0 +1,144 @@
+import type { Page } from '@playwright/test';
+import { addItems, reloadWardrobe, type SeededItem } from './api-seed';
+import { expect, signUpByApi, test } from './fixtures';
+import { settled, wearDay } from './screens';
+
+/**
+ * What to wear (README, "What to wear") in the built app: the calendar's card, the suggestions
+ * screen and its actions, Style this from an item, and Open in composer; at 1280x800 and 390x844,
+ * with screenshots in light and dark.
+ */
+
+const toast = (page: Page, title: string) =>
+  page
+    .getByRole('status', { name: title })
+    .or(page.getByRole('alert', { name: title }))
+    .last();
+
+const cards = (page: Page) =>
+  page.getByRole('list', { name: 'Suggestions' }).getByRole('listitem', { name: /^Suggestion:/ });
+
+const dayPath = (day: string) =>
+  `/calendar/${day.slice(0, 4)}/${day.slice(5, 7)}/${day.slice(8, 10)}`;
+
+async function seedCloset(page: Page): Promise<SeededItem[]> {
+  const items = await addItems(page, [
+    { category: 'top', color: '#2f3e5c', brand: 'Uniqlo', price: 40 },
+    { category: 'top', color: '#e8e2d4', brand: 'Cos', price: 35 },
+    { category: 'bottom', color: '#3d5a80', brand: 'Levi', price: 98 },
+    { category: 'bottom', color: '#5b5349', brand: 'Arket', price: 80 },
+    { category: 'shoes', color: '#1f1f1f', brand: 'Vans', price: 70 },
+    { category: 'shoes', color: '#b08d57', brand: 'Clarks', price: 120 },
+    // Not in the closet: never suggested.
+    { category: 'outerwear', color: '#a4472a', brand: 'Wish', status: 'wishlist' },
+  ]);
+  await reloadWardrobe(page);
+  return items;
+}
+
+/** Screenshots of the current screen in light and dark at its size. */
+async function shoot(page: Page, name: string, size: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await settled(page);
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: `e2e/artifacts/screenshots/${name}-${size}-${scheme}.png` });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+async function walkThrough(page: Page, size: string) {
+  await signUpByApi(page);
+  const items = await seedCloset(page);
+  const wishId = items[6]!.id;
+  const today = await wearDay(page);
+
+  // The card at the top of the month, with today's first suggestion.
+  await page.goto('/calendar');
+  const card = page.getByRole('region', { name: 'What to wear today' });
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('img')).not.toHaveCount(0);
+  await shoot(page, 'suggestions-calendar-card', size);
+
+  await card.getByRole('link', { name: 'See suggestions' }).click();
+  await expect(page).toHaveURL(new RegExp(`/suggestions\\?date=${today}$`));
+  await expect(page.getByRole('heading', { name: 'What to wear' })).toBeVisible();
+  await expect(cards(page)).toHaveCount(3);
+  // Never a piece that is not in the closet.
+  await expect(page.locator(`img[src*="${wishId}"]`)).toHaveCount(0);
+  await shoot(page, 'suggestions', size);
+
+  // Wear this: the first card's pieces go on today.
+  const first = cards(page).first();
+  const wornCount = await first.getByRole('img').count();
+  await first.getByRole('button', { name: 'Wear this' }).click();
+  await expect(toast(page, 'Calendar updated successfully')).toBeVisible();
+  await expect(first.getByRole('button', { name: 'Logged' })).toBeDisabled();
+
+  // Not this: the second card leaves with a note.
+  await cards(page).nth(1).getByRole('button', { name: 'Not this' }).click();
+  await expect(page.getByText('Got it: not suggested again for 30 days.')).toBeVisible();
+  await expect(cards(page)).toHaveCount(2);
+
+  // Shuffle shows three more.
+  await page.getByRole('button', { name: 'Shuffle' }).click();
+  await expect(page).toHaveURL(/offset=\d+/);
+  await expect(cards(page).first()).toBeVisible();
+
+  // The day has the pieces.
+  await page.goto(dayPath(today));
+  await expect(
+    page.getByRole('list', { name: /^Worn on / }).locator('button[aria-expanded]'),
+  ).toHaveCount(wornCount);
+  return items;
+}
+
+test.describe('what to wear', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('desktop: the calendar card, Wear this, Not this, Style this and Open in composer', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const items = await walkThrough(page, 'desktop');
+    const shoes = items[5]!;
+
+    // Style this: every suggestion holds the piece.
+    await page.goto(`/items/${shoes.id}`);
+    await page.getByRole('link', { name: 'Style this' }).click();
+    await expect(page).toHaveURL(new RegExp(`/suggestions\\?pin=${shoes.id}$`));
+    await expect(cards(page).first()).toBeVisible();
+    const n = await cards(page).count();
+    expect(n).toBeGreaterThan(0);
+    for (let i = 0; i < n; i++) {
+      await expect(cards(page).nth(i).locator(`img[src*="${shoes.id}"]`)).toHaveCount(1);
+    }
+
+    // Open in composer: the pieces are on the canvas.
+    const pieces = await cards(page).first().getByRole('img').count();
+    await cards(page).first().getByRole('button', { name: 'Open in composer' }).click();
+    await expect(page).toHaveURL(/\/outfits\/upload\?selected=/);
+    await expect(
+      page.getByRole('list', { name: 'Pieces on the canvas' }).getByRole('button'),
+    ).toHaveCount(pieces);
+
+    // A future day opened from the calendar links to its suggestions.
+    const today = await wearDay(page);
+    const future = new Date(`${today}T12:00:00Z`);
+    future.setUTCDate(future.getUTCDate() + 3);
+    const day = future.toISOString().slice(0, 10);
+    // An empty day opens its picker at once: the link is there too.
+    await page.goto(dayPath(day));
+    await page
+      .getByRole('dialog', { name: /^Add to / })
+      .getByRole('link', { name: 'What to wear' })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/suggestions\\?date=${day}$`));
+    await expect(cards(page)).toHaveCount(3);
+  });
+
+  test('phone: the calendar card, Wear this and Not this', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await walkThrough(page, 'phone');
+  });
+});

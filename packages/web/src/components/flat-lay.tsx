@@ -1,0 +1,61 @@
+import { itemTileLabel, type ClothingItem } from '@hanger/domain';
+import { ImageOff } from 'lucide-react';
+import { useState } from 'react';
+import { useSessionStore } from '../lib/stores/session-store';
+
+interface FlatLayProps {
+  items: readonly ClothingItem[];
+  /** 'card' on the calendar (one row of small tiles), 'full' on the suggestions screen. */
+  size?: 'card' | 'full';
+  className?: string;
+}
+
+/**
+ * A suggestion's pieces laid side by side, as a flat lay: each piece's thumbnail (its cut-out
+ * when it has one) on the neutral tile colour, a cut-out drawn whole, a photo filling its tile.
+ */
+export function FlatLay({ items, size = 'full', className = '' }: FlatLayProps) {
+  const columns =
+    size === 'card'
+      ? 'grid-cols-[repeat(auto-fill,minmax(3.5rem,1fr))] sm:grid-cols-[repeat(auto-fill,minmax(4.5rem,1fr))]'
+      : // Three pieces in a row, four as a square, more in rows of three: no empty corner.
+        items.length === 4
+        ? 'grid-cols-2'
+        : 'grid-cols-3';
+  return (
+    <ul className={`grid gap-2 ${columns} ${className}`} aria-label={`${items.length} pieces`}>
+      {items.map((item) => (
+        <FlatLayPiece key={item.id} item={item} />
+      ))}
+    </ul>
+  );
+}
+
+function FlatLayPiece({ item }: { item: ClothingItem }) {
+  const [failed, setFailed] = useState(false);
+  const cutout = item.cutout === 'done';
+  const settings = useSessionStore((s) => s.user?.settings);
+  const label = settings ? itemTileLabel(item, settings) : item.category;
+  return (
+    <li className="relative aspect-square overflow-hidden rounded-tile bg-surface-2 ring-1 ring-black/5 ring-inset">
+      {failed ? (
+        <span className="absolute inset-0 grid place-items-center text-fg-subtle">
+          <ImageOff aria-hidden="true" className="size-5" strokeWidth={1.5} />
+          <span className="sr-only">{label}</span>
+        </span>
+      ) : (
+        <img
+          src={item.thumbnail ?? item.image}
+          alt={label}
+          crossOrigin="anonymous"
+          decoding="async"
+          draggable={false}
+          onError={() => setFailed(true)}
+          className={
+            'absolute inset-0 size-full ' + (cutout ? 'object-contain p-[8%]' : 'object-cover')
+          }
+        />
+      )}
+    </li>
+  );
+}
