@@ -95,6 +95,14 @@ export function DonutChart({ slices, size, hole = 0.62, onSelect }: DonutChartPr
             </path>
           );
         })}
+      {total > 0 && (
+        // A hairline at both edges of the ring: a slice as dark as the card (black on the dark
+        // scheme) or as light (white on the light one) still shows its shape.
+        <g fill="none" stroke="var(--hg-line-strong)" strokeWidth={1} pointerEvents="none">
+          <circle cx={c} cy={c} r={outer - 0.5} />
+          <circle cx={c} cy={c} r={inner + 0.5} />
+        </g>
+      )}
     </svg>
   );
 }

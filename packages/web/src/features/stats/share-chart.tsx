@@ -123,7 +123,7 @@ export function ShareChart({
                       <span className="flex min-w-0 items-center gap-2">
                         <span
                           aria-hidden="true"
-                          className="size-3 shrink-0 rounded-full"
+                          className="size-3 shrink-0 rounded-full ring-1 ring-line-strong ring-inset"
                           style={{ background: s.color }}
                         />
                         {onSelect ? (
