@@ -9,7 +9,7 @@ import { deleteItem, updateItem } from '../lib/stores/wardrobe-actions';
 import { useWardrobeStore } from '../lib/stores/wardrobe-store';
 import type { Outbox } from '../lib/outbox/engine';
 import { mergeSnapshot, nothingSeen } from '../lib/outbox/merge';
-import { isTempId, type OutboxEntry } from '../lib/outbox/ops';
+import { isTempId, type OutboxEntry, type OutboxOp } from '../lib/outbox/ops';
 import { initialOutboxState, useOutbox } from '../lib/outbox/state';
 import { provideOutbox } from '../lib/outbox/port';
 import { memoryOutboxStorage, type OutboxStorage } from '../lib/outbox/storage';
@@ -423,5 +423,75 @@ describe('two windows over one stored queue', () => {
     const kept = (await storage.load())!.entries.map((e) => e.op);
     expect(kept).toEqual([{ kind: 'updateItem', id: 'c2', updates: { brand: 'Arket' } }]);
     expect(entries().map((e) => e.op)).toEqual(kept);
+  });
+});
+
+describe('"Not this" (What to wear)', () => {
+  const notThis: OutboxOp = { kind: 'suggestionFeedback', itemIds: ['c1', 'c2'], day: DAY };
+  const feedbackBodies = (calls: Call[]) =>
+    calls
+      .filter((c) => c.path === '/api/suggestions/feedback')
+      .map((c) => JSON.parse(String(c.body)) as unknown);
+
+  it('is queued at once and sent by the outbox when online', async () => {
+    const server = fakeServer({
+      'POST /api/suggestions/feedback': () => json({ key: 'c1,c2', until: '2026-12-23' }),
+    });
+    await outbox!.enqueue(notThis, '');
+    expect(entries().map((e) => e.op)).toEqual([notThis]);
+    await replayOutbox();
+    expect(feedbackBodies(server.calls)).toEqual([{ item_ids: ['c1', 'c2'] }]);
+    expect(entries()).toEqual([]);
+    expect(toasts().filter((t) => t.type === 'error')).toEqual([]);
+  });
+
+  it('said offline, survives a reload and is sent when the connection returns', async () => {
+    await whileOffline(() => outbox!.enqueue(notThis, ''));
+    await outboxWritten();
+    resetOutboxForTests(memoryOutboxStorage(stored));
+    await replayOutbox(); // offline: reads the stored queue, sends nothing
+    expect(entries().map((e) => e.op)).toEqual([notThis]);
+    const { server, sent: replayed } = await replayOnline({
+      'POST /api/suggestions/feedback': () => json({ key: 'c1,c2', until: '2026-12-23' }),
+    });
+    expect(replayed).toEqual(['POST /api/suggestions/feedback']);
+    expect(feedbackBodies(server.calls)).toEqual([{ item_ids: ['c1', 'c2'] }]);
+    expect(entries()).toEqual([]);
+  });
+
+  it('is retried after a 5xx, and dropped without a message when a piece was deleted (404)', async () => {
+    await whileOffline(() => outbox!.enqueue(notThis, ''));
+    await replayOnline({
+      'POST /api/suggestions/feedback': () => json({ detail: 'Try again later.' }, 503),
+    });
+    expect(entries().map((e) => e.op)).toEqual([notThis]);
+    const { sent: replayed } = await replayOnline({
+      'POST /api/suggestions/feedback': () =>
+        json({ detail: 'The requested item was not found.' }, 404),
+    });
+    expect(replayed).toEqual(['POST /api/suggestions/feedback']);
+    expect(entries()).toEqual([]);
+    expect(useOutbox.getState().refused).toEqual([]);
+    expect(toasts().filter((t) => t.type === 'error')).toEqual([]);
+  });
+
+  it('refused otherwise (422): off the queue, announced and listed', async () => {
+    await whileOffline(() => outbox!.enqueue(notThis, ''));
+    await replayOnline({
+      'POST /api/suggestions/feedback': () => json({ detail: 'Invalid item ids.' }, 422),
+    });
+    expect(entries()).toEqual([]);
+    expect(useOutbox.getState().refused.map((r) => r.title)).toEqual(['Failed to save “Not this”']);
+  });
+
+  it('follows an item created offline to its server id, and goes with it when it is deleted', async () => {
+    await whileOffline(async () => {
+      await uploadItems({ category: 'top', status: 'clothes' }, [photo()]);
+    });
+    const tempId = createdId(0);
+    await outbox!.enqueue({ ...notThis, itemIds: ['c1', tempId] }, '');
+    expect(await deleteItem(tempId)).toBe(true);
+    // The set without the new piece is not what was refused: nothing of it is left to send.
+    expect(entries()).toEqual([]);
   });
 });

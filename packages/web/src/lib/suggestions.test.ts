@@ -1,7 +1,8 @@
 import { wearDayKey } from '@hanger/domain';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, signedInApiHooks } from '../test-utils/fake-server';
 import { item, signedInWith, wardrobeOf } from '../test-utils/fixtures';
+import { initialOutboxState, useOutbox } from './outbox/state';
 import { loadSuggestions, missingText, sayNotThis, suggestionsDay } from './suggestions';
 
 describe('the suggestions empty state', () => {
@@ -24,17 +25,15 @@ describe('the day of /suggestions', () => {
 
 describe('suggestions without a connection', () => {
   signedInApiHooks();
+  let online = true;
+  beforeEach(() => {
+    online = true;
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    useOutbox.setState(initialOutboxState());
+  });
+  afterEach(() => vi.restoreAllMocks());
 
-  it('are computed from the local copy with the domain function, leaving out Not this', async () => {
-    signedInWith(
-      wardrobeOf([
-        item('t1', { category: 'top', status: 'clothes' }),
-        item('t2', { category: 'top', status: 'clothes' }),
-        item('b1', { category: 'bottom', status: 'clothes' }),
-        item('s1', { category: 'shoes', status: 'clothes' }),
-        item('w1', { category: 'shoes', status: 'wishlist' }),
-      ]),
-    );
+  const offlineServer = () =>
     fakeServer({
       'GET /api/suggestions': () => {
         throw new TypeError('Failed to fetch');
@@ -43,16 +42,61 @@ describe('suggestions without a connection', () => {
         throw new TypeError('Failed to fetch');
       },
     });
+
+  // Each test its own pieces: a Not this said in one test stays known to this window.
+  const closet = (n: number) =>
+    signedInWith(
+      wardrobeOf([
+        item(`t${n}`, { category: 'top', status: 'clothes' }),
+        item(`u${n}`, { category: 'top', status: 'clothes' }),
+        item(`b${n}`, { category: 'bottom', status: 'clothes' }),
+        item(`s${n}`, { category: 'shoes', status: 'clothes' }),
+        item(`w${n}`, { category: 'shoes', status: 'wishlist' }),
+      ]),
+    );
+
+  it('are computed from the local copy with the domain function, leaving out Not this', async () => {
+    closet(1);
+    const server = offlineServer();
+    online = false;
     const date = '2026-03-05';
     const { answer, offline } = await loadSuggestions({ date });
     expect(offline).toBe(true);
     // The two outfits the closet can make; never the wishlist pair of shoes.
-    expect(answer.suggestions.map((s) => s.key).sort()).toEqual(['b1,s1,t1', 'b1,s1,t2']);
+    expect(answer.suggestions.map((s) => s.key).sort()).toEqual(['b1,s1,t1', 'b1,s1,u1']);
     expect(answer.suggestions.flatMap((s) => s.item_ids)).not.toContain('w1');
 
     const first = answer.suggestions[0]!;
-    expect(await sayNotThis(first.item_ids)).toBe(false);
+    await sayNotThis(first.item_ids);
+    // Queued in the outbox (offline: nothing sent), and left out at once.
+    expect(useOutbox.getState().entries.map((e) => e.op)).toEqual([
+      { kind: 'suggestionFeedback', itemIds: first.item_ids, day: wearDayKey() },
+    ]);
+    expect(server.calls.filter((c) => c.path === '/api/suggestions/feedback')).toEqual([]);
     const again = await loadSuggestions({ date });
     expect(again.answer.suggestions.map((s) => s.key)).not.toContain(first.key);
+  });
+
+  it('leave out the Not this sets waiting in the outbox (as after a reload)', async () => {
+    closet(2);
+    offlineServer();
+    online = false;
+    const date = '2026-03-05';
+    // A queue read back from the device: only the outbox knows of this Not this.
+    useOutbox.setState({
+      entries: [
+        {
+          seq: 1,
+          op: { kind: 'suggestionFeedback', itemIds: ['u2', 's2', 'b2'], day: date },
+          createdAt: `${date}T08:00:00.000Z`,
+          label: '',
+        },
+      ],
+    });
+    const { answer } = await loadSuggestions({ date });
+    expect(answer.suggestions.map((s) => s.key)).toEqual(['b2,s2,t2']);
+    // Once the 30 days are over it may be suggested again.
+    const later = await loadSuggestions({ date: '2026-04-05' });
+    expect(later.answer.suggestions.map((s) => s.key).sort()).toEqual(['b2,s2,t2', 'b2,s2,u2']);
   });
 });

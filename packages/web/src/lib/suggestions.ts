@@ -1,12 +1,16 @@
-import { NOT_THIS_DAYS, addDays, suggestionKey, wearDayKey } from '@hanger/domain';
-import { useEffect, useState } from 'react';
 import {
-  getSuggestions,
-  postNotThis,
-  type SuggestionsAnswer,
-  type SuggestionsQuery,
-} from './api/suggestions';
+  NOT_THIS_DAYS,
+  addDays,
+  suggestionKey,
+  wearDayKey,
+  type SuggestionFeedback,
+} from '@hanger/domain';
+import { useEffect, useState } from 'react';
+import { getSuggestions, type SuggestionsAnswer, type SuggestionsQuery } from './api/suggestions';
 import { ApiError } from './api/transport';
+import { pendingNotThis } from './outbox/ops';
+import { loadOutbox } from './outbox/port';
+import { useOutbox } from './outbox/state';
 import { addToCalendarDay } from './stores/calendar-actions';
 import { useSessionStore } from './stores/session-store';
 import { useWardrobeStore } from './stores/wardrobe-store';
@@ -22,10 +26,16 @@ export type SuggestionsState =
   | { status: 'failed'; message: string };
 
 /**
- * "Not this" said on this device: sent to the server, and also kept here so that suggestions
- * computed offline leave the same pieces out.
+ * "Not this" said in this window. While one waits in the outbox it is read off the queue (which
+ * survives a reload); once sent it leaves the queue, and this keeps it for the suggestions
+ * computed here until the page is left (the local copy of the wardrobe does not hold feedback).
  */
-const notThisHere: { key: string; until: string }[] = [];
+const notThisHere: SuggestionFeedback[] = [];
+
+/** The "Not this" sets this device knows of that the server's answer may not hold yet. */
+function notThisOnDevice(): SuggestionFeedback[] {
+  return [...notThisHere, ...pendingNotThis(useOutbox.getState().entries)];
+}
 
 /** No answer at all (no connection, a time-out): the local copy can answer instead. */
 function noAnswer(err: unknown): boolean {
@@ -37,7 +47,17 @@ async function computeHere(query: SuggestionsQuery): Promise<SuggestionsAnswer> 
   const user = useSessionStore.getState().user;
   if (!wardrobe || !user) throw new Error('Your wardrobe is not on this device yet.');
   const { localSuggestions } = await import('./suggestions-local');
-  return localSuggestions(query, wardrobe, user.settings, user.uid, notThisHere);
+  return localSuggestions(query, wardrobe, user.settings, user.uid, notThisOnDevice());
+}
+
+/**
+ * The server's answer without the sets still waiting in the outbox (a Shuffle right after Not
+ * this may ask before the outbox has sent it): the card does not come back meanwhile.
+ */
+function withoutPending(answer: SuggestionsAnswer): SuggestionsAnswer {
+  const waiting = new Set(pendingNotThis(useOutbox.getState().entries).map((f) => f.key));
+  if (waiting.size === 0) return answer;
+  return { ...answer, suggestions: answer.suggestions.filter((s) => !waiting.has(s.key)) };
 }
 
 /** Loads the suggestions for a day (and pin, and page), from the server or from the local copy. */
@@ -45,7 +65,7 @@ export async function loadSuggestions(
   query: SuggestionsQuery,
 ): Promise<{ answer: SuggestionsAnswer; offline: boolean }> {
   try {
-    return { answer: await getSuggestions(query), offline: false };
+    return { answer: withoutPending(await getSuggestions(query)), offline: false };
   } catch (err) {
     if (!noAnswer(err)) throw err;
     return { answer: await computeHere(query), offline: true };
@@ -84,18 +104,16 @@ export function wearSuggestion(day: string, itemIds: readonly string[]): Promise
 }
 
 /**
- * "Not this": remembered here at once (the local three leave it out too) and sent to the server;
- * answers false when the server could not be told.
+ * "Not this": a change like any other edit, queued in the outbox at once (README, "What to
+ * wear"), which sends it now when online, or when the connection returns; the suggestions
+ * computed here leave it out meanwhile.
  */
-export async function sayNotThis(itemIds: readonly string[]): Promise<boolean> {
-  const today = wearDayKey();
-  notThisHere.push({ key: suggestionKey(itemIds), until: addDays(today, NOT_THIS_DAYS) });
-  try {
-    await postNotThis(itemIds);
-    return true;
-  } catch {
-    return false;
-  }
+export async function sayNotThis(itemIds: readonly string[]): Promise<void> {
+  const day = wearDayKey();
+  notThisHere.push({ key: suggestionKey(itemIds), until: addDays(day, NOT_THIS_DAYS) });
+  await (
+    await loadOutbox()
+  ).enqueue({ kind: 'suggestionFeedback', itemIds: [...itemIds], day }, '');
 }
 
 /** A YYYY-MM-DD day, or today by the wear-day rule (SPEC §4) when the text is not one. */

@@ -157,7 +157,6 @@ interface SuggestionCardProps {
 function SuggestionCard({ day, suggestion, items, dismissed, onNotThis }: SuggestionCardProps) {
   const navigate = useNavigate();
   const [worn, setWorn] = useState(false);
-  const [note, setNote] = useState<string | null>(null);
   const ids = suggestion.item_ids;
   const future = day > wearDayKey();
 
@@ -168,7 +167,7 @@ function SuggestionCard({ day, suggestion, items, dismissed, onNotThis }: Sugges
         className="flex animate-fade-in items-center gap-3 rounded-2xl border border-dashed border-line p-4 text-sm text-fg-muted"
       >
         <ThumbsDown aria-hidden="true" className="size-4 shrink-0" />
-        {note ?? 'Got it: not suggested again for 30 days.'}
+        Got it: not suggested again for 30 days.
       </li>
     );
   }
@@ -220,9 +219,8 @@ function SuggestionCard({ day, suggestion, items, dismissed, onNotThis }: Sugges
             icon={<ThumbsDown aria-hidden="true" className="size-4" />}
             onClick={() => {
               onNotThis();
-              void sayNotThis(ids).then((told) => {
-                if (!told) setNote('Not shown again here; it could not be saved to your account.');
-              });
+              // Through the outbox, offline too: kept on the device and sent when it can be.
+              void sayNotThis(ids);
             }}
           >
             Not this

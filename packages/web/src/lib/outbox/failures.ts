@@ -19,6 +19,12 @@ const REMOVALS: ReadonlySet<OutboxOp['kind']> = new Set([
   'calendarRemove',
 ]);
 
+/**
+ * Changes that only matter while their records exist: a "Not this" whose piece was deleted
+ * meanwhile (404) can never be shown again anyway, so it is dropped without a message.
+ */
+const MOOT_WITHOUT_RECORD: ReadonlySet<OutboxOp['kind']> = new Set(['suggestionFeedback']);
+
 /** What a failure means for the entry being sent. */
 export function classifyFailure(err: unknown, op?: OutboxOp): Outcome {
   if (err instanceof NoUserError) return 'stop';
@@ -29,6 +35,7 @@ export function classifyFailure(err: unknown, op?: OutboxOp): Outcome {
     if (err.status === 408 || err.status === 429 || err.status >= 500) return 'retry';
     // Removing what is already gone is done, not refused: a delete resent after a lost answer.
     if (err.status === 404 && op && REMOVALS.has(op.kind)) return 'gone';
+    if (err.status === 404 && op && MOOT_WITHOUT_RECORD.has(op.kind)) return 'gone';
     return 'refused';
   }
   // The server answered, but not as expected (an answer that does not parse): it was done.
@@ -46,6 +53,8 @@ const REFUSAL_TITLES: Record<OutboxOp['kind'], string> = {
   calendarAdd: ERROR_TOASTS.updateCalendar,
   calendarStar: ERROR_TOASTS.updateCalendar,
   calendarRemove: ERROR_TOASTS.deleteCalendarItem,
+  // SPEC §8 has no toast for it: named after the button.
+  suggestionFeedback: 'Failed to save “Not this”',
 };
 
 /** The action's error toast title of a refused change (SPEC §8). */

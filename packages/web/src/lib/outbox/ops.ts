@@ -1,14 +1,18 @@
 import {
+  NOT_THIS_DAYS,
+  addDays,
   addToDay,
   formatDay,
   removeEverywhere,
   removeFromDay,
   setDisplayItem,
+  suggestionKey,
   type CanvasEntry,
   type ClothingItem,
   type DayEntryType,
   type Outfit,
   type OutfitStatus,
+  type SuggestionFeedback,
   type WardrobeData,
 } from '@hanger/domain';
 import type { ItemUpdate, NewItemInput } from '../api/clothes';
@@ -49,7 +53,13 @@ export type OutboxOp =
   | { kind: 'deleteOutfit'; id: string }
   | { kind: 'calendarAdd'; day: string; clothes: string[]; outfits: string[] }
   | { kind: 'calendarStar'; day: string; displayItem: string | undefined }
-  | { kind: 'calendarRemove'; day: string; type: DayEntryType; id: string };
+  | { kind: 'calendarRemove'; day: string; type: DayEntryType; id: string }
+  /**
+   * "Not this" for a suggestion's pieces, said on wear day `day` (README, "What to wear"). It
+   * changes no record of the local copy: the screens read it off the queue while it waits
+   * (pendingNotThis), so offline suggestions leave it out at once.
+   */
+  | { kind: 'suggestionFeedback'; itemIds: string[]; day: string };
 
 export interface OutboxEntry {
   /** Position in the queue; entries are sent in ascending order. */
@@ -135,6 +145,8 @@ export function renameInOp(op: OutboxOp, from: string, to: string): OutboxOp {
       };
     case 'calendarStar':
       return op.displayItem === from ? { ...op, displayItem: to } : op;
+    case 'suggestionFeedback':
+      return op.itemIds.includes(from) ? { ...op, itemIds: swapAll(op.itemIds, from, to) } : op;
   }
 }
 
@@ -151,6 +163,9 @@ export function withoutRecord(op: OutboxOp, id: string): OutboxOp | null {
     }
     case 'calendarStar':
       return op.displayItem === id ? null : op;
+    // Without one of its pieces it is another set, which nobody refused: nothing is left.
+    case 'suggestionFeedback':
+      return op.itemIds.includes(id) ? null : op;
     case 'saveOutfit': {
       if (op.id === id) return null;
       const canvasData = op.canvasData.filter((e) => e.clothingId !== id);
@@ -349,6 +364,8 @@ export function applyOp(
       return { ...data, calendar: setDisplayItem(data.calendar, op.day, op.displayItem) };
     case 'calendarRemove':
       return { ...data, calendar: removeFromDay(data.calendar, op.day, op.type, op.id) };
+    case 'suggestionFeedback':
+      return data;
   }
 }
 
@@ -376,5 +393,19 @@ export function describeOp(entry: OutboxEntry): string {
     case 'calendarRemove':
       // The day as the calendar's day screen heads it (SPEC §2: day, short month, year, en-GB).
       return `your calendar change for ${formatDay(op.day, 'en-GB')}${entry.label ? ` (${entry.label})` : ''}`;
+    case 'suggestionFeedback':
+      return '“Not this” for a suggestion';
   }
+}
+
+/**
+ * The "Not this" sets still waiting to be sent, as the suggestion rules take feedback: each kept
+ * away for NOT_THIS_DAYS from the day it was said, as the server keeps it once sent.
+ */
+export function pendingNotThis(entries: readonly OutboxEntry[]): SuggestionFeedback[] {
+  return entries.flatMap(({ op }) =>
+    op.kind === 'suggestionFeedback'
+      ? [{ key: suggestionKey(op.itemIds), until: addDays(op.day, NOT_THIS_DAYS) }]
+      : [],
+  );
 }

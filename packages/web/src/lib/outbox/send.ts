@@ -2,6 +2,7 @@ import type { ClothingItem, Outfit, Patch } from '@hanger/domain';
 import { deleteItemRequest, patchItem, patchItemImage, postItem } from '../api/clothes';
 import { deleteCalendarEntry, putCalendarDay } from '../api/calendar';
 import { deleteOutfitRequest, patchOutfit, postOutfit } from '../api/outfits';
+import { postNotThis } from '../api/suggestions';
 import type { OutboxOp } from './ops';
 
 /** What the server answered to an operation, for the local copy. */
@@ -68,6 +69,10 @@ export async function sendOp(
       return null;
     case 'calendarRemove':
       await deleteCalendarEntry(op.day, op.id, op.type);
+      return null;
+    case 'suggestionFeedback':
+      // Sending the same set again only sets its 30 days again: a repeat after a lost answer is fine.
+      await postNotThis(op.itemIds);
       return null;
   }
 }
