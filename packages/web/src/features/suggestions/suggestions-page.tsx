@@ -10,6 +10,7 @@ import { Page } from '../../components/page';
 import { Skeleton } from '../../components/skeleton';
 import type { SuggestionsAnswer } from '../../lib/api/suggestions';
 import { useSessionStore } from '../../lib/stores/session-store';
+import { toast } from '../../lib/stores/toast-store';
 import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
 import {
   missingText,
@@ -220,7 +221,11 @@ function SuggestionCard({ day, suggestion, items, dismissed, onNotThis }: Sugges
             onClick={() => {
               onNotThis();
               // Through the outbox, offline too: kept on the device and sent when it can be.
-              void sayNotThis(ids);
+              sayNotThis(ids).catch((err: unknown) => {
+                // The outbox could not be opened (storage refused): nothing was kept.
+                console.warn('Not this could not be kept', err);
+                toast.error('Failed to save “Not this”', 'Please try again.');
+              });
             }}
           >
             Not this
