@@ -24,6 +24,7 @@ import {
   SQLITE_FILE,
   type BackupManifest,
 } from './backup.js';
+import { PG_BOSS_SCHEMA } from '../jobs/types.js';
 import { pgCommand, runPgTool } from './pg-tools.js';
 
 /**
@@ -104,6 +105,8 @@ async function resetPostgres(databaseUrl: string): Promise<void> {
     const { rows } = await client.query<{ s: string }>('select current_schema() as s');
     const schema = client.escapeIdentifier(rows[0]!.s);
     await client.query(`drop schema ${schema} cascade`);
+    // The job queue's own schema (docs/jobs.md) is in the dump too: it goes with the app's.
+    await client.query(`drop schema if exists ${client.escapeIdentifier(PG_BOSS_SCHEMA)} cascade`);
     await client.query(`create schema ${schema}`);
   } finally {
     await client.end();

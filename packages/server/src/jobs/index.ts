@@ -5,7 +5,7 @@ import { TableJobQueue } from './table-queue.js';
 import type { JobLog, JobQueue, JobQueueSettings } from './types.js';
 
 export * from './types.js';
-export { PG_BOSS_SCHEMA, failedQueueOf } from './pg-boss-queue.js';
+export { failedQueueOf } from './pg-boss-queue.js';
 
 export interface CreateJobQueueOptions {
   db: Kysely<Database>;

@@ -10,6 +10,7 @@ import {
   JOB_KINDS,
   MAX_ATTEMPTS,
   PermanentJobError,
+  PG_BOSS_SCHEMA,
   timeoutOf,
   type FailedHandler,
   type JobHandler,
@@ -27,8 +28,6 @@ const require = createRequire(import.meta.url);
 /** PostgreSQL's error code for a deadlock: one of the transactions was rolled back. */
 const DEADLOCK = '40P01';
 
-/** The PostgreSQL schema pg-boss keeps its tables in, beside the app's. */
-export const PG_BOSS_SCHEMA = 'pgboss';
 
 /** What a job carries in pg-boss: its id again, so that its dead-letter copy still names it. */
 interface Envelope {

@@ -117,3 +117,9 @@ export interface JobLog {
   error(obj: object, msg: string): void;
   info(obj: object, msg: string): void;
 }
+
+/**
+ * The PostgreSQL schema pg-boss keeps its tables in, beside the app's (a restore with --force
+ * drops it with the app's own: backup/restore.ts).
+ */
+export const PG_BOSS_SCHEMA = 'pgboss';
