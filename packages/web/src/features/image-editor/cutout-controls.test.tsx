@@ -113,7 +113,7 @@ describe("the image editor's cut-out controls", () => {
     });
     open(cutOut, true);
     await userEvent.click(screen.getByRole('button', { name: 'Restore original' }));
-    const dialog = screen.getByRole('dialog', { name: 'Restore the original photo?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Restore the original photo?' });
     expect(server.apiCalls()).toHaveLength(0);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Restore original' }));
     await waitFor(() => expect(stored()?.image).toBe('/media/tee.webp'));
