@@ -14,6 +14,11 @@ import {
 } from './testing/fixtures.js';
 import type { CalendarEntry, ClothingItem, Outfit } from './types.js';
 import type { ColourName } from './colour-names.js';
+import {
+  wardrobeForSuggestionsFromWire,
+  wardrobeFromWire,
+  wardrobeToWire,
+} from './wire-mappers.js';
 
 /**
  * The suggestions of a seeded 2,000-item wardrobe (400 outfits, a year of calendar) are pinned
@@ -118,5 +123,20 @@ describe('suggestOutfits on a seeded 2,000-item wardrobe', () => {
     await expect(`${JSON.stringify(answers, null, 1)}\n`).toMatchFileSnapshot(
       './testing/suggestions-seeded.json',
     );
+  });
+
+  it('answers the same from the wire read for suggestions only as from the whole mapping', () => {
+    const { w, clothes } = seededWardrobe();
+    const s = settingsWithSubs('top', [TEE, SHIRT]);
+    const wire = wardrobeToWire(w);
+    const lean = wardrobeForSuggestionsFromWire(structuredClone(wire));
+    const full = wardrobeFromWire(structuredClone(wire));
+    const pin = clothes.find((c) => (c.status ?? 'clothes') === 'clothes' && c.category === 'top')!;
+    for (const extra of [{}, { offset: 6 }, { pin: pin.id }]) {
+      const base = { settings: s, date: '2024-06-20', seed: 'acct-9', now: at('2024-06-15', 12) };
+      const answer = suggestOutfits({ ...base, ...extra, wardrobe: lean });
+      expect(answer.suggestions.length).toBeGreaterThan(0);
+      expect(answer).toEqual(suggestOutfits({ ...base, ...extra, wardrobe: full }));
+    }
   });
 });
