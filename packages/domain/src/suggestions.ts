@@ -2,7 +2,7 @@ import { categoryIndex, type Category } from './categories.js';
 import type { ColourName } from './colour-names.js';
 import { BUNDLED_RATES, formatMoney, type RatesTable } from './currency.js';
 import { addDays } from './day-keys.js';
-import { computeItemStats, type ItemStats } from './item-stats.js';
+import type { ItemStats } from './item-stats.js';
 import { itemPriceIn } from './money.js';
 import {
   daysInCommon,
@@ -113,14 +113,17 @@ export function isSuggestable(item: ClothingItem): boolean {
 
 // Seeded choice -------------------------------------------------------------------------------
 
-/** FNV-1a: a small stable hash, so a seed and an id give the same number everywhere. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
+/**
+ * FNV-1a, a small stable hash, so a seed and an id give the same number everywhere; carried on
+ * from the state `h` of a text already hashed (start at 0x811c9dc5, end with `>>> 0`), so that
+ * the seed every piece shares is hashed once and no string is built per piece.
+ */
+function hashOn(h: number, text: string): number {
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
-  return h >>> 0;
+  return h;
 }
 
 // Colours -------------------------------------------------------------------------------------
@@ -149,6 +152,9 @@ function colourHarmony(a: ColourName | undefined, b: ColourName | undefined): nu
 
 // Scoring -------------------------------------------------------------------------------------
 
+/** The stats a suggestion reads (item-stats' ItemStats has these and more). */
+type PieceStats = Pick<ItemStats, 'lastWorn' | 'totalTimesWorn' | 'costPerWear'>;
+
 interface Piece {
   item: ClothingItem;
   /** Its place among the closet's pieces: pairs are cached by number, not by a string key. */
@@ -156,7 +162,7 @@ interface Piece {
   score: number;
   /** Days since last worn (to today), undefined when never worn. */
   idle?: number;
-  stats: ItemStats;
+  stats: PieceStats;
   colour?: ColourName;
 }
 
@@ -203,16 +209,17 @@ const W_TOGETHER = 0.35;
 const W_SHARED = 0.1;
 const RECENT_PENALTY = 1.5;
 
+/** `seedState` is hashOn over `${seed}|`: the jitter is the FNV-1a of `${seed}|${item.id}`. */
 function pieceScore(
   item: ClothingItem,
-  stats: ItemStats,
+  stats: PieceStats,
   idle: number | undefined,
   costRank: number,
-  seed: string,
+  seedState: number,
 ): number {
   const idleShare = idle === undefined ? 1 : Math.min(idle, 60) / 60;
   const leastWorn = 1 / (1 + stats.totalTimesWorn);
-  const jitter = (hash(`${seed}|${item.id}`) % 10007) / 10007;
+  const jitter = ((hashOn(seedState, item.id) >>> 0) % 10007) / 10007;
   return W_IDLE * idleShare + W_LEAST_WORN * leastWorn + W_COST * costRank + W_SEED * jitter;
 }
 
@@ -418,9 +425,7 @@ export function suggestOutfits(input: SuggestionsInput): SuggestionsResult {
   const count = input.count ?? SUGGESTIONS_PER_PAGE;
   const offset = Math.max(0, Math.floor(input.offset ?? 0));
   const index = input.index ?? buildWearIndex(wardrobe, input.now);
-  const stats =
-    input.stats ??
-    computeItemStats(wardrobe, settings, input.now, { index, rates: input.rates ?? BUNDLED_RATES });
+  const rates = input.rates ?? BUNDLED_RATES;
   const today = index.today;
   const seed = `${input.seed}|${date}`;
 
@@ -436,30 +441,51 @@ export function suggestOutfits(input: SuggestionsInput): SuggestionsResult {
   });
   if (input.pin !== undefined && (!pinItem || !isSuggestable(pinItem))) return empty([], true);
 
-  // Cost per wear as a rank among the closet's priced pieces: the dearest per wear first.
-  const costs = closet
-    .map((item) => ({ id: item.id, cpw: stats.get(item.id)?.costPerWear }))
-    .filter((c): c is { id: string; cpw: number } => c.cpw !== undefined)
-    .sort((a, b) => a.cpw - b.cpw || (a.id < b.id ? -1 : 1));
-  const costRank = new Map<string, number>();
-  costs.forEach((c, i) => costRank.set(c.id, costs.length > 1 ? i / (costs.length - 1) : 1));
+  // Only the closet's pieces are read, and of their stats only what the score and the reasons
+  // use (the same figures as item-stats' computeItemStats, without the whole wardrobe's).
+  const closetStats: PieceStats[] = [];
+  const prices: (number | undefined)[] = [];
+  for (const item of closet) {
+    const price = itemPriceIn(item, settings.currency, rates);
+    prices.push(price);
+    let s: PieceStats | undefined = input.stats?.get(item.id);
+    if (s === undefined) {
+      const days = daysOf(index.itemDays, item.id);
+      const totalTimesWorn = days.length + (item.manualTimesWorn ?? 0);
+      s = { totalTimesWorn };
+      const lastWorn = days[days.length - 1];
+      if (lastWorn !== undefined) s.lastWorn = lastWorn;
+      if (price !== undefined && totalTimesWorn > 0) s.costPerWear = price / totalTimesWorn;
+    }
+    closetStats.push(s);
+  }
 
+  // Cost per wear as a rank among the closet's priced pieces: the dearest per wear first.
+  const costs: number[] = [];
+  for (let i = 0; i < closet.length; i++)
+    if (closetStats[i]!.costPerWear !== undefined) costs.push(i);
+  costs.sort((a, b) => {
+    const d = closetStats[a]!.costPerWear! - closetStats[b]!.costPerWear!;
+    return d || (closet[a]!.id < closet[b]!.id ? -1 : 1);
+  });
+  const costRank = new Float64Array(closet.length).fill(-1);
+  costs.forEach((i, at) => (costRank[i] = costs.length > 1 ? at / (costs.length - 1) : 1));
+
+  const seedState = hashOn(0x811c9dc5, `${seed}|`);
   const pieces = new Map<string, Piece>();
   const bySlot = new Map<Category, Piece[]>();
-  for (const item of closet) {
-    const s = stats.get(item.id)!;
+  for (let i = 0; i < closet.length; i++) {
+    const item = closet[i]!;
+    const s = closetStats[i]!;
     const idle = s.lastWorn === undefined ? undefined : Math.max(0, daysBetween(s.lastWorn, today));
     // A priced piece never worn costs most per wear of all: its first wear matters most.
     const rank =
-      costRank.get(item.id) ??
-      (itemPriceIn(item, settings.currency, input.rates) !== undefined && s.totalTimesWorn === 0
-        ? 1
-        : 0);
+      costRank[i]! >= 0 ? costRank[i]! : prices[i] !== undefined && s.totalTimesWorn === 0 ? 1 : 0;
     const piece: Piece = {
       item,
       n: pieces.size,
       stats: s,
-      score: pieceScore(item, s, idle, rank, seed),
+      score: pieceScore(item, s, idle, rank, seedState),
     };
     if (idle !== undefined) piece.idle = idle;
     const colour = item.colors?.[0];

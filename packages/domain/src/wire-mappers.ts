@@ -135,9 +135,13 @@ function put<T extends object, K extends keyof T>(
   if (value !== null && value !== undefined) out[key] = value;
 }
 
+/**
+ * Object.keys rather than Object.entries: for a 10,000-item wardrobe the pairs it builds cost
+ * several times the copy itself (bench/suggestions.bench.ts, wire mapping).
+ */
 function mapValues<A, B>(record: Readonly<Record<string, A>>, fn: (value: A) => B) {
   const out: Record<string, B> = {};
-  for (const [key, value] of Object.entries(record)) out[key] = fn(value);
+  for (const key of Object.keys(record)) out[key] = fn(record[key]!);
   return out;
 }
 
@@ -251,6 +255,47 @@ export function wardrobeFromWire(wire: WireWardrobe): WardrobeData {
     clothes: mapValues(wire.clothes, itemFromWire),
     outfits: mapValues(wire.outfits, outfitFromWire),
     calendar: calendarFromWire(wire.calendar),
+  };
+}
+
+/**
+ * The item fields suggestOutfits reads (README, "What to wear": status, category, colours,
+ * subcategory, price, wears) besides the ones every record has.
+ */
+const SUGGESTION_ITEM_FROM_WIRE = ITEM_FROM_WIRE.filter(([, app]) =>
+  [
+    'id',
+    'image',
+    'dateCreated',
+    'status',
+    'subCategoryId',
+    'price',
+    'currency',
+    'convertedPrice',
+    'manualTimesWorn',
+    'colors',
+  ].includes(app),
+);
+
+/**
+ * The wire wardrobe read for suggestOutfits only: items carry the fields it reads, outfits their
+ * canvas, and calendar days share the wire's lists (not copied: nothing here changes them). The
+ * server maps a 10,000-item wardrobe for every suggestion request, and the whole mapping
+ * (wardrobeFromWire) is most of that request's work; the suggestions are the same from either.
+ */
+export function wardrobeForSuggestionsFromWire(wire: WireWardrobe): WardrobeData {
+  const calendar: Calendar = {};
+  for (const [day, entry] of Object.entries(wire.calendar)) {
+    calendar[day] = { clothes: entry.clothes, outfits: entry.outfits };
+  }
+  return {
+    clothes: mapValues(wire.clothes, (w) => {
+      const item = copyFields(w, {} as ClothingItem, SUGGESTION_ITEM_FROM_WIRE);
+      item.category = categoryFromWire(w.category);
+      return item;
+    }),
+    outfits: mapValues(wire.outfits, outfitFromWire),
+    calendar,
   };
 }
 

@@ -5,7 +5,7 @@ import {
   settingsFromWire,
   suggestOutfits,
   suggestionKey,
-  wardrobeFromWire,
+  wardrobeForSuggestionsFromWire,
   wearDayKey,
   type SuggestionsResult,
 } from '@hanger/domain';
@@ -56,7 +56,8 @@ export async function readSuggestions(
     readSettings(ctx.db, userId),
     listLiveFeedback(ctx.db, userId, date),
   ]);
-  const wardrobe = wardrobeFromWire(wire);
+  // Only what suggestOutfits reads is mapped: the whole mapping was most of a large wardrobe's cost.
+  const wardrobe = wardrobeForSuggestionsFromWire(wire);
   if (query.pin !== undefined && wardrobe.clothes[query.pin] === undefined) {
     throw new NotFoundError(NOT_FOUND);
   }
