@@ -98,6 +98,9 @@ export async function startServer(
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
       RATE_LIMIT_MAX: '1000000000',
+      // Seeded photos would each queue a cut-out (docs/cutouts.md), and every one that lands
+      // changes the wardrobe's version mid-run; bench/cutout.bench.ts turns them on itself.
+      CUTOUT: 'off',
       LOG_LEVEL: 'warn',
       WEB_DIR: process.env.WEB_DIR ?? join(ROOT, 'packages/web/dist'),
       ...extraEnv,

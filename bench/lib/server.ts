@@ -39,6 +39,9 @@ export async function startServer(
       PORT: String(port),
       DATA_DIR: dataDir,
       RATE_LIMIT_MAX: '1000000000',
+      // Seeded photos would each queue a cut-out (docs/cutouts.md), and every one that lands
+      // changes the wardrobe's version mid-run; bench/cutout.bench.ts turns them on itself.
+      CUTOUT: 'off',
       ...options.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
