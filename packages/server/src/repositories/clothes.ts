@@ -241,6 +241,33 @@ export async function sweepItemsAwaitingColours(
 }
 
 /**
+ * Colours found automatically for one of the owner's items, written as 'auto' where the item's
+ * colour source is null (never looked at) or, with `overAuto`, also 'auto' (found before); a
+ * person's choice ('user') is never written over. Answers whether they were written.
+ */
+async function writeFoundColours(
+  db: Db,
+  ownerId: string,
+  id: string,
+  colors: string | null,
+  overAuto: boolean,
+): Promise<boolean> {
+  if (!isStorableText(id)) return false;
+  const result = await db
+    .updateTable('clothes')
+    .set({ colors, colors_source: 'auto' })
+    .where('user_id', '=', ownerId)
+    .where('id', '=', id)
+    .where((eb) =>
+      overAuto
+        ? eb.or([eb('colors_source', 'is', null), eb('colors_source', '=', 'auto')])
+        : eb('colors_source', 'is', null),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
  * Colours found automatically for one of the owner's items, written only while none were set
  * (a person's choice, or a photo replaced meanwhile, wins); answers whether they were written.
  */
@@ -250,15 +277,7 @@ export async function setFoundColours(
   id: string,
   colors: string | null,
 ): Promise<boolean> {
-  if (!isStorableText(id)) return false;
-  const result = await db
-    .updateTable('clothes')
-    .set({ colors, colors_source: 'auto' })
-    .where('user_id', '=', ownerId)
-    .where('id', '=', id)
-    .where('colors_source', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return writeFoundColours(db, ownerId, id, colors, false);
 }
 
 /**
@@ -271,13 +290,5 @@ export async function replaceFoundColours(
   id: string,
   colors: string | null,
 ): Promise<boolean> {
-  if (!isStorableText(id)) return false;
-  const result = await db
-    .updateTable('clothes')
-    .set({ colors, colors_source: 'auto' })
-    .where('user_id', '=', ownerId)
-    .where('id', '=', id)
-    .where((eb) => eb.or([eb('colors_source', 'is', null), eb('colors_source', '=', 'auto')]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return writeFoundColours(db, ownerId, id, colors, true);
 }
