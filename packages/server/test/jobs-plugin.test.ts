@@ -15,7 +15,8 @@ describe.each(ENGINES)('the server’s job queue on %s', (engine: Engine) => {
   });
 
   it('runs jobs once the app is ready, and lets a running one finish on close', async () => {
-    server = await startApp(engine, { env: { JOB_POLL_SECONDS: '1' } });
+    // The colour backfill is off so that this test may register the 'colours' handler itself.
+    server = await startApp(engine, { env: { JOB_POLL_SECONDS: '1', COLOUR_BACKFILL: 'off' } });
     const { app } = server;
     expect(app.jobs.engine).toBe(engine === 'postgres' ? 'pg-boss' : 'table');
     // The API answers while the queue runs.
