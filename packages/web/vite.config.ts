@@ -322,7 +322,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
-    sourcemap: false,
+    // WEB_SOURCEMAP=1: source maps, to see what each chunk holds (docs/performance.md).
+    sourcemap: process.env.WEB_SOURCEMAP === '1',
     // bench/web-bundle.mjs reads the chunk graph from here to measure the first load.
     manifest: true,
     chunkSizeWarningLimit: 400,

@@ -10,6 +10,7 @@ import { RouteErrorScreen } from './error-screens';
 import { PublicOnly } from './public-only';
 import { RequireAuth } from './require-auth';
 import { WardrobeTabs } from './wardrobe-tabs';
+import { loadFilterPanels } from '../components/filter-panel-lazy';
 
 // Items and Outfits ship in the first load; everything else loads when it is first opened. The
 // sign-in screens too: a returning user never sees them, and a new visitor waits on one request.
@@ -73,7 +74,7 @@ function Public({ children }: { children: ReactNode }) {
  * the middle of it, docs/performance.md), but well before most people leave the first screen.
  */
 const PREFETCH_AFTER_MS = 5000;
-
+/** Fetches the Groups tab's, the calendar's and the filter panels' code once the first screen has settled. */
 /** Fetches the Groups tab's and the calendar's code once the first screen has settled. */
 function usePrefetchTabs(): void {
   useEffect(() => {
@@ -83,6 +84,7 @@ function usePrefetchTabs(): void {
         idle(() => {
           void loadGroupsPage().catch(() => undefined);
           void loadCalendarRoutes().catch(() => undefined);
+          void loadFilterPanels().catch(() => undefined);
         }),
       PREFETCH_AFTER_MS,
     );

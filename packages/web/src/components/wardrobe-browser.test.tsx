@@ -143,7 +143,7 @@ describe('wardrobe browser in selection mode', () => {
     renderAt(<ItemPicker exclude={new Set(['tee', 'boots'])} captions={false} />);
     expect(tileNames()).toEqual(['Levi Bottom']);
     await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
-    expect(screen.getByRole('button', { name: 'Show 1 item' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Show 1 item' })).toBeInTheDocument();
   });
 
   it('offers the picker status choices and hides the plus button and columns menu', async () => {
@@ -152,6 +152,8 @@ describe('wardrobe browser in selection mode', () => {
     expect(screen.queryByRole('link', { name: /add/i })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'More options' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    // The panel's code loads when it first opens (components/filter-panel-lazy.tsx).
+    await screen.findByRole('dialog', { name: 'Filters' });
     expect(filterChoices('Status')).toEqual(['In closet', 'Archived', 'Loaned', 'Wishlist']);
     await userEvent.click(screen.getByRole('radio', { name: 'Wishlist' }));
     expect(tileNames()).toEqual(['Cos Bag']);

@@ -76,7 +76,7 @@ import { useUiPrefsStore } from '../lib/stores/ui-prefs-store';
 import { useWardrobeStore } from '../lib/stores/wardrobe-store';
 import { useItemStats, useOutfitStats } from '../lib/use-wardrobe-stats';
 import { AddFirstItemLink, AddLink, EmptyState, NoFilterMatches } from './empty-state';
-import { ItemFilterPanel, OutfitFilterPanel } from './filter-panel';
+import { LazyItemFilterPanel, LazyOutfitFilterPanel } from './filter-panel-lazy';
 import { useGridColumns, useViewportWidth } from './grid-columns';
 import type { GridColumnsMenuProps } from './grid-columns-menu';
 import { SortBar } from './sort-bar';
@@ -297,7 +297,7 @@ function ItemsBrowser({
       caption={caption}
       filterPanel={(open, onClose) =>
         settings && (
-          <ItemFilterPanel
+          <LazyItemFilterPanel
             open={open}
             onClose={onClose}
             filters={filters}
@@ -405,7 +405,7 @@ function OutfitsBrowser({
       tileLabel={tileLabel}
       caption={caption}
       filterPanel={(open, onClose) => (
-        <OutfitFilterPanel
+        <LazyOutfitFilterPanel
           open={open}
           onClose={onClose}
           filters={filters}

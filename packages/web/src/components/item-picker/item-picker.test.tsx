@@ -158,9 +158,12 @@ describe('the item picker', () => {
     renderPicker({ onAdd: vi.fn() });
     expect(screen.queryByTestId('filter-dot')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
-    const status = within(screen.getByRole('dialog', { name: 'Filters' })).getByRole('group', {
-      name: 'Status',
-    });
+    const status = within(await screen.findByRole('dialog', { name: 'Filters' })).getByRole(
+      'group',
+      {
+        name: 'Status',
+      },
+    );
     expect(
       within(status)
         .getAllByRole('radio')

@@ -83,7 +83,7 @@ describe('wishlist screen', () => {
     );
 
     await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
-    const panel = screen.getByRole('dialog', { name: 'Filters' });
+    const panel = await screen.findByRole('dialog', { name: 'Filters' });
     expect(within(panel).queryByRole('group', { name: 'Status' })).not.toBeInTheDocument();
     await userEvent.click(
       within(within(panel).getByRole('group', { name: 'Category' })).getByRole('radio', {

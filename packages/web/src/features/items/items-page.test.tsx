@@ -95,7 +95,7 @@ describe('items page', () => {
     expect(screen.queryByTestId('filter-dot')).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
-    const panel = screen.getByRole('dialog', { name: 'Filters' });
+    const panel = await screen.findByRole('dialog', { name: 'Filters' });
     await userEvent.click(
       within(within(panel).getByRole('group', { name: 'Category' })).getByRole('radio', {
         name: 'Top',
@@ -126,7 +126,7 @@ describe('items page', () => {
     seed(CLOSET);
     renderItems();
     await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
-    const panel = screen.getByRole('dialog', { name: 'Filters' });
+    const panel = await screen.findByRole('dialog', { name: 'Filters' });
     await userEvent.click(
       within(within(panel).getByRole('group', { name: 'Status' })).getByRole('radio', {
         name: 'Archived',

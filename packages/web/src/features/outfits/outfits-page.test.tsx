@@ -61,7 +61,7 @@ describe('outfits page', () => {
     seed(CLOTHES, OUTFITS);
     renderOutfits();
     await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
-    const panel = screen.getByRole('dialog', { name: 'Filters' });
+    const panel = await screen.findByRole('dialog', { name: 'Filters' });
     await userEvent.click(
       within(within(panel).getByRole('group', { name: 'Times worn' })).getByRole('radio', {
         name: 'Never Worn',
