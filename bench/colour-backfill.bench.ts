@@ -20,72 +20,26 @@
  * BENCH_ITEMS (default 10000), BENCH_READERS (default 2).
  */
 import { rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import {
   freePort,
-  percentile,
   round,
   seedAccount,
   startServer,
   stopServer,
   writeResult,
 } from './lib/browser-harness.js';
+import { getUsers, latencySummary } from './lib/reads.js';
+import { accessTokenFor } from './lib/server.js';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
 const READERS = Number(process.env.BENCH_READERS ?? 2);
 const IDLE_READS = 600;
 const WARM_UP_READS = 300;
 const TARGET_RATIO = 1.5;
-
-async function signIn(url: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!response.ok) throw new Error(`sign-in answered ${response.status}`);
-  const session = response.headers.get('set-auth-token');
-  if (!session) throw new Error('sign-in gave no session token');
-  const token = await fetch(`${url}/api/auth/token`, {
-    headers: { authorization: `Bearer ${session}` },
-  });
-  if (!token.ok) throw new Error(`token answered ${token.status}`);
-  return ((await token.json()) as { token: string }).token;
-}
-
-/** One GET /api/users on a keep-alive agent, body read to the end: its latency in ms. */
-function getUsers(url: string, token: string, agent: Agent): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const start = performance.now();
-    const req = request(
-      `${url}/api/users`,
-      { agent, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' } },
-      (res) => {
-        res.on('data', () => undefined);
-        res.on('end', () =>
-          res.statusCode === 200
-            ? resolve(performance.now() - start)
-            : reject(new Error(`GET users answered ${res.statusCode}`)),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-function summary(latencies: number[]) {
-  return {
-    reads: latencies.length,
-    p50Ms: round(percentile(latencies, 50), 1),
-    p95Ms: round(percentile(latencies, 95), 1),
-    p99Ms: round(percentile(latencies, 99), 1),
-    maxMs: round(latencies.reduce((a, b) => Math.max(a, b), 0), 1),
-  };
-}
 
 async function readIdle(url: string, token: string, agents: Agent[]): Promise<number[]> {
   const idle: number[] = [];
@@ -117,7 +71,7 @@ async function main(): Promise<void> {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     let server = await startServer(seeded.dataDir, port, { ...env, COLOUR_BACKFILL: 'off' });
-    let token = await signIn(url, seeded.email, seeded.password);
+    let token = await accessTokenFor(url, seeded.email, seeded.password);
     let agents = Array.from({ length: READERS }, () => new Agent({ keepAlive: true }));
     for (let i = 0; i < WARM_UP_READS; i++) await getUsers(url, token, agents[0]!);
     const idleBefore = await readIdle(url, token, agents);
@@ -128,7 +82,7 @@ async function main(): Promise<void> {
     // 2. The same data, the backfill on: reads until no item waits.
     const start = performance.now();
     server = await startServer(seeded.dataDir, port, env);
-    token = await signIn(url, seeded.email, seeded.password);
+    token = await accessTokenFor(url, seeded.email, seeded.password);
     agents = Array.from({ length: READERS }, () => new Agent({ keepAlive: true }));
     const during: number[] = [];
     let left = before;
@@ -148,9 +102,9 @@ async function main(): Promise<void> {
     for (const agent of agents) agent.destroy();
     await stopServer(server);
 
-    const idle = summary(idleBefore);
-    const duringBackfill = summary(during);
-    const idleAfterBackfill = summary(idleAfter);
+    const idle = latencySummary(idleBefore);
+    const duringBackfill = latencySummary(during);
+    const idleAfterBackfill = latencySummary(idleAfter);
     const ratio = round(duringBackfill.p95Ms / idle.p95Ms, 2);
     const result = {
       benchmark: `GET /api/users during the colour backfill of ${before} items, against idle`,

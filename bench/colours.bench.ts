@@ -33,19 +33,24 @@ async function measure(label: string, photos: Buffer[], work: (b: Buffer) => Pro
   const cpuMs = (cpu.user + cpu.system) / 1000 / photos.length;
   const wallMs = wall / photos.length;
   console.log(`${label}: ${cpuMs.toFixed(1)} ms CPU, ${wallMs.toFixed(1)} ms wall per photo`);
-  return { cpuMsPerPhoto: Math.round(cpuMs * 10) / 10, wallMsPerPhoto: Math.round(wallMs * 10) / 10 };
+  return {
+    cpuMsPerPhoto: Math.round(cpuMs * 10) / 10,
+    wallMsPerPhoto: Math.round(wallMs * 10) / 10,
+  };
 }
 
 // Stored photos as the app keeps them: the display WebP of photo-like 12 MP JPEGs.
 const stored: Buffer[] = [];
 for (let i = 0; i < 4; i++) {
-  const jpeg = await photoLikeJpeg(6 + i, 3 + (i % 3), i % 2 === 0 ? undefined : "p3");
+  const jpeg = await photoLikeJpeg(6 + i, 3 + (i % 3), i % 2 === 0 ? undefined : 'p3');
   stored.push((await processImage(jpeg)).image);
 }
 const set = Array.from({ length: RUNS }, (_, i) => stored[i % stored.length]!);
 
-const coldCache = await measure('first photos (name cache filling)', stored.slice(0, 3), async (b) =>
-  colourNamesOfPixels(await samplePhoto(b)),
+const coldCache = await measure(
+  'first photos (name cache filling)',
+  stored.slice(0, 3),
+  async (b) => colourNamesOfPixels(await samplePhoto(b)),
 );
 const fromStored = await measure('stored 1600 px WebP -> colours', set, async (b) =>
   colourNamesOfPixels(await samplePhoto(b)),

@@ -20,7 +20,7 @@
  *    model gets little CPU: `cutoutsDoneWhileReading` says how far it got.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CutoutRunner } from '../packages/server/src/cutout/runner.js';
@@ -35,6 +35,8 @@ import {
   stopServer,
 } from './lib/browser-harness.js';
 import { photoLikeJpeg } from './lib/photo-like.js';
+import { getUsers, latencySummary } from './lib/reads.js';
+import { accessTokenFor } from './lib/server.js';
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 3);
 const JOBS = Number(process.env.BENCH_JOBS ?? 20);
@@ -106,50 +108,8 @@ async function perPhoto() {
   };
 }
 
-async function signIn(url: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!response.ok) throw new Error(`sign-in answered ${response.status}`);
-  const session = response.headers.get('set-auth-token');
-  const token = await fetch(`${url}/api/auth/token`, {
-    headers: { authorization: `Bearer ${session}` },
-  });
-  return ((await token.json()) as { token: string }).token;
-}
-
 /** Bytes of the last answer read (checked: the reads under load are whole wardrobes too). */
 let answerBytes = 0;
-
-function getUsers(url: string, token: string, agent: Agent): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const start = performance.now();
-    const req = request(
-      `${url}/api/users`,
-      { agent, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' } },
-      (res) => {
-        let bytes = 0;
-        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-        res.on('end', () => {
-          answerBytes = bytes;
-          if (res.statusCode === 200) resolve(performance.now() - start);
-          else reject(new Error(`GET users answered ${res.statusCode}`));
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const summary = (latencies: number[]) => ({
-  reads: latencies.length,
-  p50Ms: round(percentile(latencies, 50), 1),
-  p95Ms: round(percentile(latencies, 95), 1),
-  maxMs: round(Math.max(...latencies), 1),
-});
 
 async function withServer<T>(
   seededDataDir: string,
@@ -174,9 +134,10 @@ async function idleRss(
   cutout: string,
 ) {
   return withServer(seeded.dataDir, { CUTOUT: cutout }, async (url, pid) => {
-    const token = await signIn(url, seeded.email, seeded.password);
+    const token = await accessTokenFor(url, seeded.email, seeded.password);
     const agent = new Agent({ keepAlive: true });
-    for (let i = 0; i < 20; i++) await getUsers(url, token, agent);
+    for (let i = 0; i < 20; i++)
+      await getUsers(url, token, agent, (bytes) => (answerBytes = bytes));
     const settings = (await (
       await fetch(`${url}/api/users/settings`, { headers: { authorization: `Bearer ${token}` } })
     ).json()) as { cutouts_available?: boolean };
@@ -190,14 +151,15 @@ async function idleRss(
 async function readsUnderLoad(seeded: { dataDir: string; email: string; password: string }) {
   const photo = await photoLikeJpeg(30, 4);
   return withServer(seeded.dataDir, { CUTOUT: 'on' }, async (url) => {
-    const token = await signIn(url, seeded.email, seeded.password);
+    const token = await accessTokenFor(url, seeded.email, seeded.password);
     const agents = Array.from({ length: READERS }, () => new Agent({ keepAlive: true }));
     // Warm-up (JIT, the wardrobe cache), then reads with no job for as long as under load.
     const readFor = async (seconds: number, into: number[]) => {
       const end = performance.now() + seconds * 1000;
       await Promise.all(
         agents.map(async (agent) => {
-          while (performance.now() < end) into.push(await getUsers(url, token, agent));
+          while (performance.now() < end)
+            into.push(await getUsers(url, token, agent, (bytes) => (answerBytes = bytes)));
         }),
       );
     };
@@ -239,8 +201,8 @@ async function readsUnderLoad(seeded: { dataDir: string; email: string; password
       readSeconds: LOAD_SECONDS,
       answerBytesGzip: idleBytes,
       cutoutsDoneWhileReading: done,
-      noJobs: summary(idle),
-      duringCutouts: summary(during),
+      noJobs: latencySummary(idle),
+      duringCutouts: latencySummary(during),
       p95Ratio: round(percentile(during, 95) / percentile(idle, 95), 2),
     };
   });

@@ -61,6 +61,7 @@ import {
   stopServer,
   writeResult,
 } from './lib/browser-harness.js';
+import { accessTokenFor } from './lib/server.js';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
 const OUTFITS = Number(process.env.BENCH_OUTFITS ?? 2_000);
@@ -166,21 +167,6 @@ function decoded(answer: Answer): Buffer {
   return answer.body;
 }
 
-async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email, password }),
-  });
-  const session = response.headers.get('set-auth-token');
-  if (!response.ok || !session) throw new Error(`sign-in answered ${response.status}`);
-  const token = await fetch(`${baseUrl}/api/auth/token`, {
-    headers: { authorization: `Bearer ${session}` },
-  });
-  if (!token.ok) throw new Error(`token answered ${token.status}`);
-  return ((await token.json()) as { token: string }).token;
-}
-
 interface Sizes {
   rawKb: number;
   gzipKb: number;
@@ -256,7 +242,7 @@ async function prepare(
   const server = await startServer(dataDir, port, { WEB_DIR: join(dataDir, 'no-web') });
   if (previous === undefined) delete process.env.SERVER_JS;
   else process.env.SERVER_JS = previous;
-  const token = await signIn(baseUrl, email, password);
+  const token = await accessTokenFor(baseUrl, email, password);
   const url = `${baseUrl}/api/users`;
   const raw = await get(url, token);
   if (raw.status !== 200) throw new Error(`${name}: GET users answered ${raw.status}`);

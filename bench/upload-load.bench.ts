@@ -20,7 +20,7 @@
  * BENCH_UPLOADS (default 20), BENCH_READERS (default 2), BENCH_SETTINGS (default "20,1,2").
  */
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -33,59 +33,14 @@ import {
   stopServer,
 } from './lib/browser-harness.js';
 import { photoLikeJpeg } from './lib/photo-like.js';
+import { getUsers, latencySummary } from './lib/reads.js';
+import { accessTokenFor } from './lib/server.js';
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 20);
 const READERS = Number(process.env.BENCH_READERS ?? 2);
 const SETTINGS = (process.env.BENCH_SETTINGS ?? '20,1,2').split(',').map(Number);
 const IDLE_READS = 100;
 const TARGET_P95_MS = 50;
-
-async function signIn(url: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!response.ok) throw new Error(`sign-in answered ${response.status}`);
-  const session = response.headers.get('set-auth-token');
-  if (!session) throw new Error('sign-in gave no session token');
-  const token = await fetch(`${url}/api/auth/token`, {
-    headers: { authorization: `Bearer ${session}` },
-  });
-  if (!token.ok) throw new Error(`token answered ${token.status}`);
-  return ((await token.json()) as { token: string }).token;
-}
-
-/** One GET /api/users on a keep-alive agent, body read to the end: its latency in ms. */
-function getUsers(url: string, token: string, agent: Agent): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const start = performance.now();
-    const req = request(
-      `${url}/api/users`,
-      { agent, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' } },
-      (res) => {
-        res.on('data', () => undefined);
-        res.on('end', () =>
-          res.statusCode === 200
-            ? resolve(performance.now() - start)
-            : reject(new Error(`GET users answered ${res.statusCode}`)),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-function summary(latencies: number[]) {
-  return {
-    reads: latencies.length,
-    p50Ms: round(percentile(latencies, 50), 1),
-    p95Ms: round(percentile(latencies, 95), 1),
-    p99Ms: round(percentile(latencies, 99), 1),
-    maxMs: round(Math.max(...latencies), 1),
-  };
-}
 
 async function upload(url: string, token: string, bytes: Buffer, i: number): Promise<number> {
   const form = new FormData();
@@ -116,7 +71,7 @@ async function measureSetting(
   const url = `http://127.0.0.1:${port}`;
   const server = await startServer(dataDir, port, { PHOTO_CONCURRENCY: String(concurrency) });
   try {
-    const token = await signIn(url, account.email, account.password);
+    const token = await accessTokenFor(url, account.email, account.password);
     const agents = Array.from({ length: READERS }, () => new Agent({ keepAlive: true }));
     // Warm-up: the wardrobe cache, the photo pipeline's first load (sharp), JIT.
     for (let i = 0; i < 20; i++) await getUsers(url, token, agents[0]!);
@@ -148,8 +103,8 @@ async function measureSetting(
     for (const agent of agents) agent.destroy();
     return {
       photoConcurrency: concurrency,
-      idle: summary(idle),
-      duringUploads: summary(during),
+      idle: latencySummary(idle),
+      duringUploads: latencySummary(during),
       uploads: {
         count: UPLOADS,
         allDoneMs: Math.round(allUploadsMs),

@@ -98,16 +98,26 @@ export async function signIn(
   return authenticate(url, '/api/auth/sign-in/email', { email }, headers);
 }
 
+/** Signs in with an account's own password (one seeded by another harness): its access token. */
+export async function accessTokenFor(
+  url: string,
+  email: string,
+  password: string,
+): Promise<string> {
+  return (await authenticate(url, '/api/auth/sign-in/email', { email }, {}, password)).token;
+}
+
 async function authenticate(
   url: string,
   path: string,
   fields: Record<string, string>,
   headers: Record<string, string>,
+  password = 'benchmark password',
 ): Promise<Session> {
   const response = await fetch(`${url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url, ...headers },
-    body: JSON.stringify({ ...fields, password: 'benchmark password' }),
+    body: JSON.stringify({ ...fields, password }),
   });
   const sessionToken = response.headers.get('set-auth-token');
   if (!response.ok || !sessionToken) throw new Error(`${path} answered ${response.status}`);
