@@ -122,9 +122,7 @@ export const HELMET_HEADER_NAMES: readonly string[] = [
  * the tab: its 304 is 776 bytes of headers lighter (12 headers, the CSP most of it).
  */
 export function sendNotModified(reply: FastifyReply): void {
-  // Helmet sets its headers on the Node response itself (reply.raw), not among the reply's own
-  // headers.
-  for (const name of HELMET_HEADER_NAMES) reply.raw.removeHeader(name);
+  // The security plugin's onSend hook leaves helmet's headers off a 304.
   void reply.code(304).send();
 }
 
@@ -155,7 +153,8 @@ export function helmetOptions(config: Config): HelmetOptions {
 /**
  * Security and CORS headers on every answer, and CORS preflights. Helmet's headers come from
  * helmet's own middleware (its public API, what @fastify/helmet calls), made once from
- * helmetOptions and run in an onRequest hook: @fastify/helmet makes it again on every request
+ * helmetOptions and run in an onSend hook, on every answer but a 304 (sendNotModified above), so
+ * that a 304 neither sets nor removes them: @fastify/helmet makes the middleware on every request
  * (its global hook calls `helmet(options)` per request), which parsed the whole policy again each
  * time, about as much CPU as the rest of a cached 304 (docs/performance.md). security.test.ts
  * checks the headers against @fastify/helmet's. CORS is @fastify/cors with the app's own origin
@@ -164,13 +163,20 @@ export function helmetOptions(config: Config): HelmetOptions {
  * (`Cache-Control: no-store` unless a route sets its own).
  *
  * Registered first (every other plugin of the server depends on it, directly or through another):
- * its hooks are the first onRequest hooks, so every answer, a 429 or a 401 too, carries them.
+ * its hooks are the first onRequest and onSend hooks, so every answer, a 429, a 401 or an error
+ * too, carries them.
  */
 async function securityPlugin(app: FastifyInstance, { config }: SecurityOptions): Promise<void> {
   const helmetHeaders = helmet(helmetOptions(config));
-  app.addHook('onRequest', function securityHeaders(request, reply, done) {
+  app.addHook('onSend', function securityHeaders(request, reply, payload, done) {
+    if (reply.statusCode === 304) {
+      done(null, payload);
+      return;
+    }
     // Helmet sets its headers on the Node response (reply.raw), as @fastify/helmet has it do.
-    helmetHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+    helmetHeaders(request.raw, reply.raw, (error?: unknown) =>
+      error ? done(error as Error) : done(null, payload),
+    );
   });
   await app.register(cors, { origin: config.publicUrl, ...CORS_OPTIONS });
   // A route's own reply.header (e.g. its Cache-Control) replaces the value set here.
