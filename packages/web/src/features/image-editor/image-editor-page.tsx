@@ -126,29 +126,39 @@ function PanelButton({
   );
 }
 
+/**
+ * A tool of the editor's bar: its icon over its name, or (iconOnly: Undo, Redo) the icon alone
+ * with its name for screen readers and as a tooltip.
+ */
 function ToolButton({
   label,
   icon: Icon,
   onClick,
   disabled,
+  iconOnly = false,
 }: {
   label: string;
   icon: LucideIcon;
   onClick: () => void;
   disabled?: boolean;
+  iconOnly?: boolean;
 }) {
   return (
     <button
       type="button"
+      aria-label={iconOnly ? label : undefined}
+      title={iconOnly ? label : undefined}
       onClick={onClick}
       disabled={disabled}
       className={
-        'flex min-w-16 flex-col items-center gap-1 rounded-xl px-2 py-2 text-xs font-medium transition-colors disabled:opacity-40 ' +
-        'text-neutral-200 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white'
+        (iconOnly
+          ? 'grid size-10 place-items-center rounded-full '
+          : 'flex min-w-16 flex-col items-center gap-1 rounded-xl px-2 py-2 text-xs font-medium ') +
+        'text-neutral-200 transition-colors hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white disabled:opacity-40'
       }
     >
       <Icon aria-hidden="true" className="size-5" />
-      {label}
+      {!iconOnly && label}
     </button>
   );
 }
@@ -437,13 +447,15 @@ export default function ImageEditorPage() {
                 ]}
               />
               <div className="flex items-center">
-                <ToolIconButton
+                <ToolButton
+                  iconOnly
                   label="Undo"
                   icon={Undo2}
                   disabled={!canUndo(touch.history)}
                   onClick={touch.undo}
                 />
-                <ToolIconButton
+                <ToolButton
+                  iconOnly
                   label="Redo"
                   icon={Redo2}
                   disabled={!canRedo(touch.history)}
@@ -562,31 +574,5 @@ export default function ImageEditorPage() {
         onCancel={() => setAsking(false)}
       />
     </div>
-  );
-}
-
-/** An icon-only tool with its name for screen readers and as a tooltip (Undo, Redo). */
-function ToolIconButton({
-  label,
-  icon: Icon,
-  onClick,
-  disabled,
-}: {
-  label: string;
-  icon: LucideIcon;
-  onClick: () => void;
-  disabled?: boolean;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      onClick={onClick}
-      disabled={disabled}
-      className="grid size-10 place-items-center rounded-full text-neutral-200 transition-colors hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white disabled:opacity-40"
-    >
-      <Icon aria-hidden="true" className="size-5" />
-    </button>
   );
 }
