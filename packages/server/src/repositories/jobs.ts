@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { JobsTable } from '../db/schema.js';
 import type { Db } from './db.js';
 
@@ -103,6 +103,26 @@ export async function claimJob(
   );
 }
 
+/**
+ * Update a job only while it is running under the claim `token` (a lease that another process
+ * took over, or a cancel, makes the update a no-op): whether it applied.
+ */
+async function updateHeldJob(
+  db: Db,
+  id: string,
+  token: string,
+  values: Updateable<JobsTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set(values)
+    .where('id', '=', id)
+    .where('lease_token', '=', token)
+    .where('state', '=', 'running')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** Extend a running job's lease; `false` when the claim is no longer this one's (or it was cancelled). */
 export async function renewJobLease(
   db: Db,
@@ -110,14 +130,7 @@ export async function renewJobLease(
   token: string,
   leaseUntil: string,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('jobs')
-    .set({ lease_until: leaseUntil })
-    .where('id', '=', id)
-    .where('lease_token', '=', token)
-    .where('state', '=', 'running')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return updateHeldJob(db, id, token, { lease_until: leaseUntil });
 }
 
 /** End a running job held by `token` as done or failed; a cancelled job stays cancelled. */
@@ -129,14 +142,12 @@ export async function finishJob(
   now: string,
   error: string | null,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('jobs')
-    .set({ state, finished_at: now, lease_until: null, last_error: error })
-    .where('id', '=', id)
-    .where('lease_token', '=', token)
-    .where('state', '=', 'running')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return updateHeldJob(db, id, token, {
+    state,
+    finished_at: now,
+    lease_until: null,
+    last_error: error,
+  });
 }
 
 /** Put a running job held by `token` back in the queue, to be taken again from `runAt`. */
@@ -147,20 +158,13 @@ export async function requeueJob(
   runAt: string,
   error: string,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('jobs')
-    .set({
-      state: 'queued',
-      run_at: runAt,
-      lease_until: null,
-      lease_token: null,
-      last_error: error,
-    })
-    .where('id', '=', id)
-    .where('lease_token', '=', token)
-    .where('state', '=', 'running')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return updateHeldJob(db, id, token, {
+    state: 'queued',
+    run_at: runAt,
+    lease_until: null,
+    lease_token: null,
+    last_error: error,
+  });
 }
 
 /** Cancel the queued-or-running job of `kind` with `singletonKey`; answers how many were. */
