@@ -447,9 +447,9 @@ export async function runImport(
       // Items the file brought without colours (version 1 exports) get them in the background.
       // The import is committed already: a queue that cannot be reached leaves them to the
       // next start, which queues the backfill while any item waits.
-      await ctx.queueColourBackfill?.().catch((err: unknown) =>
-        ctx.log.error({ err }, 'colours: queueing the backfill failed'),
-      );
+      await ctx
+        .queueColourBackfill?.()
+        .catch((err: unknown) => ctx.log.error({ err }, 'colours: queueing the backfill failed'));
     } finally {
       await archive.close();
     }
