@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { createServer, type AddressInfo } from 'node:net';
@@ -180,6 +180,8 @@ export interface ClusterOptions {
   env?: Record<string, string>;
   /** The proxy's backends, when not all processes (the bench's one-process side). */
   only?: (backends: Backend[]) => Backend[];
+  /** Where each process's output is written when the cluster closes. */
+  logDir?: string;
 }
 
 /**
@@ -206,6 +208,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const publicUrl = `http://127.0.0.1:${proxyPort}`;
   const authSecret = randomUUID() + randomUUID();
   let backends: Backend[] = [];
+  /** Every process started, killed ones included: their logs are kept with the run's artifacts. */
+  const started: Backend[] = [];
   let counter = 0;
 
   const startOne = async (backendName: string): Promise<Backend> => {
@@ -245,6 +249,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       child,
       log: () => output,
     };
+    started.push(backend);
     await waitForHealth(backend);
     return backend;
   };
@@ -288,6 +293,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       await pool.end();
       await Promise.all(backends.map((b) => killGroup(b, 'SIGTERM')));
       await s3.close();
+      if (options.logDir) {
+        await mkdir(options.logDir, { recursive: true });
+        for (const b of started)
+          await writeFile(join(options.logDir, `${b.name}-${b.port}.log`), b.log());
+      }
       await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
       await rm(work, { recursive: true, force: true });
     },

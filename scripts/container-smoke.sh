@@ -3,7 +3,7 @@
 # and the built app (container/Containerfile.debian: no image registry needed), starts it with
 # podman, and checks the health check, a sign-up and an upload through it. Prints the image's size
 # and the time each step took. Needs root, podman and mmdebstrap (apt-get install -y podman buildah
-# mmdebstrap) and the app built (npm run build). Not part of `npm test`: the first run downloads
+# runc, mmdebstrap) and the app built (npm run build). Not part of `npm test`: the first run downloads
 # Debian's packages (minutes); the root filesystem is cached in $HANGER_ROOTFS_CACHE.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,8 +17,8 @@ RUN_OPTS=(--runtime runc --ulimit nofile=20000:20000 --ulimit nproc=32768:32768)
 began=$SECONDS
 lap() { echo "    ($((SECONDS - began)) s) $*"; }
 
-for tool in podman mmdebstrap; do
-  command -v $tool >/dev/null || { echo "$tool is missing: apt-get install -y podman buildah mmdebstrap" >&2; exit 1; }
+for tool in podman runc mmdebstrap; do
+  command -v $tool >/dev/null || { echo "$tool is missing: apt-get install -y podman runc mmdebstrap" >&2; exit 1; }
 done
 for p in domain server web; do
   [ -d packages/$p/dist ] || { echo "packages/$p/dist is missing: npm run build first" >&2; exit 1; }
@@ -56,12 +56,15 @@ node -e "const f='$app/packages/web/package.json',p=require(f);delete p.dependen
 # removing a link leaves the original).
 cp -al node_modules "$app/node_modules"
 (cd "$app" && npm prune --omit=dev --offline --no-audit --no-fund --ignore-scripts >/dev/null 2>&1)
+# The cut-out model's runtime ships every platform's library; keep this one's.
+find "$app/node_modules/onnxruntime-node/bin/napi-v3" -mindepth 2 -maxdepth 2 -type d \
+  ! -path "*/linux/x64" -exec rm -rf {} +
 lap "app staged: $(du -sh "$app" | cut -f1)"
 
 echo "==> podman build"
 cp container/Containerfile.debian "$work/Containerfile"
 # Docker format keeps the HEALTHCHECK (the OCI format has no field for it).
-podman build --format docker -q -t "$IMAGE" "$work" >/dev/null
+podman build "${RUN_OPTS[@]}" --format docker -q -t "$IMAGE" "$work" >/dev/null
 size=$(podman image inspect "$IMAGE" --format '{{.Size}}')
 lap "image built: $((size / 1000000)) MB"
 
@@ -90,10 +93,10 @@ code=$(curl -sS -o "$work/signup.json" -w '%{http_code}' -c "$jar" -H "origin: $
 [ "$code" = 200 ] || { cat "$work/signup.json"; echo "sign-up answered $code" >&2; exit 1; }
 token=$(curl -fsS -b "$jar" -H "origin: $url" "$url/api/auth/token" | node -p 'JSON.parse(require("fs").readFileSync(0)).token')
 lap "signed up $email"
-node --input-type=module -e "
-  import sharp from '$ROOT/node_modules/sharp/lib/index.js';
+(cd "$ROOT" && node --input-type=module -e "
+  import sharp from 'sharp';
   await sharp({ create: { width: 600, height: 800, channels: 3, background: '#3d5a80' } })
-    .jpeg().toFile('$work/photo.jpg');"
+    .jpeg().toFile('$work/photo.jpg');")
 code=$(curl -sS -o "$work/item.json" -w '%{http_code}' -H "authorization: Bearer $token" \
   -F "image=@$work/photo.jpg;type=image/jpeg" -F category=top -F status=clothes "$url/api/clothes")
 [ "$code" = 201 ] || { cat "$work/item.json"; echo "upload answered $code" >&2; exit 1; }
