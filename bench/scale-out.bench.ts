@@ -21,7 +21,7 @@ import { seed, signUp } from './lib/server.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const ROUND_SECONDS = Number(process.env.ROUND_SECONDS ?? 5);
-const SIZE = { items: 200, outfits: 40, days: 90 };
+const SIZE = { items: 100, outfits: 20, days: 60 };
 
 interface Round {
   side: 'one process' | 'two processes';

@@ -167,8 +167,9 @@ test('two processes behind a round-robin proxy survive SIGKILL mid-job and mid-i
     .poll(async () => (await wardrobe(page)).clothes[uploaded.id]!.cutout, { timeout: 300_000 })
     .toBe('done');
   expect((await wardrobe(page)).clothes[uploaded.id]!.original).toBeTruthy();
+  // A full page load on a busy machine: the grid may take more than the default 10 s.
   await page.goto('/items');
-  await expect(items.getByRole('link')).toHaveCount(9);
+  await expect(items.getByRole('link')).toHaveCount(9, { timeout: 60_000 });
   await expect(items.getByText('Cutting out…')).toHaveCount(0);
 
   // Export: the zip streams from the object store through whichever process.
@@ -232,7 +233,7 @@ test('two processes behind a round-robin proxy survive SIGKILL mid-job and mid-i
   expect(adaId).not.toBe(beaId);
 
   await page.goto('/items');
-  await expect(items.getByRole('link')).toHaveCount(9, { timeout: 30_000 });
+  await expect(items.getByRole('link')).toHaveCount(9, { timeout: 60_000 });
   expect(problems).toEqual([]);
   // Both processes answered the page's requests.
   expect([...cluster.proxy.served.keys()].length).toBeGreaterThanOrEqual(2);
