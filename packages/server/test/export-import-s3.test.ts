@@ -1,10 +1,18 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { photoCacheKey } from '@hanger/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startApp, type TestApp } from './helpers/app.js';
 import { S3RVER_CREDENTIALS, startS3rver, type RunningS3rver } from './helpers/s3rver.js';
 import { absolute, signUp, type ApiUser } from './helpers/api.js';
-import { canonical, downloadExport, importZip } from './export-import-helpers.js';
+import {
+  canonical,
+  downloadExport,
+  importZip,
+  uploadImport,
+  waitForImport,
+} from './export-import-helpers.js';
 import { readZip, seedWardrobe } from './export-import-fixtures.js';
 
 const BUCKET = 'hanger-export-test';
@@ -74,5 +82,24 @@ describe.each(ENGINES)('export and import on %s with S3 storage (s3rver)', (engi
     const again = await importZip(bea, zip);
     expect(again.status.result).toMatchObject({ items: 0, outfits: 0, skipped: 4 });
     expect(Object.keys((await bea.wardrobe()).clothes)).toHaveLength(3);
+  });
+
+  it('keeps a checked upload in the bucket, not on the disk of the process that received it', async () => {
+    const { zip } = await downloadExport(ada);
+    const cy = await signUp(t);
+    const upload = await uploadImport(cy, zip);
+    expect(upload.status).toBe(200);
+    const { id } = (await upload.json()) as { id: string };
+    // Any process may run the import: the zip waits in the store under the account's prefix.
+    const key = `${cy.id}/import-${id}.zip`;
+    expect(await t.app.storage.get(key)).not.toBeNull();
+    const local = await readdir(join(t.dataDir, 'imports')).catch(() => [] as string[]);
+    expect(local.filter((name) => name.endsWith('.zip'))).toEqual([]);
+    const commit = await cy.fetch(`/api/imports/${id}/commit`, { method: 'POST' });
+    expect(commit.status).toBe(202);
+    expect((await waitForImport(cy, id)).state).toBe('done');
+    // Imported: the upload is gone from the store and from the disk of the process that ran it.
+    expect(await t.app.storage.get(key)).toBeNull();
+    expect(await readdir(join(t.dataDir, 'imports'))).toEqual([]);
   });
 });

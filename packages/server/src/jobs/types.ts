@@ -77,7 +77,7 @@ export const MAX_ATTEMPTS = 3;
 export const DEFAULT_TIMEOUT_SECONDS: Record<JobKind, number> = {
   cutout: 300,
   colours: 120,
-  import: 1800,
+  import: 600,
 };
 
 /** How a queue runs; `config.ts` fills it from the JOB_* settings (README, docs/jobs.md). */

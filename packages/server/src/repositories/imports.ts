@@ -123,8 +123,9 @@ export async function reportImportProgress(
 }
 
 /**
- * Mark one of the owner's imports failed with `error`; with `runningSince`, only if it is still
- * running and has not reported since that time (an import taken for interrupted).
+ * Mark one of the owner's running imports failed with `error` (one done meanwhile by another
+ * process's run of its job stays done); with `runningSince`, only if it has not reported since
+ * that time (an import taken for interrupted).
  */
 export async function failImport(
   db: Db,
@@ -137,9 +138,9 @@ export async function failImport(
     .updateTable('data_imports')
     .set({ state: 'failed', error: failure.error, updated_at: failure.updated_at })
     .where('user_id', '=', ownerId)
-    .where('id', '=', id);
-  if (runningSince !== undefined)
-    query = query.where('state', '=', 'running').where('updated_at', '=', runningSince);
+    .where('id', '=', id)
+    .where('state', '=', 'running');
+  if (runningSince !== undefined) query = query.where('updated_at', '=', runningSince);
   await query.execute();
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   coloursToText,
@@ -62,8 +62,12 @@ import { readSettings, writeSettings } from './settings.js';
  */
 
 const NOT_FOUND = 'The requested import was not found.';
-/** A running import that has not reported progress for this long was cut short (a restart). */
-const STALE_MS = 10 * 60 * 1000;
+/**
+ * A running import that has not reported progress for this long was cut short, and its job given
+ * up (a process that dies is replaced by another within the import job's time limit, 600 s by
+ * default: docs/jobs.md).
+ */
+const STALE_MS = 20 * 60 * 1000;
 /** Previews nobody confirmed are removed after this long. */
 const PREVIEW_TTL_MS = 24 * 60 * 60 * 1000;
 const PROGRESS_EVERY_MS = 500;
@@ -73,7 +77,10 @@ const PHOTO_CONCURRENCY = 2;
 const INSERT_CHUNK = 400;
 
 export interface ImportConfig {
-  /** Where uploads are kept until committed or discarded (DATA_DIR/imports). */
+  /**
+   * Where uploads are checked (DATA_DIR/imports); with an object store they are kept there only
+   * while checked and while imported, and wait in the store in between (see `archiveKey`).
+   */
   dir: string;
   /** IMPORT_MAX_BYTES. */
   maxBytes: number;
@@ -157,8 +164,25 @@ function existingTargetsOf(
 // Upload and preview
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * With an object store (S3_*), a checked upload waits there, not on the disk of the process that
+ * received it, so that any process may run its import (docs/architecture.md "Scaling out"); its
+ * `archive_path` is then this prefix and its key. Without one it stays in DATA_DIR/imports.
+ */
+const STORED = 'store:';
+
+function archiveKey(userId: string, id: string): string {
+  return `${userId}/import-${id}.zip`;
+}
+
+/** Remove an upload, wherever it waits. */
+async function removeArchive(ctx: ServiceContext, archivePath: string): Promise<void> {
+  if (archivePath.startsWith(STORED)) await ctx.storage.delete([archivePath.slice(STORED.length)]);
+  else await rm(archivePath, { force: true });
+}
+
 async function removeImport(ctx: ServiceContext, row: ImportFile) {
-  await rm(row.archive_path, { force: true });
+  await removeArchive(ctx, row.archive_path);
   await deleteImport(ctx.db, row.user_id, row.id);
 }
 
@@ -222,6 +246,13 @@ export async function createImport(
     const archive = await openArchive(path, config.limits, { checkPhotos: true });
     const { document } = archive;
     await archive.close();
+    let archivePath = path;
+    if (ctx.storage.putFile) {
+      const key = archiveKey(userId, id);
+      await ctx.storage.putFile(key, path, 'application/zip');
+      archivePath = STORED + key;
+      await rm(path, { force: true });
+    }
 
     const [items, outfits] = await existingTargetsOf(ctx.db, userId, document);
     const now = new Date().toISOString();
@@ -230,7 +261,7 @@ export async function createImport(
       state: 'previewed',
       created_at: now,
       updated_at: now,
-      archive_path: path,
+      archive_path: archivePath,
       items: document.items.length,
       outfits: document.outfits.length,
       calendar_days: document.calendar.length,
@@ -246,6 +277,7 @@ export async function createImport(
     return previewOf(row);
   } catch (err) {
     await rm(path, { force: true });
+    if (ctx.storage.putFile) await ctx.storage.delete([archiveKey(userId, id)]).catch(() => {});
     throw err;
   }
 }
@@ -313,24 +345,33 @@ export interface ImportResult {
   skipped: number;
 }
 
+/** The payload of an 'import' job (docs/jobs.md): which of whose imports to run. */
+export interface ImportJob {
+  ownerId: string;
+  importId: string;
+}
+
 /**
- * Start importing a previewed archive; answers at once. The work runs in this process, which
- * must be the one holding the upload (DATA_DIR/imports; shared or sticky behind a balancer).
+ * Start importing a previewed archive; answers at once. The work is an 'import' job, which any
+ * process may take when the upload waits in the object store (else the process holding
+ * DATA_DIR/imports: one process, or a shared folder).
  */
 export async function commitImport(
   ctx: ServiceContext,
   userId: string,
   id: string,
-  config: ImportConfig,
+  queue: (job: ImportJob) => Promise<unknown>,
 ): Promise<ImportStarted> {
   const row = await ownedImport(ctx, userId, id);
   if (row.state !== 'previewed') throw new ConflictError(`The import is already ${row.state}.`);
-  try {
-    await stat(row.archive_path);
-  } catch {
-    throw new ConflictError(
-      'The uploaded archive is not on this server process any more; upload it again.',
-    );
+  if (!row.archive_path.startsWith(STORED)) {
+    try {
+      await stat(row.archive_path);
+    } catch {
+      throw new ConflictError(
+        'The uploaded archive is not on this server process any more; upload it again.',
+      );
+    }
   }
   // One import at a time: the look for a running one and the start are one step under the
   // account's lock (repositories/imports.ts startImport), so that commits sent at once cannot all
@@ -341,8 +382,40 @@ export async function commitImport(
     throw new ConflictError('Another import is running; wait for it to finish.');
   if (started === 'not-previewed') throw new ConflictError('The import has already started.');
 
-  void runImport(ctx, userId, id, row.archive_path, config);
+  try {
+    await queue({ ownerId: userId, importId: id });
+  } catch (err) {
+    await failImport(ctx.db, userId, id, {
+      error: 'The import could not be started. Nothing was imported; try again.',
+      updated_at: new Date().toISOString(),
+    });
+    throw err;
+  }
   return { id, state: 'running' };
+}
+
+/**
+ * The 'import' job's handler and onFailed (registered by the data routes). A job runs an import
+ * that is still running only: one done, failed or discarded is not run again, so a job taken over
+ * from a process that died after the import's transaction does nothing twice; one taken over
+ * before it runs the import from the start (the rows land in one transaction, and only while
+ * the import is running: repositories/imports.ts finishImport).
+ */
+export function importJobHandlers(ctx: ServiceContext, config: ImportConfig) {
+  return {
+    handler: async (job: { payload: ImportJob }): Promise<void> => {
+      const { ownerId, importId } = job.payload;
+      const row = await findImport(ctx.db, ownerId, importId);
+      if (row?.state !== 'running') return;
+      await runImport(ctx, ownerId, importId, row.archive_path, config);
+    },
+    onFailed: async (job: { payload: ImportJob }): Promise<void> => {
+      await failImport(ctx.db, job.payload.ownerId, job.payload.importId, {
+        error: INTERRUPTED,
+        updated_at: new Date().toISOString(),
+      });
+    },
+  };
 }
 
 /** The whole import; never throws (a failure is recorded on the import). */
@@ -354,16 +427,29 @@ export async function runImport(
   config: ImportConfig,
 ): Promise<void> {
   const written: StoredPhoto[] = [];
+  // An upload in the object store is read from a copy on this process's disk (yauzl reads a
+  // zip's directory at its end: a file, not a stream), removed when the run ends.
+  const localPath = archivePath.startsWith(STORED) ? join(config.dir, `${id}.zip`) : archivePath;
   try {
-    const archive = await openArchive(archivePath, config.limits, { checkPhotos: false });
+    if (localPath !== archivePath) {
+      const stored = await ctx.storage.get(archivePath.slice(STORED.length));
+      if (!stored) throw new AppError(409, 'The uploaded archive is gone; upload it again.');
+      await mkdir(config.dir, { recursive: true });
+      const body = stored.body;
+      await pipeline(
+        Buffer.isBuffer(body) ? Readable.from([body]) : body,
+        createWriteStream(localPath, { mode: 0o600 }),
+      );
+    }
+    const archive = await openArchive(localPath, config.limits, { checkPhotos: false });
     try {
       await importArchive(ctx, userId, id, archive.document, archive.readPhoto, written);
       // Items the file brought without colours (version 1 exports) get them in the background.
       // The import is committed already: a queue that cannot be reached leaves them to the
       // next start, which queues the backfill while any item waits.
-      await ctx.queueColourBackfill?.().catch((err: unknown) =>
-        ctx.log.error({ err }, 'colours: queueing the backfill failed'),
-      );
+      await ctx
+        .queueColourBackfill?.()
+        .catch((err: unknown) => ctx.log.error({ err }, 'colours: queueing the backfill failed'));
     } finally {
       await archive.close();
     }
@@ -379,7 +465,10 @@ export async function runImport(
       updated_at: new Date().toISOString(),
     }).catch((e: unknown) => ctx.log.error({ err: e, importId: id }, 'import state lost'));
   } finally {
-    await rm(archivePath, { force: true });
+    await rm(localPath, { force: true });
+    await removeArchive(ctx, archivePath).catch((err: unknown) =>
+      ctx.log.warn({ err, importId: id }, 'import: removing the upload failed'),
+    );
     await ctx.cache.invalidate(userId).catch(() => undefined);
   }
 }

@@ -24,6 +24,12 @@ export interface BlobStore {
    * route redirects there once the capability is checked). Stores without it are streamed.
    */
   presignedUrl?(key: string): Promise<{ url: string; expires: number }>;
+  /**
+   * Object stores only: store the file at `path` under `key`, streamed (an uploaded import zip,
+   * up to IMPORT_MAX_BYTES, kept where every process can read it; services/import.ts). Read it
+   * back with `get`.
+   */
+  putFile?(key: string, path: string, contentType: string): Promise<void>;
   close?(): Promise<void>;
 }
 

@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -75,6 +77,21 @@ export class S3BlobStore implements BlobStore {
         ContentType: contentType,
         ContentLength: body.length,
         CacheControl: OBJECT_CACHE_CONTROL,
+      }),
+    );
+  }
+
+  async putFile(key: string, path: string, contentType: string): Promise<void> {
+    assertValidKey(key);
+    const { size } = await stat(path);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: createReadStream(path),
+        ContentType: contentType,
+        ContentLength: size,
+        CacheControl: 'private, no-store',
       }),
     );
   }

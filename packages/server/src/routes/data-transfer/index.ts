@@ -28,6 +28,7 @@ import {
   commitImport,
   createImport,
   discardImport,
+  importJobHandlers,
   importStatus,
   sweepImportFiles,
   type ImportConfig,
@@ -77,6 +78,10 @@ export default async function dataRoutes(
   // Local disk answers sizes for free; S3 would need a request per photo, so its zips are sent
   // without a length.
   const exactSize = !config.s3;
+
+  // Imports run as 'import' jobs, in whichever process takes them (docs/jobs.md).
+  const importJobs = importJobHandlers(ctx, importConfig);
+  app.jobs.work('import', importJobs.handler, { onFailed: importJobs.onFailed });
 
   const swept = await sweepImportFiles(ctx, importConfig.dir).catch(() => 0);
   if (swept > 0) app.log.info({ swept }, 'removed abandoned import uploads');
@@ -214,7 +219,9 @@ export default async function dataRoutes(
         },
       },
       async (request, reply) => {
-        const started = await commitImport(ctx, request.user.id, request.params.id, importConfig);
+        const started = await commitImport(ctx, request.user.id, request.params.id, (job) =>
+          app.jobs.enqueue('import', job, { singletonKey: job.importId }),
+        );
         return reply.code(202).send(started);
       },
     );
