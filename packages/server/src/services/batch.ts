@@ -61,7 +61,8 @@ export async function batchUpdateItems(
     const stay = moved.length > 0 ? ids.filter((id) => category.get(id) === fields.category) : ids;
     if (Object.keys(set).length > 0) {
       if (stay.length > 0) await updateItems(trx, userId, stay, set);
-      if (moved.length > 0) await updateItems(trx, userId, moved, { ...set, sub_category_id: null });
+      if (moved.length > 0)
+        await updateItems(trx, userId, moved, { ...set, sub_category_id: null });
     }
     const movedSet = new Set(moved);
     return ids.map((id) => ({
