@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  batchStatusEdits,
   categoryChangeEdits,
   isSold,
   missingNewItemFields,
   parseAmountInput,
   parseTextInput,
   parseWearCountInput,
+  selectionRange,
   soldEdits,
   statusChangeEdits,
 } from './item-edits.js';
@@ -161,5 +163,31 @@ describe('categoryChangeEdits', () => {
     });
     expect(categoryChangeEdits(item('a'), 'bottom')).toEqual({ category: 'bottom' });
     expect(categoryChangeEdits(item('a'), 'top')).toEqual({});
+  });
+});
+
+describe('batchStatusEdits', () => {
+  it('dates the archive today and clears the date for any other status', () => {
+    expect(batchStatusEdits('archived', '2025-04-01')).toEqual({
+      status: 'archived',
+      dateArchived: '2025-04-01',
+    });
+    expect(batchStatusEdits('wishlist', '2025-04-01')).toEqual({
+      status: 'wishlist',
+      dateArchived: undefined,
+    });
+  });
+});
+
+describe('selectionRange', () => {
+  const order = ['a', 'b', 'c', 'd', 'e'];
+  it('takes everything between the anchor and the target, either way round', () => {
+    expect(selectionRange(order, 'b', 'd')).toEqual(['b', 'c', 'd']);
+    expect(selectionRange(order, 'd', 'b')).toEqual(['b', 'c', 'd']);
+    expect(selectionRange(order, 'c', 'c')).toEqual(['c']);
+  });
+  it('takes only the target without an anchor on screen', () => {
+    expect(selectionRange(order, undefined, 'c')).toEqual(['c']);
+    expect(selectionRange(order, 'gone', 'c')).toEqual(['c']);
   });
 });

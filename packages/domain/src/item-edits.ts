@@ -185,3 +185,30 @@ export function categoryChangeEdits(item: ClothingItem, category: Category): Ite
 export function isSold(item: ClothingItem): boolean {
   return item.soldPrice !== undefined;
 }
+
+/**
+ * Select many's status change (docs/select-many.md): the same edits for every item chosen. The
+ * archive dates them today; any other status clears a date archived, as statusChangeEdits does
+ * for one item.
+ */
+export function batchStatusEdits(status: ItemStatus, today: string): ItemEdits {
+  return status === 'archived'
+    ? { status, dateArchived: today }
+    : { status, dateArchived: undefined };
+}
+
+/**
+ * The ids from `anchor` to `target` in the order shown (both included): a shift-click's range.
+ * Without the anchor in `order` (filtered away meanwhile), just the target.
+ */
+export function selectionRange(
+  order: readonly string[],
+  anchor: string | undefined,
+  target: string,
+): string[] {
+  const from = anchor === undefined ? -1 : order.indexOf(anchor);
+  const to = order.indexOf(target);
+  if (from < 0 || to < 0) return [target];
+  const [a, b] = from <= to ? [from, to] : [to, from];
+  return order.slice(a, b + 1);
+}

@@ -20,6 +20,11 @@ export const MAX_SUBCATEGORIES = 100;
 export const MAX_LOCALE = 35;
 /** Ids in one PUT calendar/{date} list (clothes or outfits). */
 export const MAX_DAY_IDS = 500;
+/**
+ * Ids in one batch update or batch delete (PATCH/DELETE clothes, PATCH/DELETE outfits): a
+ * wardrobe's worth of "Select all", low enough to bound one transaction (docs/select-many.md).
+ */
+export const MAX_BATCH_IDS = 5000;
 /** Items placed on one outfit canvas. */
 export const MAX_CANVAS_ENTRIES = 100;
 

@@ -5,6 +5,7 @@ import { COLOUR_NAMES, MAX_ITEM_COLOURS, isColourName, type ColourName } from '.
 import { isCurrencyCode } from './currency-names.js';
 import { isDayKey } from './day-keys.js';
 import {
+  MAX_BATCH_IDS,
   MAX_CANVAS_ENTRIES,
   MAX_DAY_IDS,
   MAX_ID,
@@ -438,6 +439,55 @@ export type OutfitUpdates = z.output<typeof outfitUpdatesSchema>;
 /** PATCH multipart bodies: one field `updates` holding the JSON above. */
 export const itemPatchFieldsSchema = z.object({ updates: jsonField(itemUpdatesSchema) });
 export const outfitPatchFieldsSchema = z.object({ updates: jsonField(outfitUpdatesSchema) });
+
+/**
+ * The ids of a batch call: a JSON list in field `ids`, 1 to MAX_BATCH_IDS, each once
+ * (docs/select-many.md). The call is all or nothing: one id the user does not hold refuses it.
+ */
+export const batchIdsSchema = jsonField(
+  z
+    .array(referenceIdSchema)
+    .min(1)
+    .max(MAX_BATCH_IDS)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each id may appear once'),
+);
+
+/**
+ * PATCH clothes (batch): what "Select many" sets on every item at once. Prices, wears and scale
+ * are per item and stay with PATCH clothes/{id}.
+ */
+export const itemBatchUpdatesSchema = z
+  .strictObject({
+    category: wireCategorySchema.optional(),
+    sub_category_id: clearable(referenceIdSchema),
+    status: clearable(itemStatusSchema),
+    source: clearable(sourceSchema),
+    brand: clearable(textSchema),
+    date_archived: clearable(dayKeySchema),
+    colors: z.preprocess((v) => (isBlank(v) ? null : v), itemColoursSchema.nullable().optional()),
+  })
+  .transform(dropUndefined);
+export type ItemBatchUpdates = z.output<typeof itemBatchUpdatesSchema>;
+
+export const itemBatchPatchFieldsSchema = z.object({
+  ids: batchIdsSchema,
+  updates: jsonField(itemBatchUpdatesSchema),
+});
+export const outfitBatchPatchFieldsSchema = z.object({
+  ids: batchIdsSchema,
+  updates: jsonField(outfitUpdatesSchema),
+});
+export const batchDeleteFieldsSchema = z.object({ ids: batchIdsSchema });
+
+/** The answer of a batch update: each record's changed fields, in the order of `ids`. */
+export const itemBatchPatchResponseSchema = z.object({
+  changes: z.array(z.object({ id: z.string(), patch: itemPatchResponseSchema })),
+});
+export type WireItemBatchPatch = z.output<typeof itemBatchPatchResponseSchema>;
+export const outfitBatchPatchResponseSchema = z.object({
+  changes: z.array(z.object({ id: z.string(), patch: outfitPatchResponseSchema })),
+});
+export type WireOutfitBatchPatch = z.output<typeof outfitBatchPatchResponseSchema>;
 
 /** Items on one canvas (limits.ts); far above any real outfit, low enough to bound the work. */
 export { MAX_CANVAS_ENTRIES };

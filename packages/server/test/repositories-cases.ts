@@ -4,7 +4,7 @@ import type { ClothesRow, Database, OutfitRow } from '../src/db/schema.js';
 import * as calendar from '../src/repositories/calendar.js';
 import * as calendarFeeds from '../src/repositories/calendar-feeds.js';
 import * as clothes from '../src/repositories/clothes.js';
-import { callerColumns, inTransaction } from '../src/repositories/db.js';
+import { callerColumns, chunks, inTransaction } from '../src/repositories/db.js';
 import * as idempotencyKeys from '../src/repositories/idempotency-keys.js';
 import * as imports from '../src/repositories/imports.js';
 import * as jobs from '../src/repositories/jobs.js';
@@ -336,6 +336,12 @@ export const cases: Record<string, Case> = {
     expect(found.map((r) => r.id)).toEqual([BRAVO.item]);
     return found;
   },
+  'clothes.updateItems': async ({ db }) => {
+    const ids = [ALPHA.item, ALPHA.otherItem, BRAVO.item];
+    expect(await clothes.updateItems(db, B, ids, claimingAlpha({ brand: 'mine' }))).toBe(1);
+    expect(await clothes.updateItems(db, B, ids, {})).toBe(1);
+    expect((await clothes.findItem(db, B, BRAVO.item))?.brand).toBe('mine');
+  },
   'clothes.listItems': ({ db }) => clothes.listItems(db, B),
   'clothes.listNewestItems': ({ db }) => clothes.listNewestItems(db, B, 10, 0),
   'clothes.listItemsCreatedAt': async ({ db }) => {
@@ -428,6 +434,11 @@ export const cases: Record<string, Case> = {
     const ids = await outfits.findOutfitIds(db, B, [ALPHA.outfit, BRAVO.outfit]);
     expect(ids).toEqual([BRAVO.outfit]);
     return ids;
+  },
+  'outfits.updateOutfits': async ({ db }) => {
+    const archive = claimingAlpha({ status: 'archived' as const });
+    expect(await outfits.updateOutfits(db, B, [ALPHA.outfit, BRAVO.outfit], archive)).toBe(1);
+    expect((await outfits.findOutfit(db, B, BRAVO.outfit))?.status).toBe('archived');
   },
   'outfits.listOutfits': ({ db }) => outfits.listOutfits(db, B),
   'outfits.countOutfitsByStatus': ({ db }) => outfits.countOutfitsByStatus(db, B),
@@ -528,6 +539,10 @@ export const cases: Record<string, Case> = {
     const row = { id: 'x', user_id: ALPHA.user, brand: 'b' };
     expect(callerColumns(row)).toEqual({ id: 'x', brand: 'b' });
     expect(callerColumns(row, { id: true })).toEqual({ brand: 'b' });
+  },
+
+  'db.chunks': async () => {
+    expect(chunks([1, 2, 3], 2)).toEqual([[1, 2], [3]]);
   },
 
   'db.inTransaction': async ({ db }) => {
@@ -762,5 +777,11 @@ export const cases: Record<string, Case> = {
     expect(await wardrobe.deleteWardrobeEntry(db, B, 'outfits', ALPHA.outfit)).toBeUndefined();
     // BRAVO's own item goes with its wears, its star and its place on BRAVO's canvas only.
     return wardrobe.deleteWardrobeEntry(db, B, 'clothes', BRAVO.item);
+  },
+  'wardrobe.deleteWardrobeEntries': async ({ db }) => {
+    const gone = await wardrobe.deleteWardrobeEntries(db, B, 'clothes', [ALPHA.item, BRAVO.item]);
+    expect(gone.map((r) => r.id)).toEqual([BRAVO.item]);
+    expect(await wardrobe.deleteWardrobeEntries(db, B, 'outfits', [ALPHA.outfit])).toEqual([]);
+    return gone;
   },
 };

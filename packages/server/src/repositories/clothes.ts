@@ -1,7 +1,7 @@
 import { isStorableText } from '@hanger/domain';
 import type { ItemStatus, WireCategory } from '@hanger/domain';
 import type { ClothesRow, ClothesUpdate, NewClothesRow } from '../db/schema.js';
-import { callerColumns, type Db, type Owned } from './db.js';
+import { callerColumns, chunks, type Db, type Owned } from './db.js';
 
 /**
  * The account's items (table `clothes`). Every function takes the owner's id first and reads or
@@ -26,20 +26,53 @@ export async function findItem(
     .executeTakeFirst();
 }
 
-/** Which of `ids` are the owner's items, with their status (ids no row can hold are skipped). */
+/**
+ * Which of `ids` are the owner's items, with their status and category (ids no row can hold are
+ * skipped). Long lists are read in chunks of IN_CHUNK.
+ */
 export async function findItemStatuses(
   db: Db,
   ownerId: string,
   ids: readonly string[],
-): Promise<{ id: string; status: ItemStatus | null }[]> {
+): Promise<{ id: string; status: ItemStatus | null; category: WireCategory }[]> {
   const storable = ids.filter(isStorableText);
-  if (storable.length === 0) return [];
-  return db
-    .selectFrom('clothes')
-    .select(['id', 'status'])
-    .where('user_id', '=', ownerId)
-    .where('id', 'in', storable)
-    .execute();
+  const found: { id: string; status: ItemStatus | null; category: WireCategory }[] = [];
+  for (const chunk of chunks(storable)) {
+    found.push(
+      ...(await db
+        .selectFrom('clothes')
+        .select(['id', 'status', 'category'])
+        .where('user_id', '=', ownerId)
+        .where('id', 'in', chunk)
+        .execute()),
+    );
+  }
+  return found;
+}
+
+/**
+ * Change several of the owner's items the same way (one statement per IN_CHUNK ids); answers how
+ * many were found. Run it in the caller's transaction when all or none must change.
+ */
+export async function updateItems(
+  db: Db,
+  ownerId: string,
+  ids: readonly string[],
+  changes: ItemChanges,
+): Promise<number> {
+  const set = callerColumns(changes, { id: true });
+  if (Object.keys(set).length === 0) return (await findItemStatuses(db, ownerId, ids)).length;
+  let updated = 0;
+  for (const chunk of chunks(ids.filter(isStorableText))) {
+    const result = await db
+      .updateTable('clothes')
+      .set(set)
+      .where('user_id', '=', ownerId)
+      .where('id', 'in', chunk)
+      .executeTakeFirst();
+    updated += Number(result.numUpdatedRows);
+  }
+  return updated;
 }
 
 /** Every item of the owner, oldest first (then by id): the wardrobe's order. */

@@ -27,3 +27,13 @@ export function callerColumns<T extends object>(values: T, options: { id?: boole
 export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
+
+/** Ids per IN list: far under SQLite's and PostgreSQL's bound on a statement's parameters. */
+export const IN_CHUNK = 500;
+
+/** `ids` in lists of at most IN_CHUNK, for statements with an IN list. */
+export function chunks<T>(ids: readonly T[], size = IN_CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < ids.length; i += size) out.push(ids.slice(i, i + size));
+  return out;
+}

@@ -2,7 +2,7 @@ import { isStorableText } from '@hanger/domain';
 import type { OutfitStatus } from '@hanger/domain';
 import type { OutfitItemRow, OutfitRow, OutfitsTable } from '../db/schema.js';
 import type { Insertable, Updateable } from 'kysely';
-import { callerColumns, type Db, type Owned } from './db.js';
+import { callerColumns, chunks, type Db, type Owned } from './db.js';
 import { ownsAll } from './ownership.js';
 
 /**
@@ -120,6 +120,31 @@ export async function updateOutfit(
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Change several of the owner's outfits the same way (one statement per IN_CHUNK ids); answers
+ * how many were found. Run it in the caller's transaction when all or none must change.
+ */
+export async function updateOutfits(
+  db: Db,
+  ownerId: string,
+  ids: readonly string[],
+  changes: OutfitChanges,
+): Promise<number> {
+  const set = callerColumns(changes, { id: true });
+  if (Object.keys(set).length === 0) return (await findOutfitIds(db, ownerId, ids)).length;
+  let updated = 0;
+  for (const chunk of chunks(ids.filter(isStorableText))) {
+    const result = await db
+      .updateTable('outfits')
+      .set(set)
+      .where('user_id', '=', ownerId)
+      .where('id', 'in', chunk)
+      .executeTakeFirst();
+    updated += Number(result.numUpdatedRows);
+  }
+  return updated;
 }
 
 /** The canvas of one of the owner's outfits, in order (empty for another account's outfit). */

@@ -2,7 +2,7 @@ import { isStorableText } from '@hanger/domain';
 import type { OutfitItemRow } from '../db/schema.js';
 import { listDayStars, listWears } from './calendar.js';
 import { listItems } from './clothes.js';
-import type { Db } from './db.js';
+import { chunks, type Db } from './db.js';
 import { listCanvasRows, listOutfits } from './outfits.js';
 
 /**
@@ -69,5 +69,50 @@ export async function deleteWardrobeEntry(
     )
     .execute();
   await db.deleteFrom(table).where('user_id', '=', ownerId).where('id', '=', id).execute();
+  return found;
+}
+
+/**
+ * Delete several of the owner's items or outfits with every trace of each, as
+ * deleteWardrobeEntry does for one, in a few statements per IN_CHUNK ids. Answers the photo keys
+ * of those found (ids the owner has no record of delete nothing). Run it in a transaction.
+ */
+export async function deleteWardrobeEntries(
+  db: Db,
+  ownerId: string,
+  table: keyof typeof REFERENCE,
+  ids: readonly string[],
+): Promise<{ id: string; image_key: string; thumb_key: string }[]> {
+  const reference = REFERENCE[table];
+  const found: { id: string; image_key: string; thumb_key: string }[] = [];
+  for (const chunk of chunks(ids.filter(isStorableText))) {
+    const rows = await db
+      .selectFrom(table)
+      .select(['id', 'image_key', 'thumb_key'])
+      .where('user_id', '=', ownerId)
+      .where('id', 'in', chunk)
+      .execute();
+    if (rows.length === 0) continue;
+    const owned = rows.map((r) => r.id);
+    await db
+      .deleteFrom('calendar_days')
+      .where('user_id', '=', ownerId)
+      .where('display_item', 'in', owned)
+      .execute();
+    await db
+      .deleteFrom('calendar_items')
+      .where('user_id', '=', ownerId)
+      .where(reference, 'in', owned)
+      .execute();
+    await db
+      .deleteFrom('outfit_items')
+      .where(reference, 'in', owned)
+      .where('outfit_id', 'in', (eb) =>
+        eb.selectFrom('outfits').select('id').where('user_id', '=', ownerId),
+      )
+      .execute();
+    await db.deleteFrom(table).where('user_id', '=', ownerId).where('id', 'in', owned).execute();
+    found.push(...rows);
+  }
   return found;
 }

@@ -4,6 +4,7 @@ import {
   ArrowUpNarrowWide,
   ChevronDown,
   Plus,
+  SquareCheck,
   SlidersHorizontal,
 } from 'lucide-react';
 import { useId } from 'react';
@@ -28,6 +29,8 @@ interface SortBarProps<O extends string> {
   addLabel?: string;
   /** The Items view's more-options menu; other views leave it out. */
   columns?: GridColumnsMenuProps;
+  /** Starts Select mode (docs/select-many.md); without it there is no Select button. */
+  onSelect?: () => void;
   /**
    * Where the bar sticks: under the app shell's top bar (the tab screens), or at the very top of
    * a full-screen flow without it.
@@ -55,6 +58,7 @@ export function SortBar<O extends string>({
   onOpenFilters,
   addLabel,
   columns,
+  onSelect,
   stickTo = 'shell',
 }: SortBarProps<O>) {
   const selectId = useId();
@@ -132,6 +136,20 @@ export function SortBar<O extends string>({
               />
             )}
           </button>
+          {onSelect && (
+            <button
+              type="button"
+              aria-label="Select"
+              title="Select several"
+              onClick={onSelect}
+              className={`${PILL} w-10 justify-center sm:w-auto sm:gap-2 sm:px-4`}
+            >
+              <SquareCheck aria-hidden="true" className="size-4" />
+              <span aria-hidden="true" className="hidden sm:inline">
+                Select
+              </span>
+            </button>
+          )}
           {columns && <GridColumnsMenu {...columns} />}
           {addLabel !== undefined && (
             <Link

@@ -35,8 +35,13 @@
  *   flows outside the shell).
  * - scrollElement: a ref to the element that scrolls when it is not the window (a picker inside a
  *   scrolling overlay); the grid virtualizes against it.
+ * - selectable: Select mode (docs/select-many.md): a Select button in the sort bar, a long press
+ *   on a tile (phones) or its hover checkbox (desktop) starts it; shift-click takes a range; the
+ *   select bar (loaded when first needed) replaces the sort bar with "n selected" and the
+ *   actions. Not with `selection` (a picker owns its own).
  */
 import {
+  selectionRange,
   ITEM_SORT_OPTIONS,
   OUTFIT_SORT_OPTIONS,
   filterItems,
@@ -62,9 +67,13 @@ import {
 } from '@hanger/domain';
 import { Handshake, Heart, Layers, Shirt, type LucideIcon } from 'lucide-react';
 import {
+  Suspense,
+  lazy,
   useCallback,
   useDeferredValue,
+  useEffect,
   useMemo,
+  useRef,
   useState,
   type ReactNode,
   type RefObject,
@@ -82,6 +91,9 @@ import type { GridColumnsMenuProps } from './grid-columns-menu';
 import { SortBar } from './sort-bar';
 import { WardrobeGrid, type GridRecord, type GridSelection, type TileShape } from './wardrobe-grid';
 import { WardrobeLoading } from './wardrobe-loading';
+
+/** The select bar and its actions: loaded when Select mode first starts, never in the first load. */
+const SelectBar = lazy(() => import('./select-bar'));
 
 /** 'closet' is the Items tab, with its status filter; a group shows only items of that status. */
 export type ItemScope = 'closet' | 'wishlist' | 'loaned';
@@ -109,6 +121,7 @@ interface SharedProps {
   label?: string;
   stickTo?: 'shell' | 'top';
   scrollElement?: RefObject<HTMLElement | null>;
+  selectable?: boolean;
 }
 
 export interface ItemsBrowserProps extends SharedProps {
@@ -270,6 +283,7 @@ function ItemsBrowser({
   return (
     <BrowserFrame
       {...shared}
+      kind="clothes"
       shape="square"
       records={settings ? items : null}
       gridLabel="Items"
@@ -372,6 +386,7 @@ function OutfitsBrowser({
   return (
     <BrowserFrame
       {...shared}
+      kind="outfits"
       shape="portrait"
       records={settings ? outfits : null}
       gridLabel="Outfits"
@@ -443,6 +458,7 @@ interface BrowserFrameProps<T extends GridRecord, O extends string> extends Omit
   SharedProps,
   'columns' | 'exclude'
 > {
+  kind: 'clothes' | 'outfits';
   shape: TileShape;
   /** The records to show in order, or null while the wardrobe is not there yet. */
   records: readonly T[] | null;
@@ -463,6 +479,7 @@ interface BrowserFrameProps<T extends GridRecord, O extends string> extends Omit
 
 /** Header, sort bar, then skeletons, a no-match notice, the empty state or the grid; the filter panel. */
 function BrowserFrame<T extends GridRecord, O extends string>({
+  kind,
   shape,
   records,
   gridLabel,
@@ -486,8 +503,10 @@ function BrowserFrame<T extends GridRecord, O extends string>({
   label = gridLabel,
   stickTo = 'shell',
   scrollElement,
+  selectable = false,
 }: BrowserFrameProps<T, O>) {
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const select = useSelectMode(records, selectable && !selection);
 
   let body: ReactNode;
   if (records === null) {
@@ -505,7 +524,8 @@ function BrowserFrame<T extends GridRecord, O extends string>({
         label={label}
         tileLabel={tileLabel}
         caption={captions ? caption : undefined}
-        selection={selection}
+        selection={selection ?? select.selection}
+        onStartSelect={select.enabled ? select.start : undefined}
         scrollElement={scrollElement}
       />
     );
@@ -516,21 +536,100 @@ function BrowserFrame<T extends GridRecord, O extends string>({
       {header && (
         <div className="mx-auto max-w-7xl px-4 pt-6 pb-2 md:px-8 md:pt-8 md:pb-4">{header}</div>
       )}
-      <SortBar
-        options={sortOptions}
-        option={sort.option}
-        onOptionChange={sort.onOptionChange}
-        direction={sort.direction}
-        onDirectionChange={sort.onDirectionChange}
-        filtersActive={filtersActive}
-        filtersOpen={filtersOpen}
-        onOpenFilters={() => setFiltersOpen(true)}
-        addLabel={addLabel}
-        columns={columnsMenu}
-        stickTo={stickTo}
-      />
+      {select.selection ? (
+        <Suspense fallback={<div className="h-16 border-b border-line bg-canvas" />}>
+          <SelectBar
+            kind={kind}
+            selectedIds={select.shownIds}
+            total={records?.length ?? 0}
+            onSelectAll={select.selectAll}
+            onSelectNone={select.clear}
+            onDone={select.stop}
+            stickTo={stickTo}
+          />
+        </Suspense>
+      ) : (
+        <SortBar
+          options={sortOptions}
+          option={sort.option}
+          onOptionChange={sort.onOptionChange}
+          direction={sort.direction}
+          onDirectionChange={sort.onDirectionChange}
+          filtersActive={filtersActive}
+          filtersOpen={filtersOpen}
+          onOpenFilters={() => setFiltersOpen(true)}
+          addLabel={addLabel}
+          columns={columnsMenu}
+          onSelect={
+            select.enabled && records && records.length > 0 ? () => select.start() : undefined
+          }
+          stickTo={stickTo}
+        />
+      )}
       <div className="mx-auto w-full max-w-7xl px-4 pt-4 pb-8 md:px-8 md:pt-6">{body}</div>
       {filterPanel(filtersOpen, () => setFiltersOpen(false))}
     </>
   );
+}
+
+const NOTHING: ReadonlySet<string> = new Set();
+
+/**
+ * Select mode's state (docs/select-many.md): whether it is on, the chosen ids, and the last tile
+ * toggled (the anchor of a shift-click range). `shownIds` are the chosen ones the filters still
+ * show, in the grid's order: what the actions apply to. Escape leaves Select mode.
+ */
+function useSelectMode(records: readonly GridRecord[] | null, enabled: boolean) {
+  const [on, setOn] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(NOTHING);
+  const anchor = useRef<string | undefined>(undefined);
+  const order = useMemo(() => (records ?? []).map((r) => r.id), [records]);
+  const orderRef = useRef(order);
+  orderRef.current = order;
+
+  const start = useCallback((id?: string) => {
+    setOn(true);
+    if (id !== undefined) {
+      setSelected(new Set([id]));
+      anchor.current = id;
+    }
+  }, []);
+  const stop = useCallback(() => {
+    setOn(false);
+    setSelected(NOTHING);
+    anchor.current = undefined;
+  }, []);
+  const toggle = useCallback((id: string, range?: boolean) => {
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (range && anchor.current !== undefined) {
+        for (const x of selectionRange(orderRef.current, anchor.current, id)) next.add(x);
+      } else if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+    anchor.current = id;
+  }, []);
+  const selectAll = useCallback(() => setSelected(new Set(orderRef.current)), []);
+  const clear = useCallback(() => setSelected(NOTHING), []);
+
+  useEffect(() => {
+    if (!on) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !document.querySelector('dialog[open]')) stop();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [on, stop]);
+
+  const active = enabled && on;
+  const shownIds = useMemo(
+    () => (active ? order.filter((id) => selected.has(id)) : []),
+    [active, order, selected],
+  );
+  const selection = useMemo<GridSelection | undefined>(
+    () => (active ? { selected, onToggle: toggle } : undefined),
+    [active, selected, toggle],
+  );
+  return { enabled, selection, shownIds, start, stop, selectAll, clear };
 }

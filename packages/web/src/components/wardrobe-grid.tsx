@@ -8,6 +8,8 @@ import {
   useLayoutEffect,
   useRef,
   useState,
+  type MouseEvent as ReactMouseEvent,
+  type PointerEvent as ReactPointerEvent,
   type ReactNode,
   type RefObject,
 } from 'react';
@@ -28,10 +30,13 @@ export interface GridRecord {
 
 export type TileShape = 'square' | 'portrait';
 
-/** A picker's grid: tapping a tile toggles it in `selected` instead of opening it. */
+/**
+ * A picker's grid, or Select mode: tapping a tile toggles it in `selected` instead of opening it.
+ * `range` is true for a shift-click (Select mode takes everything from the last tile toggled).
+ */
 export interface GridSelection {
   selected: ReadonlySet<string>;
-  onToggle: (id: string) => void;
+  onToggle: (id: string, range?: boolean) => void;
 }
 
 interface WardrobeGridProps<T extends GridRecord> {
@@ -49,6 +54,11 @@ interface WardrobeGridProps<T extends GridRecord> {
   href?: (record: T) => string;
   /** Selection mode: tiles are toggle buttons; selected ones are dimmed with a check mark. */
   selection?: GridSelection;
+  /**
+   * Outside selection mode, how Select mode starts from a tile: a long press on a phone, the
+   * checkbox a tile shows under the pointer on desktop (docs/select-many.md).
+   */
+  onStartSelect?: (id: string) => void;
   /**
    * The element that scrolls, when it is not the window (a picker in a scrolling overlay).
    * Read once, when the grid mounts.
@@ -100,6 +110,7 @@ export function WardrobeGrid<T extends GridRecord>({
   caption,
   href = (r) => encodeURIComponent(r.id),
   selection,
+  onStartSelect,
   scrollElement,
 }: WardrobeGridProps<T>) {
   const listRef = useRef<HTMLDivElement>(null);
@@ -224,6 +235,7 @@ export function WardrobeGrid<T extends GridRecord>({
                 to={selection ? undefined : href(record)}
                 selected={selection ? selection.selected.has(record.id) : undefined}
                 onToggle={selection?.onToggle}
+                onStartSelect={selection ? undefined : onStartSelect}
               />
             ))}
           </div>
@@ -252,7 +264,9 @@ interface GridTileProps {
   to: string | undefined;
   /** In selection mode, whether this tile is chosen. */
   selected: boolean | undefined;
-  onToggle: ((id: string) => void) | undefined;
+  onToggle: ((id: string, range?: boolean) => void) | undefined;
+  /** Select mode can start from this tile (long press, or its hover checkbox). */
+  onStartSelect?: ((id: string) => void) | undefined;
 }
 
 /**
@@ -288,8 +302,10 @@ export const GridTile = memo(function GridTile({
   to,
   selected,
   onToggle,
+  onStartSelect,
   eager,
 }: GridTileProps) {
+  const press = useLongPress(record.id, onStartSelect);
   const cuttingOut = useCutoutsAvailable() && record.cutout === 'pending';
   const name = `${caption ? `${label}, ${caption}` : label}${cuttingOut ? ', cutting out' : ''}`;
   const face: ReactNode = (
@@ -316,13 +332,18 @@ export const GridTile = memo(function GridTile({
     </>
   );
   return (
-    <div role="listitem" aria-posinset={position} aria-setsize={total} className="min-w-0">
+    <div
+      role="listitem"
+      aria-posinset={position}
+      aria-setsize={total}
+      className="group/tile relative min-w-0"
+    >
       {to === undefined ? (
         <button
           type="button"
           aria-label={name}
           aria-pressed={selected ?? false}
-          onClick={() => onToggle?.(record.id)}
+          onClick={(e) => onToggle?.(record.id, e.shiftKey)}
           className="group block w-full cursor-pointer rounded-tile text-left focus-visible:outline-offset-4"
         >
           {face}
@@ -331,14 +352,73 @@ export const GridTile = memo(function GridTile({
         <Link
           to={to}
           aria-label={name}
-          className="group block rounded-tile focus-visible:outline-offset-4"
+          className="group block rounded-tile [-webkit-touch-callout:none] focus-visible:outline-offset-4"
+          {...press}
         >
           {face}
         </Link>
       )}
+      {to !== undefined && onStartSelect && (
+        // Desktop: a checkbox over the tile under the pointer (or focused) starts Select mode;
+        // on touch screens a long press does (no hover there).
+        <button
+          type="button"
+          aria-label={`Select ${label}`}
+          onClick={() => onStartSelect(record.id)}
+          className="absolute top-2 right-2 grid size-7 place-items-center rounded-full border-2 border-white/90 bg-black/20 opacity-0 shadow-sm transition-opacity group-hover/tile:opacity-100 focus-visible:opacity-100 [@media(hover:none)]:hidden"
+        />
+      )}
     </div>
   );
 }, sameTile);
+
+/** How long a finger rests on a tile before Select mode starts (the platforms' long press). */
+const LONG_PRESS_MS = 500;
+/** A finger moving further than this is scrolling, not pressing. */
+const PRESS_SLOP_PX = 10;
+
+/**
+ * A long press on a touch screen starts Select mode with this tile; the tap that ends it does not
+ * open the tile, and the browser's own menu for the link stays away.
+ */
+function useLongPress(id: string, onLongPress: ((id: string) => void) | undefined) {
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const start = useRef<{ x: number; y: number } | null>(null);
+  const fired = useRef(false);
+  if (!onLongPress) return {};
+  const cancel = () => {
+    clearTimeout(timer.current);
+    start.current = null;
+  };
+  return {
+    onPointerDown: (e: ReactPointerEvent) => {
+      fired.current = false;
+      if (e.pointerType === 'mouse') return;
+      start.current = { x: e.clientX, y: e.clientY };
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        fired.current = true;
+        start.current = null;
+        onLongPress(id);
+      }, LONG_PRESS_MS);
+    },
+    onPointerMove: (e: ReactPointerEvent) => {
+      const s = start.current;
+      if (s && Math.hypot(e.clientX - s.x, e.clientY - s.y) > PRESS_SLOP_PX) cancel();
+    },
+    onPointerUp: cancel,
+    onPointerCancel: cancel,
+    onContextMenu: (e: ReactMouseEvent) => {
+      if (start.current || fired.current) e.preventDefault();
+    },
+    onClick: (e: ReactMouseEvent) => {
+      if (fired.current) {
+        e.preventDefault();
+        fired.current = false;
+      }
+    },
+  };
+}
 
 /**
  * A picker tile's state, over its photo: a chosen tile is dimmed under a filled check mark; the

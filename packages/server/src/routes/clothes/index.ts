@@ -1,4 +1,7 @@
 import {
+  batchDeleteFieldsSchema,
+  itemBatchPatchFieldsSchema,
+  itemBatchPatchResponseSchema,
   itemPatchFieldsSchema,
   itemPatchResponseSchema,
   newItemFieldsSchema,
@@ -7,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { batchDelete, batchUpdateItems } from '../../services/batch.js';
 import { createItem, deleteItem, replaceItemImage, updateItem } from '../../services/clothes.js';
 import { requestCutout, restoreOriginal } from '../../services/cutouts.js';
 import { FORM_OVERHEAD_BYTES } from '../../plugins/body.js';
@@ -62,6 +66,42 @@ export default async function clothesRoutes(
       const key = request.headers['idempotency-key'];
       const item = await createItem(ctx, request.user.id, request.body, photoOf(request), key);
       return reply.code(201).send(item);
+    },
+  );
+
+  // Select many (docs/select-many.md): one transaction, refused whole for any id not the user's.
+  api.patch(
+    '/clothes',
+    {
+      preValidation: formBody(),
+      schema: {
+        summary: 'Change many items at once (fields ids and updates, JSON): all or nothing',
+        consumes: FORM_TYPES,
+        body: itemBatchPatchFieldsSchema,
+        response: {
+          200: itemBatchPatchResponseSchema,
+          ...refusals(400, 401, 404, 413, 415, 422),
+        },
+      },
+    },
+    async (request) =>
+      batchUpdateItems(ctx, request.user.id, request.body.ids, request.body.updates),
+  );
+
+  api.delete(
+    '/clothes',
+    {
+      preValidation: formBody(),
+      schema: {
+        summary: 'Delete many items at once (field ids, JSON): all or nothing',
+        consumes: FORM_TYPES,
+        body: batchDeleteFieldsSchema,
+        response: { 204: noContent, ...refusals(400, 401, 404, 413, 415, 422) },
+      },
+    },
+    async (request, reply) => {
+      await batchDelete(ctx, 'clothes', request.user.id, request.body.ids);
+      return reply.code(204).send();
     },
   );
 

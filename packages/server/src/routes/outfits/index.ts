@@ -1,11 +1,15 @@
 import {
+  batchDeleteFieldsSchema,
   newOutfitFieldsSchema,
+  outfitBatchPatchFieldsSchema,
+  outfitBatchPatchResponseSchema,
   outfitPatchFieldsSchema,
   outfitPatchResponseSchema,
   wireOutfitSchema,
 } from '@hanger/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { batchDelete, batchUpdateOutfits } from '../../services/batch.js';
 import { deleteOutfit, saveOutfit, updateOutfit } from '../../services/outfits.js';
 import { withFileField } from '../../plugins/openapi.js';
 import { noContent, refusals } from '../answers.js';
@@ -52,6 +56,42 @@ export default async function outfitsRoutes(app: FastifyInstance): Promise<void>
         key,
       );
       return reply.code(created ? 201 : 200).send(outfit);
+    },
+  );
+
+  // Select many (docs/select-many.md): one transaction, refused whole for any id not the user's.
+  api.patch(
+    '/outfits',
+    {
+      preValidation: formBody(),
+      schema: {
+        summary: 'Change many outfits at once (fields ids and updates, JSON): all or nothing',
+        consumes: FORM_TYPES,
+        body: outfitBatchPatchFieldsSchema,
+        response: {
+          200: outfitBatchPatchResponseSchema,
+          ...refusals(400, 401, 404, 413, 415, 422),
+        },
+      },
+    },
+    async (request) =>
+      batchUpdateOutfits(ctx, request.user.id, request.body.ids, request.body.updates),
+  );
+
+  api.delete(
+    '/outfits',
+    {
+      preValidation: formBody(),
+      schema: {
+        summary: 'Delete many outfits at once (field ids, JSON): all or nothing',
+        consumes: FORM_TYPES,
+        body: batchDeleteFieldsSchema,
+        response: { 204: noContent, ...refusals(400, 401, 404, 413, 415, 422) },
+      },
+    },
+    async (request, reply) => {
+      await batchDelete(ctx, 'outfits', request.user.id, request.body.ids);
+      return reply.code(204).send();
     },
   );
 

@@ -41,6 +41,7 @@ export function GroupItems({ group, title, addLabel, back }: GroupItemsProps) {
       onFiltersChange={(f) => setFilters(group, f)}
       onClearFilters={() => reset(group)}
       addLabel={addLabel}
+      selectable
       header={
         <header className="flex items-center gap-2">
           <IconButton

@@ -33,6 +33,7 @@ export default function ItemsPage() {
       onFiltersChange={setFilters}
       onClearFilters={reset}
       addLabel="Add item"
+      selectable
     />
   );
 }

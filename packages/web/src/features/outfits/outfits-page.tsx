@@ -13,6 +13,7 @@ export default function OutfitsPage() {
       onFiltersChange={setFilters}
       onClearFilters={reset}
       addLabel="New outfit"
+      selectable
     />
   );
 }

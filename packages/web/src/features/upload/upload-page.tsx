@@ -11,7 +11,7 @@ import {
   type ItemStatus,
   type Source,
 } from '@hanger/domain';
-import { useRef, useState, type FormEvent, type RefObject } from 'react';
+import { Suspense, lazy, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/button';
 import { BackButton } from '../../components/detail-page';
@@ -22,11 +22,14 @@ import { useSessionStore } from '../../lib/stores/session-store';
 import { toast } from '../../lib/stores/toast-store';
 import { uploadItems } from '../../lib/stores/upload-actions';
 import { AmountInput } from '../../components/currency/amount-input';
-import { ChoiceChips } from './choice-chips';
+import { ChoiceChips } from '../../components/choice-chips';
 import { PhotoPicker } from './photo-picker';
 import { usePhotoQueue } from './use-photo-queue';
 import { useSharedPhotos } from './use-shared-photos';
 import { capitalize } from '../../lib/text';
+
+/** Tag a pile: the review grid, loaded when several photos are to be tagged one by one. */
+const ReviewGrid = lazy(() => import('./review-grid'));
 
 const TITLES: Record<ItemStatus, string> = {
   clothes: 'Add to closet',
@@ -73,6 +76,7 @@ export default function UploadPage({ defaultStatus }: { defaultStatus: ItemStatu
   const [dateObtained, setDateObtained] = useState('');
   const [errors, setErrors] = useState<FormErrors>({});
   const [uploading, setUploading] = useState(false);
+  const [reviewing, setReviewing] = useState(false);
 
   const photoInput = useRef<HTMLInputElement>(null);
   const categoryInput = useRef<HTMLInputElement>(null);
@@ -145,6 +149,25 @@ export default function UploadPage({ defaultStatus }: { defaultStatus: ItemStatu
 
   const pendingCount = queue.photos.filter((p) => p.state !== 'added').length;
   const submitLabel = pendingCount > 1 ? `Add ${pendingCount} items` : 'Add item';
+
+  if (reviewing) {
+    const parsedBrand = parseTextInput(brand);
+    return (
+      <Suspense fallback={null}>
+        <ReviewGrid
+          photos={queue.photos.filter((p) => p.state !== 'added')}
+          initial={{
+            status,
+            ...(category ? { category } : {}),
+            ...(category && subCategoryId ? { subCategoryId } : {}),
+            ...(parsedBrand.ok && parsedBrand.value ? { brand: parsedBrand.value } : {}),
+          }}
+          onBack={() => setReviewing(false)}
+          onDone={leave}
+        />
+      </Suspense>
+    );
+  }
 
   // Outside the app shell, whose <main> holds every other screen: this page is its own main
   // landmark, its title and back button included, as a page in the shell has them.
@@ -306,6 +329,16 @@ export default function UploadPage({ defaultStatus }: { defaultStatus: ItemStatu
             data-toast-floor="phone-bar"
             className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-canvas/95 px-4 pt-4 pb-[calc(1rem+env(safe-area-inset-bottom))] backdrop-blur md:static md:border-0 md:bg-transparent md:p-0 md:backdrop-blur-none"
           >
+            {pendingCount > 1 && !uploading && (
+              <Button
+                variant="secondary"
+                size="lg"
+                className="mb-2 w-full"
+                onClick={() => setReviewing(true)}
+              >
+                Review and tag each ({pendingCount})
+              </Button>
+            )}
             <Button type="submit" size="lg" loading={uploading} className="w-full">
               {uploading ? 'Adding…' : submitLabel}
             </Button>

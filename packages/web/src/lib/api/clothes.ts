@@ -70,3 +70,21 @@ export async function deleteCutout(id: string): Promise<Patch<ClothingItem>> {
 export async function deleteItemRequest(id: string): Promise<void> {
   await api.delete(path(id));
 }
+
+/**
+ * PATCH clothes (Select many, docs/select-many.md): the same `updates` on every item of `ids`, all
+ * or nothing. Answers nothing the caller needs: the local copy has the change already.
+ */
+export async function patchItems(ids: readonly string[], updates: ItemUpdate): Promise<void> {
+  const body = new FormData();
+  body.set('ids', JSON.stringify(ids));
+  body.set('updates', JSON.stringify(itemUpdatesToWire(updates)));
+  await api.patch('/clothes', { body });
+}
+
+/** DELETE clothes (Select many): every item of `ids`, all or nothing. */
+export async function deleteItemsRequest(ids: readonly string[]): Promise<void> {
+  const body = new FormData();
+  body.set('ids', JSON.stringify(ids));
+  await api.delete('/clothes', { body });
+}

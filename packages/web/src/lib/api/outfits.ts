@@ -47,3 +47,18 @@ export async function patchOutfit(id: string, updates: OutfitUpdate): Promise<Pa
 export async function deleteOutfitRequest(id: string): Promise<void> {
   await api.delete(path(id));
 }
+
+/** PATCH outfits (Select many, docs/select-many.md): `updates` on every outfit of `ids`. */
+export async function patchOutfits(ids: readonly string[], updates: OutfitUpdate): Promise<void> {
+  const body = new FormData();
+  body.set('ids', JSON.stringify(ids));
+  body.set('updates', JSON.stringify(outfitUpdatesToWire(updates)));
+  await api.patch('/outfits', { body });
+}
+
+/** DELETE outfits (Select many): every outfit of `ids`, all or nothing. */
+export async function deleteOutfitsRequest(ids: readonly string[]): Promise<void> {
+  const body = new FormData();
+  body.set('ids', JSON.stringify(ids));
+  await api.delete('/outfits', { body });
+}

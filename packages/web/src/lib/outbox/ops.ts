@@ -51,6 +51,11 @@ export type OutboxOp =
     }
   | { kind: 'updateOutfit'; id: string; updates: OutfitUpdate }
   | { kind: 'deleteOutfit'; id: string }
+  /** Select many (docs/select-many.md): one change to many records, sent as one batch call. */
+  | { kind: 'updateItems'; ids: string[]; updates: ItemUpdate }
+  | { kind: 'deleteItems'; ids: string[] }
+  | { kind: 'updateOutfits'; ids: string[]; updates: OutfitUpdate }
+  | { kind: 'deleteOutfits'; ids: string[] }
   | { kind: 'calendarAdd'; day: string; clothes: string[]; outfits: string[] }
   | { kind: 'calendarStar'; day: string; displayItem: string | undefined }
   | { kind: 'calendarRemove'; day: string; type: DayEntryType; id: string }
@@ -104,12 +109,28 @@ export function photosOf(op: OutboxOp): string[] {
   return keys;
 }
 
+/** The records a batch operation changes (Select many), with their kind; null for others. */
+export function batchTargetsOf(op: OutboxOp): { kind: RecordKind; ids: string[] } | null {
+  switch (op.kind) {
+    case 'updateItems':
+    case 'deleteItems':
+      return { kind: 'clothes', ids: op.ids };
+    case 'updateOutfits':
+    case 'deleteOutfits':
+      return { kind: 'outfits', ids: op.ids };
+    default:
+      return null;
+  }
+}
+
 /** Ids of records that have a change waiting: their tiles show the pending mark. */
 export function pendingIds(entries: readonly OutboxEntry[]): Set<string> {
   const ids = new Set<string>();
   for (const { op } of entries) {
+    if (op.kind.startsWith('delete')) continue;
     const target = targetOf(op);
-    if (target && !op.kind.startsWith('delete')) ids.add(target.id);
+    if (target) ids.add(target.id);
+    for (const id of batchTargetsOf(op)?.ids ?? []) ids.add(id);
   }
   return ids;
 }
@@ -147,6 +168,11 @@ export function renameInOp(op: OutboxOp, from: string, to: string): OutboxOp {
       return op.displayItem === from ? { ...op, displayItem: to } : op;
     case 'suggestionFeedback':
       return op.itemIds.includes(from) ? { ...op, itemIds: swapAll(op.itemIds, from, to) } : op;
+    case 'updateItems':
+    case 'deleteItems':
+    case 'updateOutfits':
+    case 'deleteOutfits':
+      return op.ids.includes(from) ? { ...op, ids: swapAll(op.ids, from, to) } : op;
   }
 }
 
@@ -166,6 +192,14 @@ export function withoutRecord(op: OutboxOp, id: string): OutboxOp | null {
     // Without one of its pieces it is another set, which nobody refused: nothing is left.
     case 'suggestionFeedback':
       return op.itemIds.includes(id) ? null : op;
+    case 'updateItems':
+    case 'deleteItems':
+    case 'updateOutfits':
+    case 'deleteOutfits': {
+      if (!op.ids.includes(id)) return op;
+      const ids = op.ids.filter((x) => x !== id);
+      return ids.length === 0 ? null : { ...op, ids };
+    }
     case 'saveOutfit': {
       if (op.id === id) return null;
       const canvasData = op.canvasData.filter((e) => e.clothingId !== id);
@@ -215,6 +249,27 @@ export function addToQueue(
     target !== null &&
     targetOf(e.op)?.id === target.id &&
     (e.op.kind === 'createItem' || (e.op.kind === 'saveOutfit' && e.op.isNew));
+  // A batch delete of records made offline and not sent yet: those are dropped with their
+  // creates, as a delete of one would be; the rest is deleted on the server.
+  if (op.kind === 'deleteItems' || op.kind === 'deleteOutfits') {
+    let change: QueueChange = { entries: [...entries], freedPhotos: [] };
+    const waiting = (id: string) =>
+      change.entries.some(
+        (e) =>
+          e.seq !== inFlight &&
+          !e.sent &&
+          targetOf(e.op)?.id === id &&
+          (e.op.kind === 'createItem' || (e.op.kind === 'saveOutfit' && e.op.isNew)),
+      );
+    const dropped = op.ids.filter((id) => isTempId(id) && waiting(id));
+    for (const id of dropped) {
+      const next = removeRecord(change.entries, id);
+      change = { entries: next.entries, freedPhotos: [...change.freedPhotos, ...next.freedPhotos] };
+    }
+    const ids = op.ids.filter((id) => !dropped.includes(id));
+    if (ids.length > 0) change.entries.push({ ...entry, op: { ...op, ids } });
+    return change;
+  }
   const create = target && isTempId(target.id) ? entries.find(creates) : undefined;
   if (create) {
     const c = create.op;
@@ -366,8 +421,44 @@ export function applyOp(
       return { ...data, calendar: removeFromDay(data.calendar, op.day, op.type, op.id) };
     case 'suggestionFeedback':
       return data;
+    case 'updateItems':
+      return applyToMany(data, 'clothes', op.ids, (r) => applyBatchEdits(r, op.updates));
+    case 'updateOutfits':
+      return applyToMany(data, 'outfits', op.ids, (r) => applyEdits<Outfit>(r, op.updates));
+    case 'deleteItems':
+      return op.ids.reduce((d, id) => deleted(d, 'clothes', id), data);
+    case 'deleteOutfits':
+      return op.ids.reduce((d, id) => deleted(d, 'outfits', id), data);
   }
 }
+
+/**
+ * An item with a batch's edits, as the server applies them (docs/select-many.md): an item moved
+ * to another category without a subcategory named loses its subcategory.
+ */
+export function applyBatchEdits(item: ClothingItem, updates: ItemUpdate): ClothingItem {
+  const moved =
+    updates.category !== undefined &&
+    updates.category !== item.category &&
+    !('subCategoryId' in updates);
+  return applyEdits<ClothingItem>(item, moved ? { ...updates, subCategoryId: undefined } : updates);
+}
+
+function applyToMany<K extends RecordKind>(
+  data: WardrobeData,
+  kind: K,
+  ids: readonly string[],
+  fn: (r: WardrobeData[K][string]) => WardrobeData[K][string],
+): WardrobeData {
+  const records = { ...data[kind] } as WardrobeData[K];
+  for (const id of ids) {
+    const record = records[id] as WardrobeData[K][string] | undefined;
+    if (record) (records as Record<string, unknown>)[id] = fn(record);
+  }
+  return { ...data, [kind]: records };
+}
+
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** A phrase naming the change, for "Couldn't save <phrase>: <reason>". */
 export function describeOp(entry: OutboxEntry): string {
@@ -395,6 +486,14 @@ export function describeOp(entry: OutboxEntry): string {
       return `your calendar change for ${formatDay(op.day, 'en-GB')}${entry.label ? ` (${entry.label})` : ''}`;
     case 'suggestionFeedback':
       return '“Not this” for a suggestion';
+    case 'updateItems':
+      return `your change to ${count(op.ids.length, 'item')}`;
+    case 'deleteItems':
+      return `deleting ${count(op.ids.length, 'item')}`;
+    case 'updateOutfits':
+      return `your change to ${count(op.ids.length, 'outfit')}`;
+    case 'deleteOutfits':
+      return `deleting ${count(op.ids.length, 'outfit')}`;
   }
 }
 

@@ -1,7 +1,20 @@
 import type { ClothingItem, Outfit, Patch } from '@hanger/domain';
-import { deleteItemRequest, patchItem, patchItemImage, postItem } from '../api/clothes';
+import {
+  deleteItemRequest,
+  deleteItemsRequest,
+  patchItem,
+  patchItemImage,
+  patchItems,
+  postItem,
+} from '../api/clothes';
 import { deleteCalendarEntry, putCalendarDay } from '../api/calendar';
-import { deleteOutfitRequest, patchOutfit, postOutfit } from '../api/outfits';
+import {
+  deleteOutfitRequest,
+  deleteOutfitsRequest,
+  patchOutfit,
+  patchOutfits,
+  postOutfit,
+} from '../api/outfits';
 import { postNotThis } from '../api/suggestions';
 import type { OutboxOp } from './ops';
 
@@ -69,6 +82,20 @@ export async function sendOp(
       return null;
     case 'calendarRemove':
       await deleteCalendarEntry(op.day, op.id, op.type);
+      return null;
+    // One batch call each, all or nothing on the server (docs/select-many.md); the local copy
+    // has the change already, and the next sync brings the server's own.
+    case 'updateItems':
+      await patchItems(op.ids, op.updates);
+      return null;
+    case 'deleteItems':
+      await deleteItemsRequest(op.ids);
+      return null;
+    case 'updateOutfits':
+      await patchOutfits(op.ids, op.updates);
+      return null;
+    case 'deleteOutfits':
+      await deleteOutfitsRequest(op.ids);
       return null;
     case 'suggestionFeedback':
       // Sending the same set again only sets its 30 days again: a repeat after a lost answer is fine.

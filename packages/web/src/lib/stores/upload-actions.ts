@@ -149,3 +149,31 @@ export async function uploadItems(
   }
   return { added, failed: failures.map((f) => f.index) };
 }
+
+/**
+ * Tag a pile (docs/select-many.md): each photo becomes an item with its own fields, all kept on
+ * this device at once (IndexedDB, the outbox) and shown under temporary ids; the outbox uploads
+ * them in the background, one after another, so leaving the screen loses none. Answers the
+ * temporary ids, in order, to follow their progress (uploadProgress).
+ */
+export async function queueItems(
+  list: readonly { fields: NewItemInput; photo: Blob }[],
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const { fields, photo } of list) ids.push((await addLater(fields, photo)).id);
+  if (ids.length > 0)
+    toast.success(
+      SUCCESS_TOASTS.itemAdded,
+      `${plural(ids.length, 'item')} saved. Their photos upload in the background.`,
+    );
+  return ids;
+}
+
+/** How many of the items made offline (`ids`, temporary) are no longer waiting to be sent. */
+export function uploadedCount(
+  ids: readonly string[],
+  waiting: readonly { op: { kind: string; id?: string } }[],
+): number {
+  const queued = new Set(waiting.flatMap((e) => (e.op.kind === 'createItem' ? [e.op.id] : [])));
+  return ids.filter((id) => !queued.has(id)).length;
+}

@@ -1,0 +1,360 @@
+import {
+  CATEGORIES,
+  SOURCES,
+  batchStatusEdits,
+  itemStatusLabel,
+  outfitStatusLabel,
+  parseTextInput,
+  wearDayKey,
+  type Category,
+  type ColourName,
+  type ItemStatus,
+  type OutfitStatus,
+  type Source,
+} from '@hanger/domain';
+import {
+  CalendarCheck,
+  CircleDot,
+  Palette,
+  Shapes,
+  ShoppingBag,
+  Tag,
+  Trash2,
+  X,
+  type LucideIcon,
+} from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import {
+  deleteMany,
+  updateManyItems,
+  updateManyOutfits,
+  woreAllToday,
+  type BatchKind,
+} from '../lib/stores/batch-actions';
+import { useSessionStore } from '../lib/stores/session-store';
+import { capitalize } from '../lib/text';
+import { Button, IconButton } from './button';
+import { ChoiceChips } from './choice-chips';
+import { ColourChecks } from './colour-chips';
+import { Dialog } from './dialog';
+import { TextField } from './field';
+
+/**
+ * The bar of Select mode (docs/select-many.md), in place of the sort bar: "n selected", Select
+ * all (n) for what the filters show, and the actions, each one batch call for all the chosen
+ * records. Loaded lazily by the wardrobe browser when Select mode first starts.
+ */
+
+interface SelectBarProps {
+  kind: BatchKind;
+  /** The chosen records the grid shows, in its order. */
+  selectedIds: readonly string[];
+  /** How many records the grid shows. */
+  total: number;
+  onSelectAll: () => void;
+  onSelectNone: () => void;
+  onDone: () => void;
+  stickTo: 'shell' | 'top';
+}
+
+type Action = 'status' | 'category' | 'brand' | 'source' | 'colours';
+
+const ITEM_STATUSES: readonly ItemStatus[] = ['clothes', 'wishlist', 'loaned', 'archived'];
+const OUTFIT_STATUSES: readonly OutfitStatus[] = ['outfits', 'wishlist', 'archived'];
+
+const plural = (n: number, kind: BatchKind) =>
+  `${n} ${kind === 'clothes' ? 'item' : 'outfit'}${n === 1 ? '' : 's'}`;
+
+export default function SelectBar({
+  kind,
+  selectedIds,
+  total,
+  onSelectAll,
+  onSelectNone,
+  onDone,
+  stickTo,
+}: SelectBarProps) {
+  const [open, setOpen] = useState<Action | null>(null);
+  const n = selectedIds.length;
+  const none = n === 0;
+  const close = () => setOpen(null);
+  const items = kind === 'clothes';
+
+  return (
+    <div
+      data-select-bar
+      className={`sticky top-0 z-30 border-b border-line bg-canvas pt-safe ${
+        stickTo === 'shell' ? 'md:top-16 md:pt-0' : ''
+      }`}
+    >
+      <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-3 md:h-16 md:flex-row md:items-center md:gap-4 md:px-8 md:py-0">
+        <div className="flex min-w-0 items-center gap-2">
+          <IconButton
+            label="Done selecting"
+            icon={<X className="size-5" />}
+            onClick={onDone}
+            className="-ml-2"
+          />
+          <p role="status" className="min-w-0 truncate text-base font-semibold tabular-nums">
+            {n} selected
+          </p>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="ml-auto md:ml-1"
+            onClick={n === total ? onSelectNone : onSelectAll}
+          >
+            {n === total && total > 0 ? 'Select none' : `Select all (${total})`}
+          </Button>
+        </div>
+        <div
+          role="toolbar"
+          aria-label={`Change the selected ${items ? 'items' : 'outfits'}`}
+          className="-mx-4 flex [scrollbar-width:none] gap-2 overflow-x-auto px-4 md:mx-0 md:ml-auto md:px-0 [&::-webkit-scrollbar]:hidden"
+        >
+          <BarButton icon={CircleDot} disabled={none} onClick={() => setOpen('status')}>
+            Status
+          </BarButton>
+          {items && (
+            <>
+              <BarButton icon={Shapes} disabled={none} onClick={() => setOpen('category')}>
+                Category
+              </BarButton>
+              <BarButton icon={Tag} disabled={none} onClick={() => setOpen('brand')}>
+                Brand
+              </BarButton>
+              <BarButton icon={ShoppingBag} disabled={none} onClick={() => setOpen('source')}>
+                Source
+              </BarButton>
+              <BarButton icon={Palette} disabled={none} onClick={() => setOpen('colours')}>
+                Colours
+              </BarButton>
+            </>
+          )}
+          <BarButton
+            icon={CalendarCheck}
+            disabled={none}
+            onClick={() => void woreAllToday(kind, selectedIds)}
+          >
+            Wore it today
+          </BarButton>
+          <BarButton
+            icon={Trash2}
+            danger
+            disabled={none}
+            onClick={() => {
+              deleteMany(kind, selectedIds);
+              onDone();
+            }}
+          >
+            Delete
+          </BarButton>
+        </div>
+      </div>
+
+      {items ? (
+        <ItemDialogs open={open} onClose={close} ids={selectedIds} />
+      ) : (
+        <Dialog open={open === 'status'} onClose={close} title={`Status of ${plural(n, kind)}`}>
+          <ChoiceChips<OutfitStatus>
+            legend="Move to"
+            choices={OUTFIT_STATUSES.map((s) => ({
+              value: s,
+              label: capitalize(outfitStatusLabel(s)),
+            }))}
+            value=""
+            onChange={(status) => {
+              close();
+              void updateManyOutfits(
+                selectedIds,
+                { status },
+                `Moved ${plural(n, kind)} to ${capitalize(outfitStatusLabel(status))}`,
+              );
+            }}
+          />
+        </Dialog>
+      )}
+    </div>
+  );
+}
+
+function BarButton({
+  icon: Icon,
+  children,
+  danger = false,
+  ...rest
+}: {
+  icon: LucideIcon;
+  children: ReactNode;
+  danger?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      className={`h-9 shrink-0 ${danger ? 'text-danger' : ''}`}
+      icon={<Icon aria-hidden="true" className="size-4" />}
+      {...rest}
+    >
+      {children}
+    </Button>
+  );
+}
+
+/** The item actions' dialogs: each sets one field on every chosen item, in one batch call. */
+function ItemDialogs({
+  open,
+  onClose,
+  ids,
+}: {
+  open: Action | null;
+  onClose: () => void;
+  ids: readonly string[];
+}) {
+  const settings = useSessionStore((s) => s.user?.settings);
+  const [category, setCategory] = useState<Category | ''>('');
+  const [sub, setSub] = useState('');
+  const [brand, setBrand] = useState('');
+  const [brandError, setBrandError] = useState<string | null>(null);
+  const [colours, setColours] = useState<ColourName[]>([]);
+  const n = ids.length;
+  const what = plural(n, 'clothes');
+  const subcategories = category && settings ? (settings.subcategories[category] ?? []) : [];
+
+  const apply = (updates: Parameters<typeof updateManyItems>[1], message: string) => {
+    onClose();
+    void updateManyItems(ids, updates, message);
+  };
+
+  return (
+    <>
+      <Dialog open={open === 'status'} onClose={onClose} title={`Status of ${what}`}>
+        <ChoiceChips<ItemStatus>
+          legend="Move to"
+          choices={ITEM_STATUSES.map((s) => ({ value: s, label: capitalize(itemStatusLabel(s)) }))}
+          value=""
+          onChange={(status) =>
+            apply(
+              batchStatusEdits(status, wearDayKey()),
+              `Moved ${what} to ${capitalize(itemStatusLabel(status))}`,
+            )
+          }
+        />
+      </Dialog>
+
+      <Dialog
+        open={open === 'category'}
+        onClose={onClose}
+        title={`Category of ${what}`}
+        footer={
+          <>
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button
+              disabled={!category}
+              onClick={() =>
+                category &&
+                apply(
+                  { category, subCategoryId: sub || undefined },
+                  `${capitalize(what)} now in ${capitalize(category)}`,
+                )
+              }
+            >
+              Apply to {what}
+            </Button>
+          </>
+        }
+      >
+        <ChoiceChips<Category>
+          legend="Category"
+          choices={CATEGORIES.map((c) => ({ value: c, label: capitalize(c) }))}
+          value={category}
+          onChange={(c) => {
+            setCategory(c);
+            setSub('');
+          }}
+        />
+        {subcategories.length > 0 && (
+          <ChoiceChips<string>
+            legend="Subcategory"
+            choices={[
+              { value: '-', label: 'None' },
+              ...subcategories.map((s) => ({ value: s.id, label: s.name })),
+            ]}
+            value={sub || '-'}
+            onChange={(v) => setSub(v === '-' ? '' : v)}
+          />
+        )}
+      </Dialog>
+
+      <Dialog
+        open={open === 'brand'}
+        onClose={onClose}
+        title={`Brand of ${what}`}
+        description="Leave it empty to clear the brand."
+        footer={
+          <>
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button
+              onClick={() => {
+                const parsed = parseTextInput(brand);
+                if (!parsed.ok) {
+                  setBrandError(parsed.error);
+                  return;
+                }
+                setBrandError(null);
+                apply(
+                  { brand: parsed.value },
+                  parsed.value ? `${capitalize(what)} set to ${parsed.value}` : 'Brand cleared',
+                );
+              }}
+            >
+              Apply to {what}
+            </Button>
+          </>
+        }
+      >
+        <TextField
+          label="Brand"
+          value={brand}
+          error={brandError}
+          autoComplete="off"
+          onChange={(e) => setBrand(e.target.value)}
+        />
+      </Dialog>
+
+      <Dialog open={open === 'source'} onClose={onClose} title={`Source of ${what}`}>
+        <ChoiceChips<Source>
+          legend="Where they came from"
+          choices={SOURCES.map((s) => ({ value: s, label: capitalize(s) }))}
+          value=""
+          onChange={(source) => apply({ source }, `${capitalize(what)}: ${capitalize(source)}`)}
+        />
+      </Dialog>
+
+      <Dialog
+        open={open === 'colours'}
+        onClose={onClose}
+        title={`Colours of ${what}`}
+        description="Replaces their colours; they are kept from then on."
+        footer={
+          <>
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button onClick={() => apply({ colors: colours }, `Colours set on ${what}`)}>
+              Apply to {what}
+            </Button>
+          </>
+        }
+      >
+        <ColourChecks legend="Colours" hideLegend value={colours} onChange={setColours} />
+      </Dialog>
+    </>
+  );
+}
