@@ -115,7 +115,9 @@ async function wholeRequest() {
   const dataDir = join(work, 'data');
   await mkdir(dataDir, { recursive: true });
   const port = await freePort();
-  let server = await startServer(dataDir, port, { env: { LOG_LEVEL: 'warn', COLOUR_BACKFILL: 'off' } });
+  let server = await startServer(dataDir, port, {
+    env: { LOG_LEVEL: 'warn', COLOUR_BACKFILL: 'off' },
+  });
   try {
     await signUp(server.url, 'suggestions-bench@example.test');
     await stopServer(server);
@@ -143,7 +145,9 @@ async function wholeRequest() {
     });
     insertWardrobeRows(db, userId, wire, { item: photo('i'), outfit: photo('o') });
     db.close();
-    server = await startServer(dataDir, port, { env: { LOG_LEVEL: 'warn', COLOUR_BACKFILL: 'off' } });
+    server = await startServer(dataDir, port, {
+      env: { LOG_LEVEL: 'warn', COLOUR_BACKFILL: 'off' },
+    });
     const { token } = await signIn(server.url, 'suggestions-bench@example.test');
     const pid = server.process.pid!;
     const get = async (query: string) => {

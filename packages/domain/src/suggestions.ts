@@ -299,7 +299,11 @@ function byBase(a: SuggestionPiece, b: SuggestionPiece): number {
  * The jitter adds less than W_SEED to a base, so none of the best `k` has a base W_SEED or more
  * below the k-th best base: only the pieces above that line are scored and sorted.
  */
-function bestOfSlot(ctx: Context, byBaseList: readonly SuggestionPiece[], k: number): SuggestionPiece[] {
+function bestOfSlot(
+  ctx: Context,
+  byBaseList: readonly SuggestionPiece[],
+  k: number,
+): SuggestionPiece[] {
   if (byBaseList.length <= k) return [...byBaseList].sort((a, b) => byScore(ctx, a, b));
   const line = byBaseList[k - 1]!.base - W_SEED - 1e-9;
   let end = k;
@@ -536,7 +540,12 @@ export function prepareSuggestions(
     // A priced piece never worn costs most per wear of all: its first wear matters most.
     const rank =
       costRank[i]! >= 0 ? costRank[i]! : prices[i] !== undefined && s.totalTimesWorn === 0 ? 1 : 0;
-    const piece: SuggestionPiece = { item, n: pieces.size, stats: s, base: pieceBase(s, idle, rank) };
+    const piece: SuggestionPiece = {
+      item,
+      n: pieces.size,
+      stats: s,
+      base: pieceBase(s, idle, rank),
+    };
     if (idle !== undefined) piece.idle = idle;
     const colour = item.colors?.[0];
     if (colour) piece.colour = colour;

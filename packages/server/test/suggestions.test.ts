@@ -58,7 +58,9 @@ describe.each(ENGINES)('suggestions on %s', (engine) => {
   it('answers from the wardrobe as it is now: a new piece shows up in the next answer', async () => {
     // The first answer is kept per wardrobe version (docs/suggestions.md); a write moves it.
     const date = '2025-06-01';
-    const before = suggestionsResponseSchema.parse((await suggestions(other, `?date=${date}`)).body);
+    const before = suggestionsResponseSchema.parse(
+      (await suggestions(other, `?date=${date}`)).body,
+    );
     const skirt = await other.addItem({ category: 'bottom' });
     const shoes = await other.addItem({ category: 'shoes' });
     const after = suggestionsResponseSchema.parse((await suggestions(other, `?date=${date}`)).body);

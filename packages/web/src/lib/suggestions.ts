@@ -176,6 +176,8 @@ export async function settleSuggestions(query: SuggestionsQuery): Promise<Ready>
  */
 export function useSuggestions(query: SuggestionsQuery): SuggestionsState {
   const { date, pin, offset } = query;
+  // Once the device's copy arrives (read back after a reload), it answers.
+  const hasCopy = useWardrobeStore((s) => s.data !== null);
   const q: SuggestionsQuery = { date, ...(pin ? { pin } : {}), ...(offset ? { offset } : {}) };
   const [state, setState] = useState<SuggestionsState>(() => {
     const now = suggestionsAtOnce(q);
@@ -185,7 +187,10 @@ export function useSuggestions(query: SuggestionsQuery): SuggestionsState {
     let live = true;
     const q: SuggestionsQuery = { date, ...(pin ? { pin } : {}), ...(offset ? { offset } : {}) };
     const now = suggestionsAtOnce(q);
-    setState(now ? { status: 'ready', ...now } : { status: 'loading' });
+    // A screen already showing an answer keeps it while the next one is made.
+    setState((s) =>
+      now ? { status: 'ready', ...now } : s.status === 'ready' ? s : { status: 'loading' },
+    );
     settleSuggestions(q).then(
       (r) =>
         live &&
@@ -206,7 +211,7 @@ export function useSuggestions(query: SuggestionsQuery): SuggestionsState {
     return () => {
       live = false;
     };
-  }, [date, pin, offset]);
+  }, [date, pin, offset, hasCopy]);
   return state;
 }
 
