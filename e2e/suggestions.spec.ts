@@ -21,6 +21,19 @@ const cards = (page: Page) =>
 const dayPath = (day: string) =>
   `/calendar/${day.slice(0, 4)}/${day.slice(5, 7)}/${day.slice(8, 10)}`;
 
+/** The seeded pieces each card shows, by the ids in its photos' links, card by card. */
+async function shownSets(page: Page, items: readonly SeededItem[]): Promise<string[]> {
+  const sets: string[] = [];
+  for (const card of await cards(page).all()) {
+    const srcs = await card
+      .getByRole('img')
+      .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));
+    const ids = items.filter((it) => srcs.some((src) => src.includes(it.id))).map((it) => it.id);
+    sets.push(ids.sort().join(','));
+  }
+  return sets;
+}
+
 async function seedCloset(page: Page): Promise<SeededItem[]> {
   const items = await addItems(page, [
     { category: 'top', color: '#2f3e5c', brand: 'Uniqlo', price: 40 },
@@ -67,6 +80,12 @@ async function walkThrough(page: Page, size: string) {
   // Never a piece that is not in the closet.
   await expect(page.locator(`img[src*="${wishId}"]`)).toHaveCount(0);
   await shoot(page, 'suggestions', size);
+  // The same day and wardrobe give the same three, after a reload too.
+  const shown = await shownSets(page, items);
+  expect(shown.every((set) => set.split(',').length === 3)).toBe(true);
+  await page.reload();
+  await expect(cards(page)).toHaveCount(3, { timeout: 30_000 });
+  expect(await shownSets(page, items)).toEqual(shown);
 
   // Wear this: the first card's pieces go on today.
   const first = cards(page).first();
@@ -75,10 +94,14 @@ async function walkThrough(page: Page, size: string) {
   await expect(toast(page, 'Calendar updated successfully')).toBeVisible();
   await expect(first.getByRole('button', { name: 'Logged' })).toBeDisabled();
 
-  // Not this: the second card leaves with a note.
+  // Not this: the second card leaves with a note, and stays away after a reload.
+  const refused = (await shownSets(page, items))[1]!;
   await cards(page).nth(1).getByRole('button', { name: 'Not this' }).click();
   await expect(page.getByText('Got it: not suggested again for 30 days.')).toBeVisible();
   await expect(cards(page)).toHaveCount(2);
+  await page.reload();
+  await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
+  expect(await shownSets(page, items)).not.toContain(refused);
 
   // Shuffle shows three more.
   await page.getByRole('button', { name: 'Shuffle' }).click();
@@ -141,4 +164,31 @@ test.describe('what to wear', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await walkThrough(page, 'phone');
   });
+
+  for (const [size, viewport] of [
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', { width: 1280, height: 800 }],
+  ] as const) {
+    test(`${size}: a wardrobe that makes no outfit says what to add`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await signUpByApi(page);
+      await page.goto('/calendar');
+      const card = page.getByRole('region', { name: 'What to wear today' });
+      await expect(
+        card.getByText('Add a full-body piece and a pair of shoes to get suggestions'),
+      ).toBeVisible({ timeout: 30_000 });
+      await shoot(page, 'suggestions-card-empty', size);
+      await addItems(page, [{ category: 'top', color: '#2f3e5c', brand: 'Uniqlo' }]);
+      await reloadWardrobe(page);
+      await page.goto('/suggestions');
+      await expect(page.getByRole('heading', { name: 'Nothing to suggest yet' })).toBeVisible({
+        timeout: 30_000,
+      });
+      await expect(
+        page.getByText('Add a bottom and a pair of shoes to get suggestions'),
+      ).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Add an item' })).toBeVisible();
+      await shoot(page, 'suggestions-empty', size);
+    });
+  }
 });

@@ -642,6 +642,11 @@ export const suggestionsResponseSchema = z.object({
   suggestions: z.array(wireSuggestionSchema),
   /** What to add when no outfit can be made (wire categories). */
   missing: z.array(z.enum(WIRE_CATEGORIES)),
+  /**
+   * The account's "Not this" still in force on the day (key, last day), so that the app's own
+   * computation from its copy of the wardrobe answers the same (docs/suggestions.md).
+   */
+  not_this: z.array(z.object({ key: z.string(), until: dayKeySchema })).optional(),
 });
 
 /** `POST /api/suggestions/feedback`: "Not this" for the pieces of one suggestion. */

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES } from './categories.js';
 import { addDays } from './day-keys.js';
-import { suggestOutfits, type SuggestionsResult } from './suggestions.js';
+import {
+  prepareSuggestions,
+  suggestOutfits,
+  type SuggestionsInput,
+  type SuggestionsResult,
+} from './suggestions.js';
 import {
   at,
   day,
@@ -83,11 +88,17 @@ function seededWardrobe() {
 }
 
 describe('suggestOutfits on a seeded 2,000-item wardrobe', () => {
-  it('answers exactly the committed suggestions', async () => {
+  it.each([
+    ['each call on its own', false],
+    ['every call on one prepared wardrobe, as the server and the app keep it', true],
+  ])('answers exactly the committed suggestions, %s', async (_, shared) => {
     const { w, clothes } = seededWardrobe();
     const s = settingsWithSubs('top', [TEE, SHIRT]);
     s.currency = 'EUR';
     s.locale = 'en';
+    const prepared = shared ? prepareSuggestions(w, s, at('2024-06-15', 12)) : undefined;
+    const suggest = (input: SuggestionsInput) =>
+      suggestOutfits(prepared ? { ...input, prepared } : input);
     const closet = clothes.filter((c) => (c.status ?? 'clothes') === 'clothes');
     const pins = [
       closet.find((c) => c.category === 'bottom')!,
@@ -104,12 +115,12 @@ describe('suggestOutfits on a seeded 2,000-item wardrobe', () => {
           now: at('2024-06-15', 12),
           offset,
         };
-        answers[`${date}|${offset}`] = suggestOutfits(base);
+        answers[`${date}|${offset}`] = suggest(base);
         for (const pin of pins)
-          answers[`${date}|${offset}|${pin.id}`] = suggestOutfits({ ...base, pin: pin.id });
+          answers[`${date}|${offset}|${pin.id}`] = suggest({ ...base, pin: pin.id });
       }
       const first = answers[`${date}|0`]!.suggestions[0]!;
-      answers[`${date}|not-this`] = suggestOutfits({
+      answers[`${date}|not-this`] = suggest({
         wardrobe: w,
         settings: s,
         date,

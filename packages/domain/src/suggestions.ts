@@ -84,6 +84,11 @@ export interface SuggestionsInput {
   /** Indexes already built for the same wardrobe and moment. */
   index?: WearIndex;
   stats?: Map<string, ItemStats>;
+  /**
+   * What prepareSuggestions made of the same wardrobe, settings, rates and day: a caller that
+   * keeps it per wardrobe version pays only for the day's ranking (docs/suggestions.md).
+   */
+  prepared?: PreparedSuggestions;
 }
 
 export interface SuggestionsResult {
@@ -155,11 +160,13 @@ function colourHarmony(a: ColourName | undefined, b: ColourName | undefined): nu
 /** The stats a suggestion reads (item-stats' ItemStats has these and more). */
 type PieceStats = Pick<ItemStats, 'lastWorn' | 'totalTimesWorn' | 'costPerWear'>;
 
-interface Piece {
+/** A closet piece as the search reads it (PreparedSuggestions). */
+export interface SuggestionPiece {
   item: ClothingItem;
   /** Its place among the closet's pieces: pairs are cached by number, not by a string key. */
   n: number;
-  score: number;
+  /** The score before the day's seeded jitter (pieceBase): the same every day of a version. */
+  base: number;
   /** Days since last worn (to today), undefined when never worn. */
   idle?: number;
   stats: PieceStats;
@@ -167,10 +174,23 @@ interface Piece {
 }
 
 interface Context {
-  pieces: Map<string, Piece>;
+  pieces: Map<string, SuggestionPiece>;
   index: WearIndex;
   pairCache: Map<number, number>;
   partnerCache: Map<string, Pairing[]>;
+  /** This call's score of each piece (by `n`), NaN until read: the base plus the day's jitter. */
+  scores: Float64Array;
+  seedState: number;
+}
+
+/** A piece's score for the call's day and seed, computed when the search first reads it. */
+function scoreOf(ctx: Context, piece: SuggestionPiece): number {
+  let s = ctx.scores[piece.n]!;
+  if (Number.isNaN(s)) {
+    s = piece.base + W_SEED * seedJitter(ctx.seedState, piece.item.id);
+    ctx.scores[piece.n] = s;
+  }
+  return s;
 }
 
 /**
@@ -209,22 +229,23 @@ const W_TOGETHER = 0.35;
 const W_SHARED = 0.1;
 const RECENT_PENALTY = 1.5;
 
-/** `seedState` is hashOn over `${seed}|`: the jitter is the FNV-1a of `${seed}|${item.id}`. */
-function pieceScore(
-  item: ClothingItem,
-  stats: PieceStats,
-  idle: number | undefined,
-  costRank: number,
-  seedState: number,
-): number {
+/** What a piece scores whatever the day: idle, least worn, dearest per wear. */
+function pieceBase(stats: PieceStats, idle: number | undefined, costRank: number): number {
   const idleShare = idle === undefined ? 1 : Math.min(idle, 60) / 60;
   const leastWorn = 1 / (1 + stats.totalTimesWorn);
-  const jitter = ((hashOn(seedState, item.id) >>> 0) % 10007) / 10007;
-  return W_IDLE * idleShare + W_LEAST_WORN * leastWorn + W_COST * costRank + W_SEED * jitter;
+  return W_IDLE * idleShare + W_LEAST_WORN * leastWorn + W_COST * costRank;
+}
+
+/**
+ * The day's choice among equals, in [0, 1): `seedState` is hashOn over `${seed}|`, so the
+ * jitter is the FNV-1a of `${seed}|${item.id}`.
+ */
+function seedJitter(seedState: number, id: string): number {
+  return ((hashOn(seedState, id) >>> 0) % 10007) / 10007;
 }
 
 /** What two pieces add together: days worn together, outfits that hold both, their colours. */
-function pairScore(ctx: Context, a: Piece, b: Piece): number {
+function pairScore(ctx: Context, a: SuggestionPiece, b: SuggestionPiece): number {
   const key = a.n < b.n ? a.n * ctx.pieces.size + b.n : b.n * ctx.pieces.size + a.n;
   let s = ctx.pairCache.get(key);
   if (s === undefined) {
@@ -261,21 +282,49 @@ function compareStates(a: State, b: State): number {
 }
 
 /** Best first, then by id, so that every run ranks the same way. */
-function byScore(a: Piece, b: Piece): number {
-  return b.score - a.score || (a.item.id < b.item.id ? -1 : a.item.id > b.item.id ? 1 : 0);
+function byScore(ctx: Context, a: SuggestionPiece, b: SuggestionPiece): number {
+  return (
+    scoreOf(ctx, b) - scoreOf(ctx, a) ||
+    (a.item.id < b.item.id ? -1 : a.item.id > b.item.id ? 1 : 0)
+  );
+}
+
+/** Best base first, then by id: each slot's order before the day's jitter. */
+function byBase(a: SuggestionPiece, b: SuggestionPiece): number {
+  return b.base - a.base || (a.item.id < b.item.id ? -1 : a.item.id > b.item.id ? 1 : 0);
+}
+
+/**
+ * The slot's best `k` pieces for the day, as sorting the whole slot by score would give them.
+ * The jitter adds less than W_SEED to a base, so none of the best `k` has a base W_SEED or more
+ * below the k-th best base: only the pieces above that line are scored and sorted.
+ */
+function bestOfSlot(
+  ctx: Context,
+  byBaseList: readonly SuggestionPiece[],
+  k: number,
+): SuggestionPiece[] {
+  if (byBaseList.length <= k) return [...byBaseList].sort((a, b) => byScore(ctx, a, b));
+  const line = byBaseList[k - 1]!.base - W_SEED - 1e-9;
+  let end = k;
+  while (end < byBaseList.length && byBaseList[end]!.base >= line) end += 1;
+  return byBaseList
+    .slice(0, end)
+    .sort((a, b) => byScore(ctx, a, b))
+    .slice(0, k);
 }
 
 function extend(
   ctx: Context,
   beam: State[],
-  options: Piece[],
+  options: SuggestionPiece[],
   slot: Category,
   width: number,
 ): State[] {
   const next: State[] = [];
   for (const state of beam) {
     const tried = new Set<string>();
-    const candidates: Piece[] = [...options];
+    const candidates: SuggestionPiece[] = [...options];
     // The partners of chosen pieces join the slot's best, so that known pairings are weighed.
     for (const id of state.ids) {
       let n = 0;
@@ -291,7 +340,7 @@ function extend(
     for (const piece of candidates) {
       if (tried.has(piece.item.id)) continue;
       tried.add(piece.item.id);
-      let score = state.score + piece.score;
+      let score = state.score + scoreOf(ctx, piece);
       for (const id of state.ids) score += pairScore(ctx, ctx.pieces.get(id)!, piece);
       next.push({ ids: [...state.ids, piece.item.id], score });
     }
@@ -359,8 +408,8 @@ function reasonsFor(
   }
 
   // The piece idle longest (by days since its last wear), or one never worn.
-  let idle: Piece | undefined;
-  let never: Piece | undefined;
+  let idle: SuggestionPiece | undefined;
+  let never: SuggestionPiece | undefined;
   for (const id of ids) {
     const p = ctx.pieces.get(id)!;
     if (p.idle === undefined) {
@@ -415,31 +464,42 @@ function missingFor(present: ReadonlySet<Category>): Category[] {
 }
 
 /**
- * Suggestions for a day: page `offset` of the ranked, varied outfits of the closet, each with
- * the reasons its numbers give. Bounded: each slot weighs its best PER_SLOT pieces (plus the
- * partners of what is chosen) in a beam of BEAM_WIDTH, so the cost grows with the wardrobe only
- * through the one pass that scores every piece.
+ * What the suggestions of a wardrobe read whatever the day and the seed: its closet pieces with
+ * their stats and day-free scores, each slot's pieces in that order, and the pairings found so
+ * far. Made by prepareSuggestions for one wardrobe, settings, rates and today; a caller may keep
+ * it while none of those change (the server per wardrobe version, the app per wardrobe object)
+ * and pass it to suggestOutfits, which then pays only for the day's ranking (docs/suggestions.md).
  */
-export function suggestOutfits(input: SuggestionsInput): SuggestionsResult {
-  const { wardrobe, settings, date } = input;
-  const count = input.count ?? SUGGESTIONS_PER_PAGE;
-  const offset = Math.max(0, Math.floor(input.offset ?? 0));
-  const index = input.index ?? buildWearIndex(wardrobe, input.now);
-  const rates = input.rates ?? BUNDLED_RATES;
-  const today = index.today;
-  const seed = `${input.seed}|${date}`;
+export interface PreparedSuggestions {
+  /** Today by the wear-day rule when it was made: stats and idle days are counted to it. */
+  today: string;
+  index: WearIndex;
+  pieces: Map<string, SuggestionPiece>;
+  /** Each category's pieces, best base first. */
+  bySlot: Map<Category, SuggestionPiece[]>;
+  present: Set<Category>;
+  /** Pair scores and partner lists, which no day or seed changes: filled as searches reach them. */
+  pairCache: Map<number, number>;
+  partnerCache: Map<string, Pairing[]>;
+}
 
+/** Pair scores kept at most (a search reaches a few thousand): past it the cache starts over. */
+const PAIR_CACHE_MAX = 200_000;
+
+/**
+ * The day-free part of suggestOutfits for a wardrobe at `now` (its closet, stats, scores and slot
+ * orders). `stats` and `index`, when given, must be of the same wardrobe and moment.
+ */
+export function prepareSuggestions(
+  wardrobe: WardrobeData,
+  settings: Settings,
+  now: Date,
+  options: { rates?: RatesTable; index?: WearIndex; stats?: Map<string, ItemStats> } = {},
+): PreparedSuggestions {
+  const index = options.index ?? buildWearIndex(wardrobe, now);
+  const rates = options.rates ?? BUNDLED_RATES;
+  const today = index.today;
   const closet = index.items.filter(isSuggestable);
-  const pinItem = input.pin === undefined ? undefined : wardrobe.clothes[input.pin];
-  const empty = (missing: Category[], pinUnavailable?: boolean): SuggestionsResult => ({
-    date,
-    offset,
-    nextOffset: 0,
-    suggestions: [],
-    missing,
-    ...(pinUnavailable ? { pinUnavailable } : {}),
-  });
-  if (input.pin !== undefined && (!pinItem || !isSuggestable(pinItem))) return empty([], true);
 
   // Only the closet's pieces are read, and of their stats only what the score and the reasons
   // use (the same figures as item-stats' computeItemStats, without the whole wardrobe's).
@@ -448,7 +508,7 @@ export function suggestOutfits(input: SuggestionsInput): SuggestionsResult {
   for (const item of closet) {
     const price = itemPriceIn(item, settings.currency, rates);
     prices.push(price);
-    let s: PieceStats | undefined = input.stats?.get(item.id);
+    let s: PieceStats | undefined = options.stats?.get(item.id);
     if (s === undefined) {
       const days = daysOf(index.itemDays, item.id);
       const totalTimesWorn = days.length + (item.manualTimesWorn ?? 0);
@@ -471,9 +531,8 @@ export function suggestOutfits(input: SuggestionsInput): SuggestionsResult {
   const costRank = new Float64Array(closet.length).fill(-1);
   costs.forEach((i, at) => (costRank[i] = costs.length > 1 ? at / (costs.length - 1) : 1));
 
-  const seedState = hashOn(0x811c9dc5, `${seed}|`);
-  const pieces = new Map<string, Piece>();
-  const bySlot = new Map<Category, Piece[]>();
+  const pieces = new Map<string, SuggestionPiece>();
+  const bySlot = new Map<Category, SuggestionPiece[]>();
   for (let i = 0; i < closet.length; i++) {
     const item = closet[i]!;
     const s = closetStats[i]!;
@@ -481,11 +540,11 @@ export function suggestOutfits(input: SuggestionsInput): SuggestionsResult {
     // A priced piece never worn costs most per wear of all: its first wear matters most.
     const rank =
       costRank[i]! >= 0 ? costRank[i]! : prices[i] !== undefined && s.totalTimesWorn === 0 ? 1 : 0;
-    const piece: Piece = {
+    const piece: SuggestionPiece = {
       item,
       n: pieces.size,
       stats: s,
-      score: pieceScore(item, s, idle, rank, seedState),
+      base: pieceBase(s, idle, rank),
     };
     if (idle !== undefined) piece.idle = idle;
     const colour = item.colors?.[0];
@@ -495,16 +554,76 @@ export function suggestOutfits(input: SuggestionsInput): SuggestionsResult {
     if (list) list.push(piece);
     else bySlot.set(item.category, [piece]);
   }
-  for (const list of bySlot.values()) list.sort(byScore);
+  for (const list of bySlot.values()) list.sort(byBase);
+  return {
+    today,
+    index,
+    pieces,
+    bySlot,
+    present: new Set<Category>(bySlot.keys()),
+    pairCache: new Map(),
+    partnerCache: new Map(),
+  };
+}
 
-  const present = new Set<Category>(bySlot.keys());
+/**
+ * Suggestions for a day: page `offset` of the ranked, varied outfits of the closet, each with
+ * the reasons its numbers give. Bounded: each slot weighs its best PER_SLOT pieces (plus the
+ * partners of what is chosen) in a beam of BEAM_WIDTH; of a slot only the pieces whose day-free
+ * score is near its best are scored for the day, so with `prepared` the cost hardly grows with
+ * the wardrobe.
+ */
+export function suggestOutfits(input: SuggestionsInput): SuggestionsResult {
+  const { wardrobe, date } = input;
+  const count = input.count ?? SUGGESTIONS_PER_PAGE;
+  const offset = Math.max(0, Math.floor(input.offset ?? 0));
+  const seed = `${input.seed}|${date}`;
+
+  const pinItem = input.pin === undefined ? undefined : wardrobe.clothes[input.pin];
+  const empty = (missing: Category[], pinUnavailable?: boolean): SuggestionsResult => ({
+    date,
+    offset,
+    nextOffset: 0,
+    suggestions: [],
+    missing,
+    ...(pinUnavailable ? { pinUnavailable } : {}),
+  });
+  if (input.pin !== undefined && (!pinItem || !isSuggestable(pinItem))) return empty([], true);
+
+  const prepared =
+    input.prepared ??
+    prepareSuggestions(wardrobe, input.settings, input.now, {
+      ...(input.rates ? { rates: input.rates } : {}),
+      ...(input.index ? { index: input.index } : {}),
+      ...(input.stats ? { stats: input.stats } : {}),
+    });
+  const { index, pieces, bySlot, present } = prepared;
+  const today = prepared.today;
+
   const templates = OUTFIT_TEMPLATES.filter((t) => t.every((c) => present.has(c)));
   if (templates.length === 0) return empty(missingFor(present));
 
-  const ctx: Context = { pieces, index, pairCache: new Map(), partnerCache: new Map() };
+  if (prepared.pairCache.size > PAIR_CACHE_MAX) prepared.pairCache.clear();
+  const ctx: Context = {
+    pieces,
+    index,
+    pairCache: prepared.pairCache,
+    partnerCache: prepared.partnerCache,
+    scores: new Float64Array(pieces.size).fill(NaN),
+    seedState: hashOn(0x811c9dc5, `${seed}|`),
+  };
 
   const pin = pinItem ? pieces.get(pinItem.id) : undefined;
   const pool: State[] = [];
+  const best = new Map<Category, SuggestionPiece[]>();
+  const bestOf = (slot: Category): SuggestionPiece[] => {
+    let list = best.get(slot);
+    if (list === undefined) {
+      list = bestOfSlot(ctx, bySlot.get(slot) ?? [], PER_SLOT);
+      best.set(slot, list);
+    }
+    return list;
+  };
   for (const template of templates) {
     if (
       pin &&
@@ -515,10 +634,12 @@ export function suggestOutfits(input: SuggestionsInput): SuggestionsResult {
       continue;
     }
     const slots = [...template, ...OPTIONAL_SLOTS.filter((c) => present.has(c))];
-    let beam: State[] = pin ? [{ ids: [pin.item.id], score: pin.score }] : [{ ids: [], score: 0 }];
+    let beam: State[] = pin
+      ? [{ ids: [pin.item.id], score: scoreOf(ctx, pin) }]
+      : [{ ids: [], score: 0 }];
     for (const slot of slots) {
       if (pin && slot === pin.item.category) continue;
-      beam = extend(ctx, beam, (bySlot.get(slot) ?? []).slice(0, PER_SLOT), slot, BEAM_WIDTH);
+      beam = extend(ctx, beam, bestOf(slot), slot, BEAM_WIDTH);
     }
     pool.push(...beam);
   }

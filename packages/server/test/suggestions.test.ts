@@ -55,6 +55,24 @@ describe.each(ENGINES)('suggestions on %s', (engine) => {
     });
   });
 
+  it('answers from the wardrobe as it is now: a new piece shows up in the next answer', async () => {
+    // The first answer is kept per wardrobe version (docs/suggestions.md); a write moves it.
+    const date = '2025-06-01';
+    const before = suggestionsResponseSchema.parse(
+      (await suggestions(other, `?date=${date}`)).body,
+    );
+    const skirt = await other.addItem({ category: 'bottom' });
+    const shoes = await other.addItem({ category: 'shoes' });
+    const after = suggestionsResponseSchema.parse((await suggestions(other, `?date=${date}`)).body);
+    expect(before.suggestions).toHaveLength(0);
+    expect(after.suggestions.map((s) => s.item_ids.length)).toEqual([3]);
+    expect(after.suggestions[0]!.item_ids).toEqual(expect.arrayContaining([skirt.id, shoes.id]));
+    const res = await other.putDay(date, { clothes: after.suggestions[0]!.item_ids });
+    expect(res.status).toBe(200);
+    const worn = suggestionsResponseSchema.parse((await suggestions(other, `?date=${date}`)).body);
+    expect(worn.suggestions[0]!.reasons[0]!.text).toMatch(/^worn together once, last on /);
+  });
+
   it('builds every suggestion around a pinned piece', async () => {
     const { status, body } = await suggestions(user, `?pin=${items.jeans!.id}&offset=1`);
     expect(status).toBe(200);

@@ -9,6 +9,20 @@ function deferred<T>() {
 }
 
 describe('WardrobeCache', () => {
+  it("moves a user's version on each write of theirs and on clear, not on another's", async () => {
+    const cache = new WardrobeCache();
+    const v0 = cache.version('u1');
+    expect(cache.version('u1')).toBe(v0);
+    await cache.invalidate('u2');
+    expect(cache.version('u1')).toBe(v0);
+    await cache.invalidate('u1');
+    const v1 = cache.version('u1');
+    expect(v1).not.toBe(v0);
+    cache.clear();
+    expect(cache.version('u1')).not.toBe(v1);
+    expect(cache.version('u1')).not.toBe(v0);
+  });
+
   it('builds once and then answers from memory with a stable ETag', async () => {
     const cache = new WardrobeCache();
     let builds = 0;

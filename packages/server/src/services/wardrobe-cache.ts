@@ -86,6 +86,10 @@ export class WardrobeCache {
   private readonly currentWindow: () => number;
   private readonly now: () => number;
   private readonly instanceId = randomUUID();
+  /** Counts every drop of each user's wardrobe (writes, announcements), for version(). */
+  private readonly drops = new Map<string, number>();
+  /** Counts clear(): every user's copy was dropped at once. */
+  private epoch = 0;
   private publisher: Redis | null = null;
   private subscriber: Redis | null = null;
 
@@ -185,12 +189,24 @@ export class WardrobeCache {
     }
   }
 
+  /**
+   * A tag of the user's wardrobe as this process knows it: it changes on every write of it (and
+   * every write announced by another process), so a value derived from the wardrobe may be kept
+   * under it (docs/suggestions.md). Read it BEFORE reading the wardrobe: a write landing during
+   * the read then leaves the kept value under a tag that is already stale.
+   */
+  version(userId: string): string {
+    return `${this.epoch}.${this.drops.get(userId) ?? 0}`;
+  }
+
   /** What the cache holds now (for measurements and tests). */
   stats(): { entries: number; bytes: number; maxBytes: number } {
     return { entries: this.entries.size, bytes: this.heldBytes, maxBytes: this.maxBytes };
   }
 
   clear(): void {
+    this.epoch += 1;
+    this.drops.clear();
     this.entries.clear();
     this.newest = undefined;
     this.heldBytes = 0;
@@ -218,6 +234,9 @@ export class WardrobeCache {
   }
 
   private drop(userId: string): void {
+    // Bounded by the users written to since the last clear(); a count kept is a few bytes.
+    if (this.drops.size >= 100_000) this.clear();
+    this.drops.set(userId, (this.drops.get(userId) ?? 0) + 1);
     const entry = this.entries.get(userId);
     if (entry) this.remove(userId, entry);
     const flight = this.flights.get(userId);

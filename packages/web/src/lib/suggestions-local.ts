@@ -1,12 +1,46 @@
-import { categoryToWire, suggestOutfits, type Settings, type WardrobeData } from '@hanger/domain';
+import {
+  categoryToWire,
+  prepareSuggestions,
+  suggestOutfits,
+  wearDayKey,
+  type PreparedSuggestions,
+  type Settings,
+  type WardrobeData,
+} from '@hanger/domain';
 import type { SuggestionsAnswer, SuggestionsQuery } from './api/suggestions';
+import { wearIndexFor } from './use-wardrobe-stats';
 
 /**
- * What to wear without a connection (README, "What to wear"): the same domain function the server
- * runs, on this device's copy of the wardrobe, seeded by the account id as the server seeds it, so
- * the offline three are the server's three while nothing has changed. Loaded only when a call
- * fails: the suggestion rules stay out of the screens' code until needed.
+ * What to wear from this device's copy of the wardrobe (README, "What to wear"): the same domain
+ * function the server runs, seeded by the account id as the server seeds it, so that the three
+ * are the server's three while nothing has changed (docs/suggestions.md). The screens answer from
+ * here first; loaded on the first suggestions shown, so the rules stay out of the start's code.
  */
+
+/**
+ * The day-free part of the suggestions, kept per wardrobe object (every change is a new one),
+ * settings object and day, on the wear index the other screens share: the first suggestions
+ * of a wardrobe pay for it, the next day, page or pin do not.
+ */
+const prepared = new WeakMap<
+  WardrobeData,
+  { today: string; settings: Settings; prepared: PreparedSuggestions }
+>();
+
+function preparedFor(wardrobe: WardrobeData, settings: Settings, now: Date): PreparedSuggestions {
+  const today = wearDayKey(now);
+  let kept = prepared.get(wardrobe);
+  if (!kept || kept.today !== today || kept.settings !== settings) {
+    const index = wearIndexFor(wardrobe, now);
+    kept = { today, settings, prepared: prepareSuggestions(wardrobe, settings, now, { index }) };
+    prepared.set(wardrobe, kept);
+  }
+  return kept.prepared;
+}
+
+/** The name of the performance measure of each computation here (bench/suggestions-browser). */
+export const LOCAL_MEASURE = 'hanger:suggestions-local';
+
 export function localSuggestions(
   query: SuggestionsQuery,
   wardrobe: WardrobeData,
@@ -15,6 +49,7 @@ export function localSuggestions(
   notThis: readonly { key: string; until: string }[],
   now: Date = new Date(),
 ): SuggestionsAnswer {
+  const start = performance.now();
   const result = suggestOutfits({
     wardrobe,
     settings,
@@ -22,9 +57,11 @@ export function localSuggestions(
     seed: userId,
     now,
     feedback: notThis,
+    prepared: preparedFor(wardrobe, settings, now),
     ...(query.pin !== undefined ? { pin: query.pin } : {}),
     ...(query.offset !== undefined ? { offset: query.offset } : {}),
   });
+  performance.measure(LOCAL_MEASURE, { start, end: performance.now() });
   return {
     date: result.date,
     offset: result.offset,

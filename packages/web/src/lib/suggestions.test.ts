@@ -1,9 +1,16 @@
 import { wearDayKey } from '@hanger/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, signedInApiHooks } from '../test-utils/fake-server';
+import { fakeServer, json, signedInApiHooks } from '../test-utils/fake-server';
 import { item, signedInWith, wardrobeOf } from '../test-utils/fixtures';
 import { initialOutboxState, useOutbox } from './outbox/state';
-import { loadSuggestions, missingText, sayNotThis, suggestionsDay } from './suggestions';
+import {
+  loadSuggestions,
+  missingText,
+  sayNotThis,
+  settleSuggestions,
+  suggestionsAtOnce,
+  suggestionsDay,
+} from './suggestions';
 
 describe('the suggestions empty state', () => {
   it('says what to add, in plain words', () => {
@@ -98,5 +105,48 @@ describe('suggestions without a connection', () => {
     // Once the 30 days are over it may be suggested again.
     const later = await loadSuggestions({ date: '2026-04-05' });
     expect(later.answer.suggestions.map((s) => s.key).sort()).toEqual(['b2,s2,t2', 'b2,s2,u2']);
+  });
+});
+
+describe('suggestions from the local copy first', () => {
+  signedInApiHooks();
+  beforeEach(() => useOutbox.setState(initialOutboxState()));
+  afterEach(() => vi.restoreAllMocks());
+
+  it('asks the server once to learn the Not this said elsewhere, then computes on the device', async () => {
+    signedInWith(
+      wardrobeOf([
+        item('t9', { category: 'top', status: 'clothes' }),
+        item('u9', { category: 'top', status: 'clothes' }),
+        item('b9', { category: 'bottom', status: 'clothes' }),
+        item('s9', { category: 'shoes', status: 'clothes' }),
+      ]),
+    );
+    const server = fakeServer({
+      'GET /api/suggestions': () =>
+        json({
+          date: '2026-03-05',
+          offset: 0,
+          next_offset: 0,
+          suggestions: [{ key: 'b9,s9,t9', item_ids: ['t9', 'b9', 's9'], reasons: [] }],
+          missing: [],
+          // Said on another device: this one's copy of the wardrobe does not hold it.
+          not_this: [{ key: 'b9,s9,u9', until: '2026-04-01' }],
+        }),
+    });
+    const first = await settleSuggestions({ date: '2026-03-05' });
+    expect(first.answer.suggestions.map((s) => s.key)).toEqual(['b9,s9,t9']);
+    expect(server.apiCalls()).toHaveLength(1);
+    // The same query is shown at once as it was answered.
+    expect(suggestionsAtOnce({ date: '2026-03-05' })?.answer).toBe(first.answer);
+    // Another day: computed here, leaving out what the server said, without asking again.
+    const next = await settleSuggestions({ date: '2026-03-06' });
+    expect(next.offline).toBe(false);
+    expect(next.answer.suggestions.map((s) => s.key)).toEqual(['b9,s9,t9']);
+    expect(server.apiCalls()).toHaveLength(1);
+    // After the set's 30 days it may come back.
+    const later = await settleSuggestions({ date: '2026-04-02' });
+    expect(later.answer.suggestions.map((s) => s.key).sort()).toEqual(['b9,s9,t9', 'b9,s9,u9']);
+    expect(server.apiCalls()).toHaveLength(1);
   });
 });
