@@ -141,11 +141,16 @@ async function readEntry(zip: ZipFile, entry: Entry, name: string): Promise<Buff
   return bytes;
 }
 
-/** A photo must be an image by its bytes (not its name), with a readable, bounded size. */
-async function checkPhoto(bytes: Buffer, name: string, maxPixels: number): Promise<void> {
+/** A photo must be an image by its bytes, not its name. */
+async function checkPhotoType(bytes: Buffer, name: string): Promise<void> {
   const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !IMAGE_TYPES.has(type.mime)) refuse(`${name} is not a WebP, JPEG or PNG image.`);
+}
+
+/** A photo must be an image by its bytes (not its name), with a readable, bounded size. */
+async function checkPhoto(bytes: Buffer, name: string, maxPixels: number): Promise<void> {
+  await checkPhotoType(bytes, name);
   const { default: sharp } = await import('sharp');
   let width: number | undefined;
   let height: number | undefined;
@@ -264,7 +269,10 @@ export async function openArchive(
       document,
       readPhoto: async (photoPath) => {
         const bytes = await readEntry(zip, photoEntry(photoPath), photoPath);
-        await checkPhoto(bytes, photoPath, limits.maxPixels);
+        // The preview decoded every header already and the bytes are the same (the entry's
+        // CRC-32 is checked again): the type is checked from the bytes, and the photo step's own
+        // checks (processImage, or keepOwnPhoto's parse and full decode) bound its pixels.
+        await checkPhotoType(bytes, photoPath);
         return bytes;
       },
       close,
