@@ -192,14 +192,15 @@ describe('readSheetRows', () => {
     expect(new Set(first).size).toBe(3);
     expect(read(rows).items.map((i) => i.key)).toEqual(first);
     // Keyed by the id column when there is one (Hanger's own CSV).
+    const id = '0b7f6c1e-3d6a-4c8e-9f5a-2b1c3d4e5f60';
     const byId = readSheetRows(
-      [['x1', 'top', 'A']],
+      [[id, 'top', 'A']],
       { id: 0, category: 1, brand: 2 },
       {
         currency: 'EUR',
         photos: null,
       },
     );
-    expect(byId.items[0]!.key).toBe('id:x1');
+    expect(byId.items[0]!.key).toBe(`id:${id}`);
   });
 });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { SOURCES, WIRE_CATEGORIES, type Source, type WireCategory } from './categories.js';
 import { COLOUR_NAMES, MAX_ITEM_COLOURS, type ColourName } from './colour-names.js';
 import { currencyDecimals } from './currency.js';
@@ -586,10 +587,13 @@ function readRow(
   return item;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** What identifies a row across imports: its id cell, or else everything it imports. */
 function rowKey(item: Omit<SheetItem, 'key'> & { id?: string }, seen: Map<string, number>): string {
   const { row: _row, id, ...fields } = item;
-  const base = id ? `id:${id}` : `row:${JSON.stringify(fields)}`;
+  // Only an id Hanger gave (a UUID) names the row: "1", "2"… of two other sheets are not the same.
+  const base = id && UUID.test(id) ? `id:${id.toLowerCase()}` : `row:${JSON.stringify(fields)}`;
   // The same row twice in one file is two items (two identical shirts), each imported once.
   const n = (seen.get(base) ?? 0) + 1;
   seen.set(base, n);
@@ -629,3 +633,84 @@ export function readSheetRows(
   });
   return { items, refused };
 }
+
+// ---------------------------------------------------------------------------------------------
+// The wire (POST /api/imports/sheet)
+// ---------------------------------------------------------------------------------------------
+
+/** Item rows a preview shows; every refused row is listed up to MAX_SHEET_REFUSALS_SHOWN. */
+export const SHEET_PREVIEW_ITEMS = 20;
+export const MAX_SHEET_REFUSALS_SHOWN = 1000;
+
+const count = z.number().int().nonnegative();
+
+export const sheetMappingSchema = z.partialRecord(z.enum(SHEET_FIELDS), count);
+
+/** The form's text fields beside the files `sheet` (CSV) and `photos` (zip, optional). */
+export const sheetImportFieldsSchema = z.object({
+  /** "preview" answers what would be imported; "import" imports. */
+  action: z.enum(['preview', 'import']),
+  encoding: z.enum(SHEET_ENCODINGS).optional(),
+  /** JSON of a SheetMapping; absent: guessed from the headers. */
+  mapping: z
+    .string()
+    .max(4000)
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined || text === '') return undefined;
+      try {
+        const parsed = sheetMappingSchema.safeParse(JSON.parse(text));
+        if (parsed.success) return parsed.data;
+      } catch {
+        // reported below
+      }
+      ctx.addIssue({ code: 'custom', message: 'mapping must be JSON of field: column index' });
+      return z.NEVER;
+    }),
+  /** "true": import the rows that can be and leave the refused ones out. */
+  skip_refused: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+});
+export type SheetImportFields = z.output<typeof sheetImportFieldsSchema>;
+
+export const sheetItemSchema = z.object({
+  row: count,
+  key: z.string(),
+  category: z.enum(WIRE_CATEGORIES),
+  status: z.enum(ITEM_STATUSES),
+  subcategory: z.string().optional(),
+  source: z.enum(SOURCES).optional(),
+  brand: z.string().optional(),
+  price: z.number().optional(),
+  currency: z.string().optional(),
+  date_obtained: z.string().optional(),
+  colors: z.array(z.enum(COLOUR_NAMES)).optional(),
+  photo: z.string().optional(),
+});
+
+export const sheetPreviewSchema = z.object({
+  encoding: z.enum(SHEET_ENCODINGS),
+  delimiter: z.enum([',', ';', '\t']),
+  header: z.array(z.string()),
+  mapping: sheetMappingSchema,
+  /** Data rows in the file. */
+  rows: count,
+  /** The first SHEET_PREVIEW_ITEMS rows read as items. */
+  items: z.array(sheetItemSchema),
+  /** Rows that would be imported now: readable and not imported before. */
+  importable: count,
+  already_imported: count,
+  refused: z.array(z.object({ row: count, reason: z.string() })),
+  refused_count: count,
+  photos: count,
+});
+export type SheetPreview = z.output<typeof sheetPreviewSchema>;
+
+export const sheetImportResultSchema = z.object({
+  imported: count,
+  already_imported: count,
+  refused_skipped: count,
+});
+export type SheetImportResult = z.output<typeof sheetImportResultSchema>;

@@ -110,7 +110,7 @@ function chunks<T>(list: T[], size = INSERT_CHUNK): T[][] {
  * before (import_links, target still there), or the account's own record (an export imported
  * back into the account it came from).
  */
-async function existingTargets(
+export async function existingTargets(
   db: Db,
   userId: string,
   kind: 'item' | 'outfit',
