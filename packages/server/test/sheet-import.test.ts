@@ -127,6 +127,19 @@ describe.each(ENGINES)('spreadsheet import on %s', (engine) => {
     expect(Object.keys((await other.wardrobe()).clothes)).toHaveLength(0);
   });
 
+  it('adds each row once when the same file is imported twice at once', async () => {
+    const twin = await signUp(t);
+    const sheet = 'brand,category\nTwin A,top\nTwin B,bottom\n';
+    const answers = await Promise.all([
+      send(twin, { action: 'import', sheet }),
+      send(twin, { action: 'import', sheet }),
+    ]);
+    const results = await Promise.all(answers.map((a) => ok<{ imported: number }>(a)));
+    expect(results.map((r) => r.imported).sort()).toEqual([0, 2]);
+    const brands = Object.values((await twin.wardrobe()).clothes).map((i) => i.brand);
+    expect(brands.filter((b) => b?.startsWith('Twin')).sort()).toEqual(['Twin A', 'Twin B']);
+  });
+
   it('reads UTF-16, Windows-1252 (detected or chosen) and a UTF-8 BOM alike', async () => {
     const text = 'brand,category\r\nCéline,bag\r\n';
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);

@@ -194,7 +194,7 @@ export async function importSheet(
       `${refused.length} ${refused.length === 1 ? 'row is' : 'rows are'} refused (row ${first.row}: ${first.reason}). Fix ${refused.length === 1 ? 'it' : 'them'} or choose to skip the refused rows. Nothing was imported.`,
     );
   }
-  const { fresh, already } = await newItemsOf(ctx, userId, read.reading.items);
+  let { fresh, already } = await newItemsOf(ctx, userId, read.reading.items);
   await assertRoomFor(ctx, userId, fresh.length);
 
   const written: StoredPhoto[] = [];
@@ -224,8 +224,14 @@ export async function importSheet(
       photos.set(id, stored);
     }
 
+    // Imported meanwhile by another request with the same file: checked again under the lock,
+    // so that two imports sent at once add each row once.
+    let late: SheetItem[] = [];
     await ctx.db.transaction().execute(async (trx) => {
       await lockAccount(trx, userId);
+      const known = await existingTargets(trx, userId, 'item', fresh.map(sourceIdOf));
+      late = fresh.filter((i) => known.has(sourceIdOf(i)));
+      if (late.length > 0) fresh = fresh.filter((i) => !known.has(sourceIdOf(i)));
       await assertRoomFor({ db: trx, quota: ctx.quota }, userId, fresh.length);
       const settings = await readSettings(trx, userId);
       const subIds = mergeSheetSubcategories(settings, fresh);
@@ -272,6 +278,8 @@ export async function importSheet(
       for (let i = 0; i < links.length; i += INSERT_CHUNK)
         await upsertImportLinks(trx, userId, links.slice(i, i + INSERT_CHUNK));
     });
+    for (const item of late) await discardPhoto(ctx, photos.get(ids.get(item)!)!);
+    already += late.length;
   } catch (err) {
     for (const photo of written) await discardPhoto(ctx, photo);
     throw err;
