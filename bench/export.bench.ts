@@ -12,8 +12,13 @@
  * - the export streams at >= 50 MB/s of photo data, with the server's RSS growing <= 50 MB;
  * - importing that zip into a fresh account (upload + check + commit) takes <= 3 minutes.
  *
+ * The import runs once per mode of BENCH_IMPORT_MODES (default "keep,reencode"), each into a fresh
+ * account on a restarted server: "keep" is the current photo step (Hanger's own photos kept after
+ * a full decode, docs/import-photos.md), "reencode" is the previous commit's (every photo decoded
+ * and encoded again: IMPORT_KEEP_OWN_PHOTOS=off), side by side on the same zip and machine.
+ *
  * Run: npx tsx bench/export.bench.ts   (writes bench/results/export.json)
- * Environment: BENCH_ITEMS, BENCH_OUTFITS, BENCH_DAYS, BENCH_SKIP_IMPORT=1.
+ * Environment: BENCH_ITEMS, BENCH_OUTFITS, BENCH_DAYS, BENCH_SKIP_IMPORT=1, BENCH_IMPORT_MODES.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -46,7 +51,11 @@ const MB = 1_000_000;
 // The server process
 // ---------------------------------------------------------------------------------------------
 
-async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
+async function startServer(
+  dataDir: string,
+  port: number,
+  extraEnv: Record<string, string> = {},
+): Promise<ChildProcess> {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [SERVER], {
     env: {
@@ -57,6 +66,12 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
       DATA_DIR: dataDir,
       RATE_LIMIT_MAX: '1000000000',
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      // Background work that changes the wardrobe mid-run is off: the colour backfill found the
+      // seeded items' colours between the export's link and its download (the announced size was
+      // then off by a byte), and both would take CPU from the import being timed.
+      COLOUR_BACKFILL: 'off',
+      CUTOUT: 'off',
+      ...extraEnv,
     },
     // Warnings and errors of the server show with the bench's own output.
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -333,7 +348,6 @@ async function main() {
     );
     server = await startServer(dataDir, port);
     const pid = server.pid!;
-    const running = server;
     await new Promise((r) => setTimeout(r, 1000));
 
     // 2. Export: link (sizes looked up), then the download streamed to disk. Twice: the first
@@ -358,7 +372,8 @@ async function main() {
       const got = await download(`${url}${link.url}`, zipFile);
       const downloadSeconds = (performance.now() - downloadStart) / 1000;
       const rssPeak = await watch.stop();
-      if (link.bytes !== got.bytes) throw new Error('announced size differs from the download');
+      if (link.bytes !== got.bytes)
+        throw new Error(`announced size ${link.bytes} differs from the download ${JSON.stringify(got)}`);
       return {
         linkMs: round(linkMs),
         announcedBytes: link.bytes,
@@ -409,12 +424,20 @@ async function main() {
     // Written now too, so that an import cut short still leaves the export's figures.
     await writeResult({ pending: true });
 
-    // 3. Import into a fresh account: upload (checked whole), commit, wait until done.
+    // 3. Import into a fresh account per mode, each on a restarted server: upload (checked
+    // whole), commit, wait until done.
     let importResult: Record<string, unknown> = { skipped: true };
-    if (process.env.BENCH_SKIP_IMPORT !== '1') {
-      const reader = await signUp(url, 'import-bench@example.test');
-      const importWatch = watchRss(pid);
-      const rssBeforeImport = await rssMb(pid);
+    const importOnce = async (mode: string, n: number): Promise<Record<string, unknown>> => {
+      await stopServer(server!);
+      server = await startServer(dataDir, port, {
+        IMPORT_KEEP_OWN_PHOTOS: mode === 'reencode' ? 'off' : 'on',
+      });
+      const importPid = server.pid!;
+      await new Promise((r) => setTimeout(r, 1000));
+      const loadAtStart = loadavg().map((x) => round(x));
+      const reader = await signUp(url, `import-bench-${n}@example.test`);
+      const importWatch = watchRss(importPid);
+      const rssBeforeImport = await rssMb(importPid);
       const uploadStart = performance.now();
       const preview = (await uploadArchive(url, reader.token, zipFile)) as { id: string };
       const previewSeconds = (performance.now() - uploadStart) / 1000;
@@ -443,7 +466,8 @@ async function main() {
       const commitSeconds = (performance.now() - commitStart) / 1000;
       const rssPeakImport = await importWatch.stop();
       if (status.state !== 'done') throw new Error(`import failed: ${status.error}`);
-      importResult = {
+      const result = {
+        mode,
         preview,
         uploadAndCheckSeconds: round(previewSeconds),
         commitSeconds: round(commitSeconds),
@@ -451,11 +475,32 @@ async function main() {
         photos: status.total,
         rssBeforeMb: round(rssBeforeImport),
         rssPeakMb: round(rssPeakImport),
+        loadAverageAtStart: loadAtStart,
+        loadAverageAtEnd: loadavg().map((x) => round(x)),
         status,
       };
-      console.log('import', importResult);
+      console.log('import', result);
+      return result;
+    };
+    if (process.env.BENCH_SKIP_IMPORT !== '1') {
+      const modes = (process.env.BENCH_IMPORT_MODES ?? 'keep,reencode').split(',');
+      const runs: Record<string, Record<string, unknown>> = {};
+      for (const [n, mode] of modes.entries()) {
+        runs[mode] = await importOnce(mode, n);
+        await writeResult({ ...runs[modes[0]!], runs, pending: n < modes.length - 1 });
+      }
+      const first = runs[modes[0]!]!;
+      const keep = runs.keep?.totalSeconds;
+      const reencode = runs.reencode?.totalSeconds;
+      importResult = {
+        ...first,
+        runs,
+        ...(typeof keep === 'number' && typeof reencode === 'number'
+          ? { keepOverReencode: round(keep / reencode) }
+          : {}),
+      };
     }
-    await stopServer(running);
+    await stopServer(server!);
     await writeResult(importResult);
   } finally {
     if (server) await stopServer(server);

@@ -28,6 +28,7 @@ export * from './pairing-graph.js';
 export * from './schemas.js';
 export * from './sort-values.js';
 export * from './sorting.js';
+export * from './spreadsheet-import.js';
 export * from './stats-figures.js';
 export * from './status.js';
 export * from './subcategories.js';

@@ -49,6 +49,8 @@ export interface Config {
   maxUploadBytes: number;
   /** Largest account export zip accepted by POST /api/imports (IMPORT_MAX_BYTES), apart from photos. */
   importMaxBytes: number;
+  /** IMPORT_KEEP_OWN_PHOTOS (on unless "off"): keep Hanger's own photos on import (docs/import-photos.md). */
+  importKeepOwnPhotos: boolean;
   /**
    * Items plus outfits one account may hold (MAX_ITEMS_PER_ACCOUNT); a create past it answers 422.
    * With the photo size cap it also bounds an account's disk use (docs/media-urls.md#quota).
@@ -305,6 +307,7 @@ export function loadConfig(env: Env = process.env): Config {
     oidc,
     maxUploadBytes,
     importMaxBytes,
+    importKeepOwnPhotos: nonEmpty(env.IMPORT_KEEP_OWN_PHOTOS) !== 'off',
     maxItemsPerAccount,
     maxCalendarEntriesPerAccount,
     photoConcurrency,

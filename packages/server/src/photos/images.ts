@@ -12,6 +12,7 @@ import { sampleRaw } from './colours.js';
 import { HeicDecodeError, decodeHeic } from './heic.js';
 import { heifCodec, readHeifNclx } from './heif-container.js';
 import { DEFAULT_MAX_PIXELS } from './limits.js';
+import { ownWebp } from './own-webp.js';
 import { withPhotoSlot } from './photo-slots.js';
 
 export { DEFAULT_MAX_PIXELS };
@@ -318,6 +319,49 @@ export async function encodeSizes(data: Buffer, info: RawPixels['info']): Promis
     width: info.width,
     height: info.height,
   };
+}
+
+/** A display photo kept as it came (keepOwnPhoto): the file rebuilt from its frame, and a thumbnail. */
+export type KeptPhoto = Omit<ProcessedImage, 'sample'>;
+
+/**
+ * A display photo Hanger's own encoder wrote (own-webp.ts: a lossy WebP in the simple container,
+ * no larger than the display size), kept as it is instead of decoded and encoded again, for
+ * imports of an export (docs/import-photos.md). The file is rebuilt from its VP8 frame alone
+ * (every other byte of the upload is dropped) and that rebuilt file is decoded whole by libwebp,
+ * refusing on any decode error: the thumbnail is made by that decode (libwebp decodes every
+ * macroblock and scales the output rows), so nothing is stored that libwebp did not read to the
+ * end. Answers null when the file is not of that shape or does not decode: the caller then runs
+ * processImage, which re-encodes or refuses it.
+ */
+export async function keepOwnPhoto(
+  bytes: Buffer,
+  maxPixels = DEFAULT_MAX_PIXELS,
+): Promise<KeptPhoto | null> {
+  const own = ownWebp(bytes, DISPLAY_MAX_SIDE);
+  if (!own || own.width * own.height > maxPixels) return null;
+  return withPhotoSlot(async () => {
+    try {
+      const { data: thumbnail, info } = await sharp(own.bytes, {
+        limitInputPixels: maxPixels,
+        failOn: 'error',
+      })
+        .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
+        .webp(WEBP)
+        .toBuffer({ resolveWithObject: true });
+      const expected = Math.min(THUMBNAIL_WIDTH, own.width);
+      if (info.width !== expected) return null;
+      return {
+        image: own.bytes,
+        thumbnail,
+        contentType: 'image/webp' as const,
+        width: own.width,
+        height: own.height,
+      };
+    } catch {
+      return null;
+    }
+  });
 }
 
 /**

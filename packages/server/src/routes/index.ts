@@ -6,6 +6,7 @@ import accountRoutes from './account/index.js';
 import calendarRoutes from './calendar/index.js';
 import clothesRoutes from './clothes/index.js';
 import dataRoutes from './data-transfer/index.js';
+import sheetImportRoutes from './sheet-import/index.js';
 import exportCsvRoutes from './export-csv/index.js';
 import calendarFeedRoutes, { publicFeedRoutes } from './feed/index.js';
 import healthRoutes from './health/index.js';
@@ -56,6 +57,7 @@ export default async function apiRoutes(
       await api.register(calendarRoutes);
       await api.register(calendarFeedRoutes, { config });
       await api.register(accountRoutes);
+      await api.register(sheetImportRoutes, { config });
     });
   });
   await app.register(async (api) => {

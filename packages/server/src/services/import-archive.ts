@@ -141,11 +141,16 @@ async function readEntry(zip: ZipFile, entry: Entry, name: string): Promise<Buff
   return bytes;
 }
 
-/** A photo must be an image by its bytes (not its name), with a readable, bounded size. */
-async function checkPhoto(bytes: Buffer, name: string, maxPixels: number): Promise<void> {
+/** A photo must be an image by its bytes, not its name. */
+async function checkPhotoType(bytes: Buffer, name: string): Promise<void> {
   const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !IMAGE_TYPES.has(type.mime)) refuse(`${name} is not a WebP, JPEG or PNG image.`);
+}
+
+/** A photo must be an image by its bytes (not its name), with a readable, bounded size. */
+async function checkPhoto(bytes: Buffer, name: string, maxPixels: number): Promise<void> {
+  await checkPhotoType(bytes, name);
   const { default: sharp } = await import('sharp');
   let width: number | undefined;
   let height: number | undefined;
@@ -156,6 +161,41 @@ async function checkPhoto(bytes: Buffer, name: string, maxPixels: number): Promi
   }
   if (!width || !height) refuse(`${name} is a damaged image.`);
   if (width * height > maxPixels) refuse(`${name} is too large (${width}x${height} pixels).`);
+}
+
+/**
+ * Every entry's name, count and sizes checked (traversal, absolute names, duplicates, encryption,
+ * compression method, ratio and total: zip bombs); the entries by name.
+ */
+function checkEntries(entries: Entry[], limits: ArchiveLimits): Map<string, Entry> {
+  const byName = new Map<string, Entry>();
+  let total = 0;
+  for (const entry of entries) {
+    const name = entryName(entry);
+    const unsafe = unsafeEntryName(name);
+    if (unsafe) refuse(`The archive is unsafe: ${unsafe}.`);
+    if (byName.has(name)) refuse(`The archive is unsafe: ${name} appears twice.`);
+    byName.set(name, entry);
+    if (entry.isEncrypted()) refuse(`${name} is encrypted.`);
+    if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8)
+      refuse(`${name} uses an unsupported compression method.`);
+    if (entry.compressionMethod === 0 && entry.compressedSize !== entry.uncompressedSize)
+      refuse(`The archive is unsafe: ${name} declares two different sizes.`);
+    if (
+      entry.uncompressedSize > RATIO_FLOOR_BYTES &&
+      entry.uncompressedSize > entry.compressedSize * limits.maxRatio
+    ) {
+      refuse(
+        `The archive is unsafe: ${name} expands more than ${limits.maxRatio} times (a zip bomb).`,
+      );
+    }
+    total += entry.uncompressedSize;
+    if (total > limits.maxTotalBytes)
+      refuse(
+        `The archive is unsafe: its contents exceed ${limits.maxTotalBytes} bytes unpacked (a zip bomb).`,
+      );
+  }
+  return byName;
 }
 
 export interface OpenedArchive {
@@ -200,33 +240,7 @@ export async function openArchive(
       refuse(`The zip archive is damaged (${(err as Error).message}).`);
     }
 
-    const byName = new Map<string, Entry>();
-    let total = 0;
-    for (const entry of entries) {
-      const name = entryName(entry);
-      const unsafe = unsafeEntryName(name);
-      if (unsafe) refuse(`The archive is unsafe: ${unsafe}.`);
-      if (byName.has(name)) refuse(`The archive is unsafe: ${name} appears twice.`);
-      byName.set(name, entry);
-      if (entry.isEncrypted()) refuse(`${name} is encrypted.`);
-      if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8)
-        refuse(`${name} uses an unsupported compression method.`);
-      if (entry.compressionMethod === 0 && entry.compressedSize !== entry.uncompressedSize)
-        refuse(`The archive is unsafe: ${name} declares two different sizes.`);
-      if (
-        entry.uncompressedSize > RATIO_FLOOR_BYTES &&
-        entry.uncompressedSize > entry.compressedSize * limits.maxRatio
-      ) {
-        refuse(
-          `The archive is unsafe: ${name} expands more than ${limits.maxRatio} times (a zip bomb).`,
-        );
-      }
-      total += entry.uncompressedSize;
-      if (total > limits.maxTotalBytes)
-        refuse(
-          `The archive is unsafe: its contents exceed ${limits.maxTotalBytes} bytes unpacked (a zip bomb).`,
-        );
-    }
+    const byName = checkEntries(entries, limits);
 
     const documentEntry = byName.get(EXPORT_DOCUMENT_PATH);
     if (!documentEntry)
@@ -264,7 +278,73 @@ export async function openArchive(
       document,
       readPhoto: async (photoPath) => {
         const bytes = await readEntry(zip, photoEntry(photoPath), photoPath);
-        await checkPhoto(bytes, photoPath, limits.maxPixels);
+        // The preview decoded every header already and the bytes are the same (the entry's
+        // CRC-32 is checked again): the type is checked from the bytes, and the photo step's own
+        // checks (processImage, or keepOwnPhoto's parse and full decode) bound its pixels.
+        await checkPhotoType(bytes, photoPath);
+        return bytes;
+      },
+      close,
+    };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+export interface OpenedPhotoZip {
+  /** The photos' file names (the last part of each entry's name). */
+  names: Set<string>;
+  /** A photo's bytes by file name: checked against its CRC-32, its type from the bytes. */
+  readPhoto(name: string): Promise<Buffer>;
+  close(): Promise<void>;
+}
+
+/**
+ * A zip of photos sent beside a spreadsheet (docs/spreadsheet-import.md), with the export's
+ * checks: entry names, counts and sizes (traversal, bombs). Photos are found by file name, so two
+ * entries with the same file name in different folders are refused; folders, dot files and
+ * macOS's __MACOSX copies are left out.
+ */
+export async function openPhotoZip(path: string, limits: ArchiveLimits): Promise<OpenedPhotoZip> {
+  let zip: ZipFile;
+  try {
+    zip = await openZip(path);
+  } catch (err) {
+    refuse(`The photos file is not a readable zip archive (${(err as Error).message}).`);
+  }
+  const close = () =>
+    new Promise<void>((resolve) => {
+      if (zip.isOpen) zip.close();
+      resolve();
+    });
+  try {
+    let entries: Entry[];
+    try {
+      entries = await readEntries(zip, limits.maxEntries);
+    } catch (err) {
+      if (err instanceof ArchiveError) throw err;
+      refuse(`The zip archive is damaged (${(err as Error).message}).`);
+    }
+    const byName = checkEntries(entries, limits);
+    const photos = new Map<string, { entry: Entry; path: string }>();
+    for (const [path, entry] of byName) {
+      if (path.endsWith('/') || path.startsWith('__MACOSX/')) continue;
+      const name = path.slice(path.lastIndexOf('/') + 1);
+      if (name.startsWith('.')) continue;
+      if (photos.has(name))
+        refuse(`The photos zip holds two files named ${name}; photos are found by file name.`);
+      photos.set(name, { entry, path });
+    }
+    return {
+      names: new Set(photos.keys()),
+      readPhoto: async (name) => {
+        const found = photos.get(name);
+        if (!found) refuse(`The photo ${name} is missing from the zip.`);
+        if (found.entry.uncompressedSize > limits.maxPhotoBytes)
+          refuse(`The photo ${name} is larger than ${limits.maxPhotoBytes} bytes.`);
+        const bytes = await readEntry(zip, found.entry, name);
+        await checkPhotoType(bytes, name);
         return bytes;
       },
       close,

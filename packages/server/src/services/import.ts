@@ -50,7 +50,7 @@ import { findOutfitIds, insertCanvases, insertOutfits } from '../repositories/ou
 import { findSettingsRow } from '../repositories/settings.js';
 import type { ServiceContext } from './context.js';
 import { openArchive, type ArchiveLimits } from './import-archive.js';
-import { discardPhoto, photoColumns, storePhoto, type StoredPhoto } from './photos.js';
+import { discardPhoto, photoColumns, storeImportedPhoto, type StoredPhoto } from './photos.js';
 import { assertCalendarRoomFor, assertRoomFor, type AccountQuota } from './quota.js';
 import { convertedColumns } from './prices.js';
 import { readSettings, writeSettings } from './settings.js';
@@ -85,6 +85,11 @@ export interface ImportConfig {
   /** IMPORT_MAX_BYTES. */
   maxBytes: number;
   limits: ArchiveLimits;
+  /**
+   * Keep display photos Hanger itself wrote after a full decode check instead of re-encoding
+   * them (IMPORT_KEEP_OWN_PHOTOS, on unless "off"; docs/import-photos.md).
+   */
+  keepOwnPhotos?: boolean;
 }
 
 class ConflictError extends AppError {
@@ -112,7 +117,7 @@ function chunks<T>(list: T[], size = INSERT_CHUNK): T[][] {
  * before (import_links, target still there), or the account's own record (an export imported
  * back into the account it came from).
  */
-async function existingTargets(
+export async function existingTargets(
   db: Db,
   userId: string,
   kind: 'item' | 'outfit',
@@ -443,7 +448,7 @@ export async function runImport(
     }
     const archive = await openArchive(localPath, config.limits, { checkPhotos: false });
     try {
-      await importArchive(ctx, userId, id, archive.document, archive.readPhoto, written);
+      await importArchive(ctx, userId, id, archive.document, archive.readPhoto, written, config);
       // Items the file brought without colours (version 1 exports) get them in the background.
       // The import is committed already: a queue that cannot be reached leaves them to the
       // next start, which queues the backfill while any item waits.
@@ -516,6 +521,7 @@ async function importArchive(
   doc: ExportDocument,
   readPhoto: (path: string) => Promise<Buffer>,
   written: StoredPhoto[],
+  config: ImportConfig,
 ): Promise<void> {
   const [knownItems, knownOutfits] = await existingTargetsOf(ctx.db, userId, doc);
   const newItems = doc.items.filter((i) => !knownItems.has(i.id));
@@ -572,12 +578,17 @@ async function importArchive(
       const job = jobs[j]!;
       try {
         const bytes = await readPhoto(job.path);
-        // The keys only: the colour sample is not kept for thousands of photos. Items the file
-        // gives no colours get theirs from the colour backfill (services/colour-backfill.ts).
-        const { image, thumbnail } = await storePhoto(ctx, userId, bytes, {
-          id: job.target,
-          replacing: job.kind === 'cutout',
-        });
+        // The keys only: no colour sample is taken for thousands of photos. Items the file gives
+        // no colours get theirs from the colour backfill (services/colour-backfill.ts). A photo
+        // Hanger itself wrote is kept after a full decode; any other is re-encoded
+        // (docs/import-photos.md).
+        const { image, thumbnail } = await storeImportedPhoto(
+          ctx,
+          userId,
+          bytes,
+          { id: job.target, replacing: job.kind === 'cutout' },
+          { keepOwn: config.keepOwnPhotos !== false },
+        );
         const stored = { image, thumbnail };
         written.push(stored);
         photos.set(`${job.kind}:${job.id}`, stored);

@@ -76,6 +76,42 @@ export async function storePhoto(
   return { ...keys, sample: files.sample };
 }
 
+export interface ImportedPhotoOptions {
+  /**
+   * Keep a display photo Hanger's own encoder wrote, after a full decode (images.ts
+   * keepOwnPhoto); false re-encodes every photo (IMPORT_KEEP_OWN_PHOTOS=off).
+   */
+  keepOwn: boolean;
+}
+
+/**
+ * One photo of an imported export, stored as storePhoto stores an upload, except that a display
+ * photo Hanger itself wrote is kept after a full decode check instead of re-encoded
+ * (docs/import-photos.md). Answers its keys and whether it was kept.
+ */
+export async function storeImportedPhoto(
+  ctx: ServiceContext,
+  userId: string,
+  bytes: Buffer,
+  record: PhotoOwner,
+  options: ImportedPhotoOptions,
+): Promise<StoredPhoto & { kept: boolean }> {
+  const { keepOwnPhoto, processImage, storageKeys } = await import('../photos/images.js');
+  const kept = options.keepOwn ? await keepOwnPhoto(bytes) : null;
+  const files = kept ?? (await processImage(bytes, {}));
+  const keys = storageKeys(userId, record);
+  const results = await Promise.allSettled([
+    ctx.storage.put(keys.image, files.image, files.contentType),
+    ctx.storage.put(keys.thumbnail, files.thumbnail, files.contentType),
+  ]);
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) {
+    await discardPhoto(ctx, keys);
+    throw failed.reason;
+  }
+  return { ...keys, kept: kept !== null };
+}
+
 /**
  * Run `commit` (which stores the keys in the database); if it fails, the new photo is removed so
  * that no file outlives a failed request.

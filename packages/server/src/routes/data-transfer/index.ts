@@ -66,6 +66,7 @@ export default async function dataRoutes(
   const importConfig: ImportConfig = {
     dir: join(config.dataDir, 'imports'),
     maxBytes: config.importMaxBytes,
+    keepOwnPhotos: config.importKeepOwnPhotos,
     limits: {
       maxTotalBytes: config.importMaxBytes + DEFAULT_DOCUMENT_LIMIT,
       maxPhotoBytes: config.maxUploadBytes,

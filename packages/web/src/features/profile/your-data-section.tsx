@@ -8,6 +8,7 @@ import { CalendarFeedCard } from './calendar-feed-card';
 import { countOf, formatCount, listOf } from './data-format';
 import { EXPORT_CONTENTS, ExportButton, ExportStatus } from './export-controls';
 import { ImportDialog } from './import-dialog';
+import { SheetImportDialog } from './sheet-import-dialog';
 import { ProgressBar } from './progress-bar';
 import { ProfileSection } from './profile-section';
 import { saveBlob } from './save-file';
@@ -48,6 +49,7 @@ export function YourDataSection({
   exporter: ReturnType<typeof useExport>;
 }) {
   const [csvBusy, setCsvBusy] = useState(false);
+  const [sheetOpen, setSheetOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const importer = useImportStore();
   const { flow, hidden: importHidden, setHidden: setImportHidden } = importer;
@@ -113,6 +115,20 @@ export function YourDataSection({
         </SettingRow>
         <SettingRow
           controlWidth="auto"
+          label="Import a spreadsheet"
+          description="Add items from a CSV (Hanger’s own items CSV or any sheet with a header row) and, if you like, a zip of their photos. You match its columns and see refused rows before anything is added."
+        >
+          <Button
+            variant="secondary"
+            icon={<FileSpreadsheet aria-hidden="true" className="size-4" />}
+            onClick={() => setSheetOpen(true)}
+            className="w-full sm:w-auto"
+          >
+            Import a spreadsheet…
+          </Button>
+        </SettingRow>
+        <SettingRow
+          controlWidth="auto"
           label="Import from a Hanger export"
           description={
             <>
@@ -174,6 +190,7 @@ export function YourDataSection({
         </SettingRow>
       </div>
       <CalendarFeedCard locale={locale} />
+      <SheetImportDialog open={sheetOpen} locale={locale} onClose={() => setSheetOpen(false)} />
       <ImportDialog
         flow={flow}
         hidden={importHidden}

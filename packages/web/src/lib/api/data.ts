@@ -3,7 +3,13 @@ import {
   exportLinkSchema,
   importPreviewSchema,
   importStatusSchema,
+  sheetImportResultSchema,
+  sheetPreviewSchema,
   type ImportState,
+  type SheetEncoding,
+  type SheetImportResult,
+  type SheetMapping,
+  type SheetPreview,
 } from '@hanger/domain';
 import { answerError, api, failureError } from './transport';
 
@@ -296,4 +302,56 @@ export async function uploadImport(
   );
   if (answer.status < 200 || answer.status >= 300) throw answerError(answer.status, answer.body);
   return parseImportPreview(answer.body);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Spreadsheet import (docs/spreadsheet-import.md)
+// ---------------------------------------------------------------------------------------------
+
+export interface SheetForm {
+  sheet: Blob;
+  photos?: Blob | null;
+  encoding?: SheetEncoding;
+  mapping?: SheetMapping;
+  skipRefused?: boolean;
+}
+
+async function sendSheet(action: 'preview' | 'import', form: SheetForm): Promise<unknown> {
+  const answer = await api.authorized(`POST /imports/sheet (${action})`, async (token) => {
+    const body = new FormData();
+    body.set('action', action);
+    if (form.encoding) body.set('encoding', form.encoding);
+    if (form.mapping) body.set('mapping', JSON.stringify(form.mapping));
+    if (form.skipRefused) body.set('skip_refused', 'true');
+    body.set('sheet', form.sheet, form.sheet instanceof File ? form.sheet.name : 'items.csv');
+    if (form.photos)
+      body.set(
+        'photos',
+        form.photos,
+        form.photos instanceof File ? form.photos.name : 'photos.zip',
+      );
+    let res: Response;
+    try {
+      res = await fetch('/api/imports/sheet', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+        body,
+      });
+    } catch {
+      throw failureError('network');
+    }
+    return { status: res.status, body: parseBody(await res.text()) };
+  });
+  if (answer.status < 200 || answer.status >= 300) throw answerError(answer.status, answer.body);
+  return answer.body;
+}
+
+/** What a spreadsheet would import: the mapping used, the first rows, every refused row. */
+export async function previewSheet(form: SheetForm): Promise<SheetPreview> {
+  return parsed(sheetPreviewSchema, await sendSheet('preview', form), 'sheet preview');
+}
+
+/** Imports a spreadsheet's rows (all or nothing, or without the refused ones). */
+export async function importSheet(form: SheetForm): Promise<SheetImportResult> {
+  return parsed(sheetImportResultSchema, await sendSheet('import', form), 'sheet import');
 }

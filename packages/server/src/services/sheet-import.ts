@@ -1,0 +1,294 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  MAX_SHEET_REFUSALS_SHOWN,
+  MAX_SUBCATEGORIES,
+  SHEET_PREVIEW_ITEMS,
+  coloursToText,
+  decodeSheet,
+  guessSheetMapping,
+  parseSheet,
+  readSheetRows,
+  subcategoryNameKey,
+  type DecodedSheet,
+  type SheetImportFields,
+  type SheetImportResult,
+  type SheetItem,
+  type SheetMapping,
+  type SheetPreview,
+  type SheetReading,
+  type WireSettings,
+} from '@hanger/domain';
+import { lockAccount } from '../db/account-lock.js';
+import type { ClothesRow } from '../db/schema.js';
+import { ValidationError } from '../errors.js';
+import { insertItems } from '../repositories/clothes.js';
+import type { Owned } from '../repositories/db.js';
+import { upsertImportLinks } from '../repositories/imports.js';
+import type { ServiceContext } from './context.js';
+import { existingTargets } from './import.js';
+import type { OpenedPhotoZip } from './import-archive.js';
+import { discardPhoto, photoColumns, storePhoto, type StoredPhoto } from './photos.js';
+import { convertedColumns } from './prices.js';
+import { assertRoomFor } from './quota.js';
+import { readSettings, writeSettings } from './settings.js';
+
+/**
+ * Importing items from a spreadsheet and, optionally, a zip of their photos
+ * (docs/spreadsheet-import.md). The rules are the domain's (spreadsheet-import.ts); this reads the
+ * account's currency and what was imported before, stores the photos and writes every row in one
+ * transaction: all or nothing.
+ */
+
+export interface SheetInput {
+  sheet: Buffer;
+  photos: OpenedPhotoZip | null;
+  fields: SheetImportFields;
+}
+
+interface ReadSheet {
+  decoded: DecodedSheet;
+  header: string[];
+  delimiter: SheetPreview['delimiter'];
+  mapping: SheetMapping;
+  rows: number;
+  reading: SheetReading;
+}
+
+function readSheet(input: SheetInput, currency: string): ReadSheet {
+  const decoded = decodeSheet(input.sheet, input.fields.encoding);
+  const parsed = parseSheet(decoded.text);
+  if (!parsed.ok) throw new ValidationError(`${parsed.problem} Nothing was imported.`);
+  const mapping = input.fields.mapping ?? guessSheetMapping(parsed.header);
+  for (const at of Object.values(mapping)) {
+    if (at >= parsed.header.length)
+      throw new ValidationError(
+        `The mapping names column ${at + 1}; the sheet has ${parsed.header.length}.`,
+      );
+  }
+  const reading = readSheetRows(parsed.rows, mapping, {
+    currency,
+    photos: input.photos?.names ?? null,
+  });
+  return {
+    decoded,
+    header: parsed.header,
+    delimiter: parsed.delimiter,
+    mapping,
+    rows: parsed.rows.length,
+    reading,
+  };
+}
+
+/** The import_links source id of a row: Hanger's own item id, else a digest of its key. */
+function sourceIdOf(item: SheetItem): string {
+  if (item.key.startsWith('id:')) return item.key.slice(3);
+  return `sheet:${createHash('sha256').update(item.key).digest('hex').slice(0, 40)}`;
+}
+
+async function newItemsOf(
+  ctx: ServiceContext,
+  userId: string,
+  items: SheetItem[],
+): Promise<{ fresh: SheetItem[]; already: number }> {
+  const known = await existingTargets(ctx.db, userId, 'item', items.map(sourceIdOf));
+  const fresh = items.filter((i) => !known.has(sourceIdOf(i)));
+  return { fresh, already: items.length - fresh.length };
+}
+
+export async function previewSheet(
+  ctx: ServiceContext,
+  userId: string,
+  input: SheetInput,
+): Promise<SheetPreview> {
+  const settings = await readSettings(ctx.db, userId);
+  const read = readSheet(input, settings.currency);
+  const { fresh, already } = await newItemsOf(ctx, userId, read.reading.items);
+  return {
+    encoding: read.decoded.encoding,
+    delimiter: read.delimiter,
+    header: read.header,
+    mapping: read.mapping,
+    rows: read.rows,
+    items: read.reading.items.slice(0, SHEET_PREVIEW_ITEMS),
+    importable: fresh.length,
+    already_imported: already,
+    refused: read.reading.refused.slice(0, MAX_SHEET_REFUSALS_SHOWN),
+    refused_count: read.reading.refused.length,
+    photos: input.photos?.names.size ?? 0,
+  };
+}
+
+let placeholder: Promise<{ image: Buffer; thumbnail: Buffer }> | undefined;
+
+/** A plain light tile for an item the sheet gives no photo (our encoder's output). */
+function placeholderPhoto(): Promise<{ image: Buffer; thumbnail: Buffer }> {
+  placeholder ??= import('../photos/images.js').then(async ({ encodeSizes }) => {
+    const width = 600;
+    const height = 800;
+    const data = Buffer.alloc(width * height * 3, 0xe9);
+    const files = await encodeSizes(data, { width, height, channels: 3 });
+    return { image: files.image, thumbnail: files.thumbnail };
+  });
+  return placeholder;
+}
+
+async function storePlaceholder(
+  ctx: ServiceContext,
+  userId: string,
+  id: string,
+): Promise<StoredPhoto> {
+  const { storageKeys } = await import('../photos/images.js');
+  const files = await placeholderPhoto();
+  const keys = storageKeys(userId, { id });
+  try {
+    await ctx.storage.put(keys.image, files.image, 'image/webp');
+    await ctx.storage.put(keys.thumbnail, files.thumbnail, 'image/webp');
+  } catch (err) {
+    await discardPhoto(ctx, keys);
+    throw err;
+  }
+  return keys;
+}
+
+/** Subcategory names the rows use, added to the account's where missing; answers name→id. */
+function mergeSheetSubcategories(settings: WireSettings, items: SheetItem[]): Map<string, string> {
+  const ids = new Map<string, string>();
+  for (const item of items) {
+    if (!item.subcategory) continue;
+    const list = (settings.subcategories[item.category] ??= []);
+    const key = subcategoryNameKey(item.subcategory);
+    const found = list.find((s) => subcategoryNameKey(s.name) === key);
+    if (found) {
+      ids.set(`${item.category}|${key}`, found.id);
+      continue;
+    }
+    if (list.length >= MAX_SUBCATEGORIES)
+      throw new ValidationError(
+        `Importing would give ${item.category} more than ${MAX_SUBCATEGORIES} subcategories. Nothing was imported.`,
+      );
+    const id = randomUUID();
+    list.push({ id, name: item.subcategory });
+    ids.set(`${item.category}|${key}`, id);
+  }
+  return ids;
+}
+
+const INSERT_CHUNK = 400;
+
+/**
+ * Import the rows: refused rows stop the whole import unless `skip_refused`; rows imported before
+ * (by this or an earlier file) are left out; photos are stored first, then every row and link in
+ * one transaction. A failure removes the photos stored and leaves nothing imported.
+ */
+export async function importSheet(
+  ctx: ServiceContext,
+  userId: string,
+  input: SheetInput,
+): Promise<SheetImportResult> {
+  const current = await readSettings(ctx.db, userId);
+  const read = readSheet(input, current.currency);
+  const { refused } = read.reading;
+  if (refused.length > 0 && !input.fields.skip_refused) {
+    const first = refused[0]!;
+    throw new ValidationError(
+      `${refused.length} ${refused.length === 1 ? 'row is' : 'rows are'} refused (row ${first.row}: ${first.reason}). Fix ${refused.length === 1 ? 'it' : 'them'} or choose to skip the refused rows. Nothing was imported.`,
+    );
+  }
+  let { fresh, already } = await newItemsOf(ctx, userId, read.reading.items);
+  await assertRoomFor(ctx, userId, fresh.length);
+
+  const written: StoredPhoto[] = [];
+  try {
+    const photos = new Map<string, StoredPhoto>();
+    const ids = new Map<SheetItem, string>();
+    for (const item of fresh) {
+      const id = randomUUID();
+      ids.set(item, id);
+      let stored: StoredPhoto;
+      if (item.photo && input.photos) {
+        const bytes = await input.photos.readPhoto(item.photo);
+        try {
+          const { image, thumbnail } = await storePhoto(ctx, userId, bytes, { id });
+          stored = { image, thumbnail };
+        } catch (err) {
+          if (err instanceof Error && 'statusCode' in err)
+            throw new ValidationError(
+              `Row ${item.row}: photo ${item.photo}: ${err.message} Nothing was imported.`,
+            );
+          throw err;
+        }
+      } else {
+        stored = await storePlaceholder(ctx, userId, id);
+      }
+      written.push(stored);
+      photos.set(id, stored);
+    }
+
+    // Imported meanwhile by another request with the same file: checked again under the lock,
+    // so that two imports sent at once add each row once.
+    let late: SheetItem[] = [];
+    await ctx.db.transaction().execute(async (trx) => {
+      await lockAccount(trx, userId);
+      const known = await existingTargets(trx, userId, 'item', fresh.map(sourceIdOf));
+      late = fresh.filter((i) => known.has(sourceIdOf(i)));
+      if (late.length > 0) fresh = fresh.filter((i) => !known.has(sourceIdOf(i)));
+      await assertRoomFor({ db: trx, quota: ctx.quota }, userId, fresh.length);
+      const settings = await readSettings(trx, userId);
+      const subIds = mergeSheetSubcategories(settings, fresh);
+      if (subIds.size > 0) await writeSettings(trx, userId, settings);
+      const now = new Date().toISOString();
+      const rows: Owned<ClothesRow>[] = fresh.map((item) => {
+        const id = ids.get(item)!;
+        const row: Owned<ClothesRow> = {
+          id,
+          ...photoColumns(photos.get(id)!),
+          category: item.category,
+          sub_category_id: item.subcategory
+            ? (subIds.get(`${item.category}|${subcategoryNameKey(item.subcategory)}`) ?? null)
+            : null,
+          status: item.status,
+          source: item.source ?? null,
+          brand: item.brand ?? null,
+          date_created: now,
+          date_obtained: item.date_obtained ?? null,
+          date_archived: item.status === 'archived' ? now.slice(0, 10) : null,
+          price: item.price ?? null,
+          currency: item.currency ?? null,
+          converted_price: null,
+          sold_price: null,
+          sold_currency: null,
+          converted_sold_price: null,
+          manual_times_worn: null,
+          scale: null,
+          colors: coloursToText(item.colors ?? null),
+          // Colours the sheet gives are a person's; a real photo without them gets the colour
+          // backfill's; a placeholder tile has none to find.
+          colors_source: item.colors?.length ? 'user' : item.photo ? null : 'user',
+        };
+        Object.assign(row, convertedColumns(ctx.prices, row, settings.currency));
+        return row;
+      });
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK)
+        await insertItems(trx, userId, rows.slice(i, i + INSERT_CHUNK));
+      const links = fresh.map((item) => ({
+        kind: 'item' as const,
+        source_id: sourceIdOf(item),
+        target_id: ids.get(item)!,
+      }));
+      for (let i = 0; i < links.length; i += INSERT_CHUNK)
+        await upsertImportLinks(trx, userId, links.slice(i, i + INSERT_CHUNK));
+    });
+    for (const item of late) await discardPhoto(ctx, photos.get(ids.get(item)!)!);
+    already += late.length;
+  } catch (err) {
+    for (const photo of written) await discardPhoto(ctx, photo);
+    throw err;
+  } finally {
+    await ctx.cache.invalidate(userId).catch(() => undefined);
+  }
+  if (fresh.some((i) => i.photo && !i.colors?.length))
+    await ctx
+      .queueColourBackfill?.()
+      .catch((err: unknown) => ctx.log.error({ err }, 'colours: queueing the backfill failed'));
+  return { imported: fresh.length, already_imported: already, refused_skipped: refused.length };
+}
