@@ -182,3 +182,55 @@ describe('helpers and schemas', () => {
     });
   });
 });
+
+describe('applyCollectionChange', () => {
+  const base = {
+    id: 'c1',
+    kind: 'packing' as const,
+    name: 'Trip',
+    note: 'n',
+    dateCreated: '2024-06-01T00:00:00.000Z',
+    itemIds: ['a'],
+    outfitIds: [],
+    packedIds: ['a'],
+  };
+
+  it('applies each change idempotently', async () => {
+    const { applyCollectionChange } = await import('./collections.js');
+    const changes = [
+      { type: 'add', id: 'c1', itemIds: ['b', 'a'], outfitIds: ['o'] },
+      { type: 'packed', id: 'c1', itemIds: ['b'], packed: true },
+      { type: 'update', id: 'c1', fields: { name: 'Rome', note: null, startDate: '2024-07-01' } },
+      { type: 'remove', id: 'c1', entry: 'item', entryId: 'a' },
+    ] as const;
+    let once = [base];
+    for (const change of changes) once = applyCollectionChange(once, change);
+    let twice = [base];
+    for (const change of changes)
+      twice = applyCollectionChange(applyCollectionChange(twice, change), change);
+    expect(twice).toEqual(once);
+    expect(once[0]).toEqual({
+      id: 'c1',
+      kind: 'packing',
+      name: 'Rome',
+      startDate: '2024-07-01',
+      dateCreated: '2024-06-01T00:00:00.000Z',
+      itemIds: ['b'],
+      outfitIds: ['o'],
+      packedIds: ['b'],
+    });
+    expect(applyCollectionChange(once, { type: 'delete', id: 'c1' })).toEqual([]);
+    expect(applyCollectionChange([base], { type: 'create', collection: base })).toEqual([base]);
+  });
+
+  it('renames an offline item and drops one that will never exist', async () => {
+    const { renameInCollectionChange, collectionChangeWithout } = await import('./collections.js');
+    const add = { type: 'add' as const, id: 'c1', itemIds: ['tmp-1', 'x'], outfitIds: [] };
+    expect(renameInCollectionChange(add, 'tmp-1', 'real')).toEqual({
+      ...add,
+      itemIds: ['real', 'x'],
+    });
+    expect(collectionChangeWithout({ ...add, itemIds: ['tmp-1'] }, 'tmp-1')).toBeNull();
+    expect(collectionChangeWithout(add, 'tmp-1')).toEqual({ ...add, itemIds: ['x'] });
+  });
+});

@@ -277,3 +277,156 @@ export function collectionFromWire(wire: WireCollection): Collection {
   if (wire.destination) c.destination = wire.destination;
   return c;
 }
+
+/** Fields of a collection a change may set; null clears an optional one. */
+export interface CollectionFields {
+  name?: string;
+  note?: string | null;
+  startDate?: string | null;
+  endDate?: string | null;
+  destination?: string | null;
+}
+
+/**
+ * One change to the account's collections, as the app makes it (optimistically, and kept in the
+ * outbox until sent). Each is idempotent: applied twice, it gives what applying it once gives.
+ */
+export type CollectionChange =
+  | { type: 'create'; collection: Collection }
+  | { type: 'update'; id: string; fields: CollectionFields }
+  | { type: 'delete'; id: string }
+  | { type: 'add'; id: string; itemIds: string[]; outfitIds: string[] }
+  | { type: 'remove'; id: string; entry: 'item' | 'outfit'; entryId: string }
+  /** Tick or untick these pieces ("Unpack all" names every piece the list has). */
+  | { type: 'packed'; id: string; itemIds: string[]; packed: boolean };
+
+function withoutKey<T extends object>(value: T, key: keyof T): T {
+  const copy = { ...value };
+  delete copy[key];
+  return copy;
+}
+
+function applyFields(c: Collection, fields: CollectionFields): Collection {
+  let next: Collection = { ...c };
+  if (fields.name !== undefined) next.name = fields.name;
+  const optional = [
+    ['note', fields.note],
+    ['startDate', fields.startDate],
+    ['endDate', fields.endDate],
+    ['destination', fields.destination],
+  ] as const;
+  for (const [key, value] of optional) {
+    if (value === undefined) continue;
+    if (value === null || value === '') next = withoutKey(next, key);
+    else next[key] = value;
+  }
+  return next;
+}
+
+/** The collections after one change; a change to a collection not in the list changes nothing. */
+export function applyCollectionChange(
+  collections: readonly Collection[],
+  change: CollectionChange,
+): Collection[] {
+  if (change.type === 'create') {
+    if (collections.some((c) => c.id === change.collection.id)) return [...collections];
+    return [...collections, change.collection];
+  }
+  if (change.type === 'delete') return collections.filter((c) => c.id !== change.id);
+  return collections.map((c) => {
+    if (c.id !== change.id) return c;
+    switch (change.type) {
+      case 'update':
+        return applyFields(c, change.fields);
+      case 'add':
+        return {
+          ...c,
+          itemIds: [...new Set([...c.itemIds, ...change.itemIds])],
+          outfitIds: [...new Set([...c.outfitIds, ...change.outfitIds])],
+        };
+      case 'remove':
+        return change.entry === 'item'
+          ? {
+              ...c,
+              itemIds: c.itemIds.filter((id) => id !== change.entryId),
+              packedIds: c.packedIds.filter((id) => id !== change.entryId),
+            }
+          : { ...c, outfitIds: c.outfitIds.filter((id) => id !== change.entryId) };
+      case 'packed': {
+        const ids = new Set(change.itemIds);
+        const rest = c.packedIds.filter((id) => !ids.has(id));
+        return { ...c, packedIds: change.packed ? [...rest, ...change.itemIds] : rest };
+      }
+    }
+  });
+}
+
+/** A change with item or outfit `from` renamed `to` (a record created offline got its id). */
+export function renameInCollectionChange(
+  change: CollectionChange,
+  from: string,
+  to: string,
+): CollectionChange {
+  const swap = (ids: string[]) =>
+    ids.includes(from) ? ids.map((id) => (id === from ? to : id)) : ids;
+  switch (change.type) {
+    case 'create': {
+      const c = change.collection;
+      return {
+        ...change,
+        collection: {
+          ...c,
+          itemIds: swap(c.itemIds),
+          outfitIds: swap(c.outfitIds),
+          packedIds: swap(c.packedIds),
+        },
+      };
+    }
+    case 'add':
+      return { ...change, itemIds: swap(change.itemIds), outfitIds: swap(change.outfitIds) };
+    case 'remove':
+      return change.entryId === from ? { ...change, entryId: to } : change;
+    case 'packed':
+      return { ...change, itemIds: swap(change.itemIds) };
+    default:
+      return change;
+  }
+}
+
+/**
+ * A change once item or outfit `id` will never exist on the server: null when nothing of it is
+ * left to send.
+ */
+export function collectionChangeWithout(
+  change: CollectionChange,
+  id: string,
+): CollectionChange | null {
+  const drop = (ids: string[]) => ids.filter((x) => x !== id);
+  switch (change.type) {
+    case 'create': {
+      const c = change.collection;
+      return {
+        ...change,
+        collection: {
+          ...c,
+          itemIds: drop(c.itemIds),
+          outfitIds: drop(c.outfitIds),
+          packedIds: drop(c.packedIds),
+        },
+      };
+    }
+    case 'add': {
+      const itemIds = drop(change.itemIds);
+      const outfitIds = drop(change.outfitIds);
+      return itemIds.length + outfitIds.length === 0 ? null : { ...change, itemIds, outfitIds };
+    }
+    case 'remove':
+      return change.entryId === id ? null : change;
+    case 'packed': {
+      const itemIds = drop(change.itemIds);
+      return itemIds.length === 0 ? null : { ...change, itemIds };
+    }
+    default:
+      return change;
+  }
+}

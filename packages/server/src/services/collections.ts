@@ -232,7 +232,8 @@ export async function setCollectionPacked(
   return ctx.db.transaction().execute(async (trx) => {
     const found = await mustFind(trx, userId, id);
     if (found.kind !== 'packing') throw new ValidationError('Only a packing list has Packed ticks');
-    if (body.item_ids !== undefined) {
+    // Unticking needs no check: a tick of a piece no longer on the list may be taken off too.
+    if (body.item_ids !== undefined && body.packed) {
       const pieces = new Set(await listPieceIds(trx, userId, id));
       if (!body.item_ids.every((itemId) => pieces.has(itemId))) {
         throw new NotFoundError(NOT_FOUND);

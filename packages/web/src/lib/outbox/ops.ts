@@ -1,5 +1,8 @@
 import {
   NOT_THIS_DAYS,
+  collectionChangeWithout,
+  renameInCollectionChange,
+  type CollectionChange,
   addDays,
   addToDay,
   formatDay,
@@ -59,7 +62,13 @@ export type OutboxOp =
    * changes no record of the local copy: the screens read it off the queue while it waits
    * (pendingNotThis), so offline suggestions leave it out at once.
    */
-  | { kind: 'suggestionFeedback'; itemIds: string[]; day: string };
+  | { kind: 'suggestionFeedback'; itemIds: string[]; day: string }
+  /**
+   * A change to the custom collections (docs/collections.md). It changes no record of the local
+   * copy: the collections store lays the waiting changes over the server's list
+   * (pendingCollectionChanges).
+   */
+  | { kind: 'collection'; change: CollectionChange };
 
 export interface OutboxEntry {
   /** Position in the queue; entries are sent in ascending order. */
@@ -147,6 +156,8 @@ export function renameInOp(op: OutboxOp, from: string, to: string): OutboxOp {
       return op.displayItem === from ? { ...op, displayItem: to } : op;
     case 'suggestionFeedback':
       return op.itemIds.includes(from) ? { ...op, itemIds: swapAll(op.itemIds, from, to) } : op;
+    case 'collection':
+      return { ...op, change: renameInCollectionChange(op.change, from, to) };
   }
 }
 
@@ -166,6 +177,10 @@ export function withoutRecord(op: OutboxOp, id: string): OutboxOp | null {
     // Without one of its pieces it is another set, which nobody refused: nothing is left.
     case 'suggestionFeedback':
       return op.itemIds.includes(id) ? null : op;
+    case 'collection': {
+      const change = collectionChangeWithout(op.change, id);
+      return change ? { ...op, change } : null;
+    }
     case 'saveOutfit': {
       if (op.id === id) return null;
       const canvasData = op.canvasData.filter((e) => e.clothingId !== id);
@@ -365,6 +380,7 @@ export function applyOp(
     case 'calendarRemove':
       return { ...data, calendar: removeFromDay(data.calendar, op.day, op.type, op.id) };
     case 'suggestionFeedback':
+    case 'collection':
       return data;
   }
 }
@@ -395,6 +411,8 @@ export function describeOp(entry: OutboxEntry): string {
       return `your calendar change for ${formatDay(op.day, 'en-GB')}${entry.label ? ` (${entry.label})` : ''}`;
     case 'suggestionFeedback':
       return '“Not this” for a suggestion';
+    case 'collection':
+      return entry.label ? `your change to the collection “${entry.label}”` : 'a collection change';
   }
 }
 
@@ -408,4 +426,9 @@ export function pendingNotThis(entries: readonly OutboxEntry[]): SuggestionFeedb
       ? [{ key: suggestionKey(op.itemIds), until: addDays(op.day, NOT_THIS_DAYS) }]
       : [],
   );
+}
+
+/** The collection changes still waiting to be sent, in order. */
+export function pendingCollectionChanges(entries: readonly OutboxEntry[]): CollectionChange[] {
+  return entries.flatMap(({ op }) => (op.kind === 'collection' ? [op.change] : []));
 }
