@@ -15,7 +15,7 @@ import sharp from 'sharp';
  */
 const tokens = new Map<string, Promise<string>>();
 
-async function bearer(page: Page): Promise<Record<string, string>> {
+export async function bearer(page: Page): Promise<Record<string, string>> {
   const origin = new URL(page.url()).origin;
   const cookies = await page.context().cookies(origin);
   const session = cookies.find((c) => c.name.endsWith('.session_token'))?.value;
