@@ -234,3 +234,13 @@ describe('applyCollectionChange', () => {
     expect(collectionChangeWithout(add, 'tmp-1')).toEqual({ ...add, itemIds: ['x'] });
   });
 });
+
+describe('wardrobeOfCollection', () => {
+  it('keeps the pieces and the outfits made of them, and the calendar', async () => {
+    const { wardrobeOfCollection } = await import('./collections.js');
+    const limited = wardrobeOfCollection({ itemIds: ['tee', 'jeans'], outfitIds: [] }, w);
+    expect(Object.keys(limited.clothes)).toEqual(['tee', 'jeans']);
+    expect(Object.keys(limited.outfits)).toEqual(['o-day']);
+    expect(limited.calendar).toBe(w.calendar);
+  });
+});

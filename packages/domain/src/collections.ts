@@ -430,3 +430,20 @@ export function collectionChangeWithout(
       return change;
   }
 }
+
+/**
+ * The wardrobe limited to one collection (the stats' "Collection" filter): its pieces, the
+ * outfits made only of them, and the calendar as it is (wears of other records are ignored by
+ * every stat, wear-index.ts).
+ */
+export function wardrobeOfCollection(
+  collection: Pick<Collection, 'itemIds' | 'outfitIds'>,
+  wardrobe: WardrobeData,
+): WardrobeData {
+  const pieces = collectionPieceIds(collection, wardrobe);
+  const clothes = Object.fromEntries(pieces.map((id) => [id, wardrobe.clothes[id]!]));
+  const outfits = Object.fromEntries(
+    outfitsYouCanMake(pieces, wardrobe).map((id) => [id, wardrobe.outfits[id]!]),
+  );
+  return { clothes, outfits, calendar: wardrobe.calendar };
+}
