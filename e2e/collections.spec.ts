@@ -53,8 +53,8 @@ async function walkThrough(page: Page, size: string) {
   await page.getByRole('button', { name: '+ Add packing or capsule' }).click();
   const form = page.getByRole('dialog', { name: 'New collection' });
   await form.getByRole('textbox', { name: 'Name' }).fill('Lisbon');
-  await form.getByLabel('From').fill(start);
-  await form.getByLabel('To').fill(plusDays(today, 3));
+  await form.getByRole('textbox', { name: 'From', exact: true }).fill(start);
+  await form.getByRole('textbox', { name: 'To', exact: true }).fill(plusDays(today, 3));
   await form.getByRole('textbox', { name: 'Destination (optional)' }).fill('Portugal');
   await form.getByRole('button', { name: 'Create' }).click();
   await expect(page).toHaveURL(/\/groups\/collections\/[\w-]+$/);
@@ -104,7 +104,7 @@ async function walkThrough(page: Page, size: string) {
   await expect(page.getByRole('link', { name: /Lisbon/ })).toBeVisible();
   await page.getByRole('button', { name: '+ Add packing or capsule' }).click();
   const capsuleForm = page.getByRole('dialog', { name: 'New collection' });
-  await capsuleForm.getByText('Capsule', { exact: true }).click();
+  await capsuleForm.getByRole('radio', { name: /^Capsule/ }).check({ force: true });
   await capsuleForm.getByRole('textbox', { name: 'Name' }).fill('Work week');
   await capsuleForm.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByRole('heading', { name: 'Work week' })).toBeVisible();
@@ -141,7 +141,7 @@ async function walkThrough(page: Page, size: string) {
 }
 
 test.describe('collections', () => {
-  test.describe.configure({ timeout: 150_000 });
+  test.describe.configure({ timeout: 240_000 });
 
   test('desktop: packing list, Packed ticks, plan the trip, capsule figures, picker filter', async ({
     page,

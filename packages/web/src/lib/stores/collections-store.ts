@@ -68,6 +68,15 @@ export function useCollection(id: string | undefined): Collection | null | undef
 
 let inFlight: Promise<void> | null = null;
 
+/**
+ * Changes made here lately. A read that started before the server had one of them (the outbox
+ * sends it a moment later) answers a list without it, and by then the change may have left the
+ * queue: the answer gets the changes of the last minute applied again (idempotent, so a change
+ * the answer holds already changes nothing).
+ */
+const RECENT_MS = 60_000;
+let recent: { change: CollectionChange; at: number }[] = [];
+
 /** Reads the list from the server (at most one read at a time); quiet keeps failures silent. */
 export function loadCollections(): Promise<void> {
   const owner = currentUserId();
@@ -76,7 +85,10 @@ export function loadCollections(): Promise<void> {
     useCollectionsStore.setState({ loading: true, error: null });
     try {
       const list = await getCollections();
-      useCollectionsStore.setState({ owner, base: list, loading: false });
+      const since = Date.now() - RECENT_MS;
+      recent = recent.filter((r) => r.at >= since);
+      const base = recent.reduce((l, r) => applyCollectionChange(l, r.change), list);
+      if (currentUserId() === owner) useCollectionsStore.setState({ owner, base, loading: false });
     } catch (err) {
       useCollectionsStore.setState({ loading: false, error: toCatalogueError(err).message });
     } finally {
@@ -89,6 +101,7 @@ export function loadCollections(): Promise<void> {
 /** Applies a change here at once and queues it in the outbox, which sends it (now or later). */
 async function change(c: CollectionChange, label: string): Promise<void> {
   const owner = currentUserId();
+  recent.push({ change: c, at: Date.now() });
   useCollectionsStore.setState((s) => ({
     owner,
     base: applyCollectionChange(s.owner === owner ? (s.base ?? []) : [], c),
