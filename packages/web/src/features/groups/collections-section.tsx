@@ -55,7 +55,7 @@ function CollectionCard({ collection }: { collection: Collection }) {
   return (
     <Link
       to={`collections/${encodeURIComponent(collection.id)}`}
-      className="group flex items-center gap-4 rounded-2xl border border-line bg-surface p-4 transition-colors hover:border-line-strong hover:bg-surface-2 md:p-5"
+      className="group flex min-w-0 items-center gap-4 rounded-2xl border border-line bg-surface p-4 transition-colors hover:border-line-strong hover:bg-surface-2 md:p-5"
     >
       <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-accent-soft text-accent-ink">
         <Icon aria-hidden="true" className="size-6" strokeWidth={1.75} />
@@ -106,7 +106,7 @@ export function CollectionsSection() {
         Custom Collections
       </h2>
       <p className="mt-1 text-sm text-fg-muted">Group pieces for a trip or a capsule wardrobe.</p>
-      <div className="mt-4 grid gap-4 lg:grid-cols-2">
+      <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2">
         {collections === null && !error && (
           <>
             <Skeleton className="h-20 rounded-2xl" />
