@@ -75,10 +75,50 @@ describe('export format', () => {
   });
 
   it('names a newer version instead of listing unknown fields', () => {
-    const result = parseExportDocument({ ...document(), version: 3, extra: 1 });
+    const result = parseExportDocument({ ...document(), version: 4, extra: 1 });
     expect(result).toEqual({
       ok: false,
-      problem: expect.stringMatching(/version 3.*versions 1 and 2/),
+      problem: expect.stringMatching(/version 4.*versions 1, 2 and 3/),
+    });
+  });
+
+  it('reads collections from version 3 only, naming records of the file', () => {
+    const withCollection = (): ExportDocument => ({
+      ...document(),
+      collections: [
+        {
+          id: 'c1',
+          kind: 'packing',
+          name: 'Lisbon',
+          note: null,
+          start_date: '2026-07-01',
+          end_date: '2026-07-04',
+          destination: 'Lisbon',
+          date_created: '2026-06-01T10:00:00.000Z',
+          items: ['i1'],
+          outfits: [],
+          packed: ['i1'],
+        },
+      ],
+    });
+    expect(EXPORT_VERSION).toBe(3);
+    expect(parseExportDocument(withCollection())).toMatchObject({ ok: true });
+    expect(parseExportDocument({ ...document(), version: 2 })).toMatchObject({ ok: true });
+    expect(parseExportDocument({ ...withCollection(), version: 2 })).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/new in version 3/),
+    });
+    const unknown = withCollection();
+    unknown.collections![0]!.items = ['nope'];
+    expect(parseExportDocument(unknown)).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/names unknown item nope/),
+    });
+    const reversed = withCollection();
+    reversed.collections![0]!.end_date = '2026-06-01';
+    expect(parseExportDocument(reversed)).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/ends before it starts/),
     });
   });
 

@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { CALENDAR_MAX_YEAR, CALENDAR_MIN_YEAR } from './calendar-month.js';
 import { SOURCES, WIRE_CATEGORIES, type WireCategory } from './categories.js';
 import { COLOUR_NAMES, MAX_ITEM_COLOURS } from './colour-names.js';
+import {
+  COLLECTION_KINDS,
+  MAX_COLLECTIONS,
+  MAX_COLLECTION_DESTINATION,
+  MAX_COLLECTION_ENTRIES,
+  MAX_COLLECTION_NAME,
+  MAX_COLLECTION_NOTE,
+} from './collections.js';
 import { isDayKey } from './day-keys.js';
 import { MAX_EMAIL, MAX_ID, MAX_MONEY, MAX_SUBCATEGORIES, MAX_TEXT, MAX_WEARS } from './limits.js';
 import {
@@ -17,10 +25,11 @@ import {
 import { ITEM_STATUSES, OUTFIT_STATUSES } from './status.js';
 
 /**
- * The account export format ("hanger-export", version 2; version 1 files still import): one zip
+ * The account export format ("hanger-export", version 3; versions 1 and 2 still import): one zip
  * holding `hanger-export.json` (this schema) and one photo per item and outfit under `photos/`,
  * and an item's cut-out (docs/cutouts.md) under `photos/cutouts/`. Version 2 adds optional item
  * fields (colours, the cut-out's path); a version 1 file is a version 2 file without them.
+ * Version 3 adds the custom collections (docs/collections.md); an older file has none.
  * Documented for people in docs/export-format.md; docs/export-format.schema.json is generated from this schema
  * (`exportFormatJsonSchema`) and a test keeps the two equal.
  *
@@ -33,9 +42,12 @@ import { ITEM_STATUSES, OUTFIT_STATUSES } from './status.js';
  */
 
 export const EXPORT_FORMAT = 'hanger-export';
-export const EXPORT_VERSION = 2;
-/** Every version this server reads: version 2 added item colours (docs/export-format.md). */
-export const EXPORT_READABLE_VERSIONS = [1, 2] as const;
+export const EXPORT_VERSION = 3;
+/**
+ * Every version this server reads: version 2 added item colours, version 3 collections
+ * (docs/export-format.md).
+ */
+export const EXPORT_READABLE_VERSIONS = [1, 2, 3] as const;
 /** The document's name inside the zip. */
 export const EXPORT_DOCUMENT_PATH = 'hanger-export.json';
 /** Photos are the display size the server keeps (WebP, longest side at most 1600 px). */
@@ -148,13 +160,10 @@ export const exportItemSchema = z
       description:
         'Version 2: "user" when a person chose the colours (never replaced automatically), "auto" when found from the photo.',
     }),
-    cutout: photoPath
-      .nullable()
-      .optional()
-      .meta({
-        description:
-          'Version 2: path of the cut-out shown for the item (WebP with alpha, the pixel size of photo, which is then the original); null or absent when none.',
-      }),
+    cutout: photoPath.nullable().optional().meta({
+      description:
+        'Version 2: path of the cut-out shown for the item (WebP with alpha, the pixel size of photo, which is then the original); null or absent when none.',
+    }),
   })
   .meta({
     description:
@@ -195,6 +204,29 @@ export const exportCalendarDaySchema = z
   })
   .meta({ description: 'What was worn or planned on one day.' });
 
+const collectionText = (max: number) => storable(z.string().max(max)).nullable();
+
+export const exportCollectionSchema = z
+  .strictObject({
+    id,
+    kind: z.enum(COLLECTION_KINDS),
+    name: storable(z.string().min(1).max(MAX_COLLECTION_NAME)),
+    note: collectionText(MAX_COLLECTION_NOTE),
+    start_date: calendarDay.nullable(),
+    end_date: calendarDay.nullable(),
+    destination: collectionText(MAX_COLLECTION_DESTINATION),
+    date_created: timestamp,
+    items: z.array(id).max(MAX_COLLECTION_ENTRIES).meta({ description: 'Item ids, in order.' }),
+    outfits: z.array(id).max(MAX_COLLECTION_ENTRIES).meta({ description: 'Outfit ids, in order.' }),
+    packed: z.array(id).max(MAX_COLLECTION_ENTRIES).meta({
+      description: 'Item ids ticked Packed: items of the list or of its outfits.',
+    }),
+  })
+  .meta({
+    description:
+      'Version 3: a packing list or capsule (docs/collections.md). Items plus outfits at most 1,000.',
+  });
+
 export const exportDocumentSchema = z
   .strictObject({
     format: z.literal(EXPORT_FORMAT),
@@ -208,9 +240,14 @@ export const exportDocumentSchema = z
     items: z.array(exportItemSchema).max(EXPORT_MAX_ITEMS),
     outfits: z.array(exportOutfitSchema).max(EXPORT_MAX_OUTFITS),
     calendar: z.array(exportCalendarDaySchema).max(EXPORT_MAX_CALENDAR_DAYS),
+    collections: z
+      .array(exportCollectionSchema)
+      .max(MAX_COLLECTIONS)
+      .optional()
+      .meta({ description: 'Version 3: the custom collections; absent in older files.' }),
   })
   .meta({
-    title: 'Hanger export, version 2 (reads version 1)',
+    title: 'Hanger export, version 3 (reads versions 1 and 2)',
     description:
       'hanger-export.json inside a Hanger export zip. Photos are separate zip entries named by ' +
       'each record’s photo path (display size WebP; Hanger does not keep uploaded files), and ' +
@@ -222,6 +259,7 @@ export type ExportItem = z.output<typeof exportItemSchema>;
 export type ExportOutfit = z.output<typeof exportOutfitSchema>;
 export type ExportCalendarDay = z.output<typeof exportCalendarDaySchema>;
 export type ExportSettings = z.output<typeof exportSettingsSchema>;
+export type ExportCollection = z.output<typeof exportCollectionSchema>;
 
 /** The JSON Schema (draft 2020-12) of hanger-export.json, as committed in docs/. */
 export function exportFormatJsonSchema(): Record<string, unknown> {
@@ -230,7 +268,13 @@ export function exportFormatJsonSchema(): Record<string, unknown> {
 }
 
 /** The schema's $id: a stable name per version (the file is docs/export-format.schema.json). */
-export const EXPORT_SCHEMA_ID = 'urn:hanger:export-format:2';
+export const EXPORT_SCHEMA_ID = 'urn:hanger:export-format:3';
+
+/** "1, 2 and 3". */
+function readableVersions(): string {
+  const list = EXPORT_READABLE_VERSIONS.map(String);
+  return list.length < 2 ? list.join('') : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
+}
 
 const headerSchema = z.object({ format: z.unknown(), version: z.unknown() });
 
@@ -257,7 +301,7 @@ export function parseExportDocument(value: unknown): ExportParseResult {
     const shown = typeof v === 'number' || typeof v === 'string' ? String(v) : 'unknown';
     return {
       ok: false,
-      problem: `This export is format version ${shown}; this server reads versions ${EXPORT_READABLE_VERSIONS.join(' and ')}. Update Hanger and try again.`,
+      problem: `This export is format version ${shown}; this server reads versions ${readableVersions()}. Update Hanger and try again.`,
     };
   }
   const parsed = exportDocumentSchema.safeParse(value);
@@ -318,6 +362,23 @@ export function exportProblems(doc: ExportDocument): string[] {
     ) {
       problems.push(`day ${day.day} stars ${day.display_item}, which it does not list`);
     }
+  }
+  const collectionIds = new Set<string>();
+  for (const c of doc.collections ?? []) {
+    const where = `collection ${c.id}`;
+    if (doc.version < 3) problems.push(`${where} is a collection, new in version 3`);
+    if (collectionIds.has(c.id)) problems.push(`${where} is listed twice`);
+    collectionIds.add(c.id);
+    if (c.items.length + c.outfits.length > MAX_COLLECTION_ENTRIES)
+      problems.push(`${where} holds more than ${MAX_COLLECTION_ENTRIES} items and outfits`);
+    if (c.start_date && c.end_date && c.end_date < c.start_date)
+      problems.push(`${where} ends before it starts`);
+    for (const ref of c.items)
+      if (!itemIds.has(ref)) problems.push(`${where} names unknown item ${ref}`);
+    for (const ref of c.outfits)
+      if (!outfitIds.has(ref)) problems.push(`${where} names unknown outfit ${ref}`);
+    for (const ref of c.packed)
+      if (!itemIds.has(ref)) problems.push(`${where} packs unknown item ${ref}`);
   }
   return problems;
 }

@@ -4,6 +4,7 @@ export * from './calendar-day.js';
 export * from './calendar-ics.js';
 export * from './calendar-month.js';
 export * from './categories.js';
+export * from './collections.js';
 export * from './colour-names.js';
 export * from './colours.js';
 export * from './composer-history.js';

@@ -3,6 +3,13 @@ import { CALENDAR_MAX_YEAR, CALENDAR_MIN_YEAR, isCalendarDayKey } from './calend
 import { SOURCES, WIRE_CATEGORIES, type WireCategory } from './categories.js';
 import { COLOUR_NAMES, MAX_ITEM_COLOURS, isColourName, type ColourName } from './colour-names.js';
 import { isCurrencyCode } from './currency-names.js';
+import {
+  COLLECTION_KINDS,
+  MAX_COLLECTION_DESTINATION,
+  MAX_COLLECTION_ENTRIES,
+  MAX_COLLECTION_NAME,
+  MAX_COLLECTION_NOTE,
+} from './collections.js';
 import { isDayKey } from './day-keys.js';
 import {
   MAX_BATCH_IDS,
@@ -655,3 +662,97 @@ export const suggestionFeedbackSchema = z.object({
 });
 
 export const suggestionFeedbackResponseSchema = z.object({ key: z.string(), until: dayKeySchema });
+
+// ---------------------------------------------------------------------------------------------
+// Custom collections (collections.ts, docs/collections.md)
+// ---------------------------------------------------------------------------------------------
+
+const collectionNameSchema = storable(z.string().trim().min(1).max(MAX_COLLECTION_NAME));
+/** Optional text of a collection: "" or null clears it (parsed as null). */
+const collectionTextSchema = (max: number) =>
+  z.preprocess(blankToNull, storable(z.string().trim().max(max)).nullable());
+const collectionDaySchema = z.preprocess(blankToNull, calendarDayKeySchema.nullable());
+const collectionIdsSchema = z.array(referenceIdSchema).max(MAX_COLLECTION_ENTRIES);
+
+function tripDatesInOrder(
+  value: { start_date?: string | null; end_date?: string | null },
+  ctx: z.core.$RefinementCtx,
+): void {
+  if (value.start_date && value.end_date && value.end_date < value.start_date) {
+    ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'The trip ends before it starts' });
+  }
+}
+
+export const collectionKindSchema = z.enum(COLLECTION_KINDS);
+
+/** A collection on the wire. */
+export const wireCollectionSchema = z.object({
+  id: idSchema,
+  kind: collectionKindSchema,
+  name: z.string().min(1),
+  note: answerField(z.string()),
+  start_date: answerField(dayKeySchema),
+  end_date: answerField(dayKeySchema),
+  destination: answerField(z.string()),
+  date_created: z.string().min(1),
+  item_ids: z.array(z.string()),
+  outfit_ids: z.array(z.string()),
+  packed_ids: z.array(z.string()),
+});
+export type WireCollection = z.output<typeof wireCollectionSchema>;
+
+/** `GET /api/collections`. */
+export const collectionsResponseSchema = z.object({ collections: z.array(wireCollectionSchema) });
+
+/**
+ * `POST /api/collections`: a new collection. `id` may be chosen by the client (the app's offline
+ * create); a repeat of the same id answers the collection already made.
+ */
+export const newCollectionSchema = z
+  .object({
+    id: idSchema.optional(),
+    kind: collectionKindSchema,
+    name: collectionNameSchema,
+    note: collectionTextSchema(MAX_COLLECTION_NOTE).optional(),
+    start_date: collectionDaySchema.optional(),
+    end_date: collectionDaySchema.optional(),
+    destination: collectionTextSchema(MAX_COLLECTION_DESTINATION).optional(),
+    item_ids: collectionIdsSchema.optional(),
+    outfit_ids: collectionIdsSchema.optional(),
+  })
+  .superRefine(tripDatesInOrder);
+export type NewCollection = z.output<typeof newCollectionSchema>;
+
+/** `PATCH /api/collections/{id}`: a key left out keeps its value; "" or null clears it. */
+export const collectionPatchSchema = z
+  .object({
+    name: collectionNameSchema.optional(),
+    note: collectionTextSchema(MAX_COLLECTION_NOTE).optional(),
+    start_date: collectionDaySchema.optional(),
+    end_date: collectionDaySchema.optional(),
+    destination: collectionTextSchema(MAX_COLLECTION_DESTINATION).optional(),
+  })
+  .superRefine(tripDatesInOrder);
+export type CollectionPatch = z.output<typeof collectionPatchSchema>;
+
+/** `POST /api/collections/{id}/entries`: items and outfits to add (those already on it stay). */
+export const collectionEntriesSchema = z
+  .object({
+    item_ids: collectionIdsSchema.default([]),
+    outfit_ids: collectionIdsSchema.default([]),
+  })
+  .refine((v) => v.item_ids.length + v.outfit_ids.length > 0, {
+    message: 'Name at least one item or outfit',
+  });
+
+/** `PUT /api/collections/{id}/packed`: tick or untick pieces; without item_ids, every piece. */
+export const collectionPackedSchema = z.object({
+  item_ids: collectionIdsSchema.optional(),
+  packed: z.boolean(),
+});
+
+/** `POST /api/collections/{id}/duplicate`: "Copy for the next trip". */
+export const collectionDuplicateSchema = z.object({
+  id: idSchema.optional(),
+  name: collectionNameSchema.optional(),
+});

@@ -84,7 +84,14 @@ export const importStatusSchema = z.object({
    * it finds (Profile shows items, outfits and calendar days).
    */
   result: z
-    .object({ items: count, outfits: count, calendar_days: count, skipped: count })
+    .object({
+      items: count,
+      outfits: count,
+      calendar_days: count,
+      /** Version 3 files (docs/collections.md); absent from older results. */
+      collections: count.optional(),
+      skipped: count,
+    })
     .partial()
     .optional(),
 });

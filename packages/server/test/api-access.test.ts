@@ -5,7 +5,11 @@ import { startWithUser } from './helpers/suite.js';
 import { photo, signUp, testJpeg, type ApiUser } from './helpers/api.js';
 
 /** Every call of the product API (SPEC §7), with ids that exist for the signed-in user. */
-function productRoutes(ids: { item: string; outfit: string }): [method: string, path: string][] {
+function productRoutes(ids: {
+  item: string;
+  outfit: string;
+  collection: string;
+}): [method: string, path: string][] {
   return [
     ['GET', '/api/users'],
     ['GET', '/api/users/settings'],
@@ -37,6 +41,17 @@ function productRoutes(ids: { item: string; outfit: string }): [method: string, 
     ['GET', '/api/calendar-feed'],
     ['POST', '/api/calendar-feed'],
     ['DELETE', '/api/calendar-feed'],
+    // Custom collections (docs/collections.md).
+    ['GET', '/api/collections'],
+    ['POST', '/api/collections'],
+    ['GET', `/api/collections/${ids.collection}`],
+    ['PATCH', `/api/collections/${ids.collection}`],
+    ['DELETE', `/api/collections/${ids.collection}`],
+    ['POST', `/api/collections/${ids.collection}/duplicate`],
+    ['POST', `/api/collections/${ids.collection}/entries`],
+    ['DELETE', `/api/collections/${ids.collection}/items/${ids.item}`],
+    ['DELETE', `/api/collections/${ids.collection}/outfits/${ids.outfit}`],
+    ['PUT', `/api/collections/${ids.collection}/packed`],
     ['DELETE', '/api/users/me'],
   ];
 }
@@ -44,14 +59,20 @@ function productRoutes(ids: { item: string; outfit: string }): [method: string, 
 describe.each(ENGINES)('API access and headers on %s', (engine) => {
   let t: TestApp;
   let user: ApiUser;
-  let ids: { item: string; outfit: string };
+  let ids: { item: string; outfit: string; collection: string };
 
   beforeAll(async () => {
     ({ t, user } = await startWithUser(engine));
     const item = await user.addItem();
     const outfit = await user.addOutfit([item.id]);
     await user.putDay('2025-03-01', { clothes: item.id });
-    ids = { item: item.id, outfit: outfit.id };
+    const made = await user.fetch('/api/collections', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'packing', name: 'Trip', item_ids: [item.id] }),
+    });
+    const collection = (await made.json()) as { id: string };
+    ids = { item: item.id, outfit: outfit.id, collection: collection.id };
   });
   afterAll(() => t?.close());
 
@@ -80,6 +101,12 @@ describe.each(ENGINES)('API access and headers on %s', (engine) => {
     expect(Object.keys(wardrobe.clothes)).toEqual([ids.item]);
     expect(Object.keys(wardrobe.outfits)).toEqual([ids.outfit]);
     expect(wardrobe.calendar['2025-03-01']).toEqual({ clothes: [ids.item], outfits: [] });
+    const collections = (await (await user.get('/api/collections')).json()) as {
+      collections: { id: string; name: string; item_ids: string[] }[];
+    };
+    expect(collections.collections).toEqual([
+      expect.objectContaining({ id: ids.collection, name: 'Trip', item_ids: [ids.item] }),
+    ]);
   });
 
   it('refuses an upload without a token before reading its body', async () => {

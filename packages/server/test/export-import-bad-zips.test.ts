@@ -177,8 +177,8 @@ describe.each(ENGINES)('import refuses bad archives on %s', (engine) => {
 
   it('refuses an unknown format version with the versions named', async () => {
     await expectRefused(
-      await rebuildZip(withDoc((d) => (d.version = 3))),
-      /format version 3; this server reads versions 1 and 2/,
+      await rebuildZip(withDoc((d) => (d.version = 4))),
+      /format version 4; this server reads versions 1, 2 and 3/,
     );
   });
 

@@ -70,7 +70,7 @@ describe.each(ENGINES)('export and import on %s (disk storage)', (engine) => {
     expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
     expect(document).toMatchObject({
       format: 'hanger-export',
-      version: 2,
+      version: 3,
       account: { email: ada.email, name: ada.email.split('@')[0] },
       settings: { currency: 'EUR', locale: 'en-GB', week_start: 1 },
     });
@@ -122,6 +122,83 @@ describe.each(ENGINES)('export and import on %s (disk storage)', (engine) => {
     const [outfitBefore] = Object.values(before.outfits);
     const [outfitAfter] = Object.values(after.outfits);
     expect(await size(outfitAfter!.image)).toBe(await size(outfitBefore!.image));
+  });
+
+  it('carries collections (version 3): entries mapped to the new records, ticks kept, once', async () => {
+    const w = await ada.wardrobe();
+    const [first, second] = Object.values(w.clothes);
+    const [look] = Object.values(w.outfits);
+    const json = (user: ApiUser, method: string, path: string, body?: unknown) =>
+      user.fetch(path, {
+        method,
+        ...(body === undefined
+          ? {}
+          : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      });
+    const made = await json(ada, 'POST', '/api/collections', {
+      kind: 'packing',
+      name: 'Lisbon',
+      start_date: '2025-07-01',
+      end_date: '2025-07-03',
+      destination: 'Lisbon',
+      item_ids: [first!.id],
+      outfit_ids: [look!.id],
+    });
+    const trip = (await made.json()) as { id: string };
+    await json(ada, 'PUT', `/api/collections/${trip.id}/packed`, {
+      item_ids: [first!.id],
+      packed: true,
+    });
+    await json(ada, 'POST', '/api/collections', {
+      kind: 'capsule',
+      name: 'Summer',
+      item_ids: [second!.id],
+    });
+
+    const { zip } = await downloadExport(ada);
+    const doc = JSON.parse((await readZip(zip))[0]!.bytes.toString('utf8')) as {
+      collections: { name: string; items: string[]; packed: string[] }[];
+    };
+    expect(doc.collections.map((c) => c.name)).toEqual(['Lisbon', 'Summer']);
+    expect(doc.collections[0]).toMatchObject({ items: [first!.id], packed: [first!.id] });
+
+    const dee = await signUp(t);
+    const { status } = await importZip(dee, zip);
+    expect(status).toMatchObject({ state: 'done', result: { collections: 2 } });
+    const theirs = (await (await dee.get('/api/collections')).json()) as {
+      collections: {
+        name: string;
+        kind: string;
+        start_date?: string;
+        item_ids: string[];
+        outfit_ids: string[];
+        packed_ids: string[];
+      }[];
+    };
+    const after = await dee.wardrobe();
+    const byBrand = new Map(Object.values(after.clothes).map((i) => [i.brand, i.id]));
+    const [lisbon, summer] = theirs.collections;
+    expect(lisbon).toMatchObject({
+      name: 'Lisbon',
+      kind: 'packing',
+      start_date: '2025-07-01',
+      item_ids: [byBrand.get(first!.brand)],
+      outfit_ids: [Object.keys(after.outfits)[0]],
+      packed_ids: [byBrand.get(first!.brand)],
+    });
+    expect(summer).toMatchObject({ name: 'Summer', item_ids: [byBrand.get(second!.brand)] });
+
+    // A second import of the same file adds no collection twice.
+    const again = await importZip(dee, zip);
+    expect(again.status).toMatchObject({ state: 'done', result: { collections: 0 } });
+    const count = (await (await dee.get('/api/collections')).json()) as { collections: unknown[] };
+    expect(count.collections).toHaveLength(2);
+
+    // Left as they were for the tests that follow.
+    for (const c of (
+      (await (await ada.get('/api/collections')).json()) as { collections: { id: string }[] }
+    ).collections)
+      await json(ada, 'DELETE', `/api/collections/${c.id}`);
   });
 
   it('importing the same zip twice adds nothing the second time', async () => {

@@ -10,7 +10,17 @@ describe.each(ENGINES)("another user's ids on %s", (engine) => {
   let intruder: ApiUser;
   let item: string;
   let outfit: string;
+  let collection: string;
   const day = '2025-07-14';
+
+  /** A JSON call of the intruder's. */
+  const json = (method: string, path: string, body?: unknown) =>
+    intruder.fetch(path, {
+      method,
+      ...(body === undefined
+        ? {}
+        : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    });
 
   beforeAll(async () => {
     ({ t, user: owner } = await startWithUser(engine));
@@ -22,7 +32,22 @@ describe.each(ENGINES)("another user's ids on %s", (engine) => {
     // The intruder has a wardrobe of their own, so "not found" is not just "has nothing".
     const own = await intruder.addItem();
     await intruder.putDay(day, { clothes: own.id });
+    const made = await owner.fetch('/api/collections', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        kind: 'packing',
+        name: 'Owned trip',
+        item_ids: [item],
+        outfit_ids: [outfit],
+      }),
+    });
+    collection = ((await made.json()) as { id: string }).id;
+    // The intruder keeps a collection too, to add the owner's pieces to.
+    await json('POST', '/api/collections', { id: 'intruder-list', kind: 'packing', name: 'Mine' });
   });
+
+  const ownerCollections = async () => (await owner.get('/api/collections')).json();
   afterAll(() => t?.close());
 
   const calls: [string, () => Promise<Response>][] = [
@@ -65,10 +90,50 @@ describe.each(ENGINES)("another user's ids on %s", (engine) => {
           item_type: 'outfits',
         }),
     ],
+    ['GET collections/{id}', () => json('GET', `/api/collections/${collection}`)],
+    [
+      'PATCH collections/{id}',
+      () => json('PATCH', `/api/collections/${collection}`, { name: 'Mine' }),
+    ],
+    ['DELETE collections/{id}', () => json('DELETE', `/api/collections/${collection}`)],
+    [
+      'POST collections/{id}/duplicate',
+      () => json('POST', `/api/collections/${collection}/duplicate`, {}),
+    ],
+    [
+      'POST collections/{id}/entries',
+      () => json('POST', `/api/collections/${collection}/entries`, { item_ids: [item] }),
+    ],
+    [
+      "POST collections/{id}/entries of the intruder's own with the owner's item",
+      () => json('POST', '/api/collections/intruder-list/entries', { item_ids: [item] }),
+    ],
+    [
+      "POST collections/{id}/entries of the intruder's own with the owner's outfit",
+      () => json('POST', '/api/collections/intruder-list/entries', { outfit_ids: [outfit] }),
+    ],
+    [
+      'DELETE collections/{id}/items/{itemId}',
+      () => json('DELETE', `/api/collections/${collection}/items/${item}`),
+    ],
+    [
+      'DELETE collections/{id}/outfits/{outfitId}',
+      () => json('DELETE', `/api/collections/${collection}/outfits/${outfit}`),
+    ],
+    [
+      'PUT collections/{id}/packed',
+      () => json('PUT', `/api/collections/${collection}/packed`, { packed: true }),
+    ],
+    [
+      "PUT collections/{id}/packed of the intruder's own with the owner's item",
+      () =>
+        json('PUT', '/api/collections/intruder-list/packed', { item_ids: [item], packed: true }),
+    ],
   ];
 
   it.each(calls)('%s answers 404 like a missing id and changes nothing', async (_name, call) => {
     const before: WireWardrobe = await owner.wardrobe();
+    const collectionsBefore = await ownerCollections();
     const files = await t.mediaFiles();
     const ownFiles = files.filter((f) => f.startsWith(`${owner.id}/`));
 
@@ -77,6 +142,7 @@ describe.each(ENGINES)("another user's ids on %s", (engine) => {
     expect(await response.json()).toEqual({ detail: expect.any(String) });
 
     expect(await owner.wardrobe()).toEqual(before);
+    expect(await ownerCollections()).toEqual(collectionsBefore);
     expect((await t.mediaFiles()).filter((f) => f.startsWith(`${owner.id}/`))).toEqual(ownFiles);
   });
 
@@ -94,6 +160,12 @@ describe.each(ENGINES)("another user's ids on %s", (engine) => {
     expect(wardrobe.outfits[outfit]).toBeUndefined();
     expect(wardrobe.calendar[day]!.clothes).not.toContain(item);
     expect(wardrobe.calendar[day]!.display_item).toBeUndefined();
+    const collections = (await (await intruder.get('/api/collections')).json()) as {
+      collections: { id: string; item_ids: string[] }[];
+    };
+    expect(collections.collections).toEqual([
+      expect.objectContaining({ id: 'intruder-list', item_ids: [] }),
+    ]);
   });
 
   it('answers the same 404 for a missing id as for a foreign one', async () => {

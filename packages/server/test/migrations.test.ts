@@ -21,6 +21,7 @@ const MIGRATION_NAMES = [
   '0010-cutouts',
   '0011-colours',
   '0012-suggestion-feedback',
+  '0013-collections',
 ];
 
 describe.each(ENGINES)('database on %s', (engine: Engine) => {

@@ -4,6 +4,7 @@ import type { ClothesRow, Database, OutfitRow } from '../src/db/schema.js';
 import * as calendar from '../src/repositories/calendar.js';
 import * as calendarFeeds from '../src/repositories/calendar-feeds.js';
 import * as clothes from '../src/repositories/clothes.js';
+import * as collections from '../src/repositories/collections.js';
 import { callerColumns, chunks, inTransaction } from '../src/repositories/db.js';
 import * as idempotencyKeys from '../src/repositories/idempotency-keys.js';
 import * as imports from '../src/repositories/imports.js';
@@ -56,6 +57,8 @@ export const SHARED = {
   subcategory: 'shared-sub',
   created: '2025-01-02T03:04:05.678Z',
   cutoutToken: 'shared-cutout-token',
+  /** Collection ids are the client's choice (docs/collections.md): both accounts hold this one. */
+  collection: 'shared-collection',
 };
 
 const FAR = '2999-01-01T00:00:00.000Z';
@@ -296,6 +299,43 @@ export async function seedAccounts(db: Kysely<Database>, engine: Engine): Promis
         until: '2999-01-01',
       })
       .execute();
+    await db
+      .insertInto('collections')
+      .values({
+        user_id: owner.user,
+        id: SHARED.collection,
+        kind: 'packing',
+        name: owner === ALPHA ? 'ALPHA trip' : 'bravo trip',
+        note: null,
+        start_date: null,
+        end_date: null,
+        destination: null,
+        date_created: SHARED.created,
+      })
+      .execute();
+    await db
+      .insertInto('collection_entries')
+      .values([
+        {
+          user_id: owner.user,
+          collection_id: SHARED.collection,
+          position: 0,
+          clothing_id: owner.item,
+          outfit_id: null,
+        },
+        {
+          user_id: owner.user,
+          collection_id: SHARED.collection,
+          position: 1,
+          clothing_id: null,
+          outfit_id: owner.outfit,
+        },
+      ])
+      .execute();
+    await db
+      .insertInto('collection_packed')
+      .values({ user_id: owner.user, collection_id: SHARED.collection, clothing_id: owner.item })
+      .execute();
   }
 }
 
@@ -315,6 +355,97 @@ async function refused(write: Promise<unknown>): Promise<void> {
 
 /** One case per exported repository function, named `file.function`. */
 export const cases: Record<string, Case> = {
+  // --- collections (the same collection id in both accounts) ---
+  'collections.listCollections': async ({ db }) => {
+    const list = await collections.listCollections(db, B);
+    expect(list).toEqual([
+      expect.objectContaining({
+        id: SHARED.collection,
+        name: 'bravo trip',
+        item_ids: [BRAVO.item],
+        outfit_ids: [BRAVO.outfit],
+        packed_ids: [BRAVO.item],
+      }),
+    ]);
+    return list;
+  },
+  'collections.findCollection': async ({ db }) => {
+    const found = await collections.findCollection(db, B, SHARED.collection);
+    expect(found?.name).toBe('bravo trip');
+    return found;
+  },
+  'collections.countCollections': async ({ db }) => {
+    expect(await collections.countCollections(db, B)).toBe(1);
+  },
+  'collections.insertCollection': async ({ db }) => {
+    const row = {
+      id: 'BRAVO-new-collection',
+      kind: 'capsule' as const,
+      name: 'new',
+      note: null,
+      start_date: null,
+      end_date: null,
+      destination: null,
+      date_created: SHARED.created,
+    };
+    await collections.insertCollection(db, B, claimingAlpha(row));
+    expect(await collections.countCollections(db, B)).toBe(2);
+  },
+  'collections.updateCollection': async ({ db }) => {
+    expect(
+      await collections.updateCollection(db, B, SHARED.collection, claimingAlpha({ name: 'x' })),
+    ).toBe(true);
+    expect((await collections.findCollection(db, B, SHARED.collection))?.name).toBe('x');
+  },
+  'collections.deleteCollection': async ({ db }) => {
+    expect(await collections.deleteCollection(db, B, SHARED.collection)).toBe(true);
+    expect(await collections.deleteCollection(db, B, SHARED.collection)).toBe(false);
+  },
+  'collections.countEntries': async ({ db }) => {
+    expect(await collections.countEntries(db, B, SHARED.collection)).toBe(2);
+  },
+  'collections.addEntries': async ({ db }) => {
+    // ALPHA's item or outfit on BRAVO's collection: refused, nothing written.
+    expect(
+      await collections.addEntries(db, B, SHARED.collection, {
+        clothes: [ALPHA.otherItem],
+        outfits: [],
+      }),
+    ).toBe(false);
+    expect(
+      await collections.addEntries(db, B, SHARED.collection, {
+        clothes: [],
+        outfits: [ALPHA.outfit],
+      }),
+    ).toBe(false);
+    expect(
+      await collections.addEntries(db, B, SHARED.collection, {
+        clothes: [BRAVO.otherItem, BRAVO.item],
+        outfits: [],
+      }),
+    ).toBe(1);
+  },
+  'collections.removeEntry': async ({ db }) => {
+    expect(await collections.removeEntry(db, B, SHARED.collection, 'item', ALPHA.item)).toBe(false);
+    expect(await collections.removeEntry(db, B, SHARED.collection, 'item', BRAVO.item)).toBe(true);
+    expect(await collections.removeEntry(db, B, SHARED.collection, 'outfit', BRAVO.outfit)).toBe(
+      true,
+    );
+  },
+  'collections.listPieceIds': async ({ db }) => {
+    const ids = await collections.listPieceIds(db, B, SHARED.collection);
+    expect(ids).toEqual([BRAVO.item]);
+    return ids;
+  },
+  'collections.setPacked': async ({ db }) => {
+    await collections.setPacked(db, B, SHARED.collection, [ALPHA.item, ALPHA.otherItem], true);
+    await collections.setPacked(db, B, SHARED.collection, [BRAVO.otherItem], true);
+    expect((await collections.findCollection(db, B, SHARED.collection))?.packed_ids).toEqual(
+      [BRAVO.item, BRAVO.otherItem].sort(),
+    );
+    await collections.setPacked(db, B, SHARED.collection, undefined, false);
+    expect((await collections.findCollection(db, B, SHARED.collection))?.packed_ids).toEqual([]);
+  },
   // --- suggestions ---
   'suggestions.listLiveFeedback': async ({ db }) => {
     const rows = await suggestions.listLiveFeedback(db, B, DAY);

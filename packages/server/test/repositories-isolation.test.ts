@@ -48,6 +48,9 @@ const OWNED_TABLES = [
   'import_links',
   'idempotency_keys',
   'suggestion_feedback',
+  'collections',
+  'collection_entries',
+  'collection_packed',
 ] as const;
 
 /** Every row of ALPHA's, table by table, in a stable order. */

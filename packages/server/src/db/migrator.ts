@@ -13,6 +13,7 @@ import * as jobs from './migrations/0009-jobs.js';
 import * as cutouts from './migrations/0010-cutouts.js';
 import * as colours from './migrations/0011-colours.js';
 import * as suggestionFeedback from './migrations/0012-suggestion-feedback.js';
+import * as collections from './migrations/0013-collections.js';
 
 /**
  * The ordered, static list of migrations. Each applied name is recorded in the database (table
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-cutouts': cutouts,
   '0011-colours': colours,
   '0012-suggestion-feedback': suggestionFeedback,
+  '0013-collections': collections,
 };
 
 const ATTEMPTS = 3;

@@ -1,4 +1,5 @@
 import type {
+  CollectionKind,
   ColoursSource,
   CutoutState,
   ItemStatus,
@@ -174,6 +175,37 @@ export interface SuggestionFeedbackTable {
   until: string;
 }
 
+/** A packing list or capsule (migration 0013, docs/collections.md); keyed by owner and id. */
+export interface CollectionsTable {
+  user_id: string;
+  id: string;
+  kind: CollectionKind;
+  name: string;
+  note: string | null;
+  /** Day keys of a packing list's trip, inclusive. */
+  start_date: string | null;
+  end_date: string | null;
+  destination: string | null;
+  date_created: string;
+}
+
+/** An item or outfit on a collection; exactly one of clothing_id / outfit_id is set. */
+export interface CollectionEntriesTable {
+  user_id: string;
+  collection_id: string;
+  /** Order of adding, per collection. */
+  position: number;
+  clothing_id: string | null;
+  outfit_id: string | null;
+}
+
+/** A piece ticked Packed on a packing list. */
+export interface CollectionPackedTable {
+  user_id: string;
+  collection_id: string;
+  clothing_id: string;
+}
+
 /**
  * A boolean column of the identity tables: integer 0/1 on SQLite, boolean on PostgreSQL
  * (migration 0001).
@@ -280,6 +312,9 @@ export interface WardrobeDatabase {
   import_links: ImportLinksTable;
   idempotency_keys: IdempotencyKeysTable;
   suggestion_feedback: SuggestionFeedbackTable;
+  collections: CollectionsTable;
+  collection_entries: CollectionEntriesTable;
+  collection_packed: CollectionPackedTable;
 }
 
 /**

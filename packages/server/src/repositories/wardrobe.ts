@@ -68,6 +68,19 @@ export async function deleteWardrobeEntry(
       eb.selectFrom('outfits').select('id').where('user_id', '=', ownerId),
     )
     .execute();
+  // Off every collection (docs/collections.md), and an item's Packed ticks with it.
+  await db
+    .deleteFrom('collection_entries')
+    .where('user_id', '=', ownerId)
+    .where(reference, '=', id)
+    .execute();
+  if (table === 'clothes') {
+    await db
+      .deleteFrom('collection_packed')
+      .where('user_id', '=', ownerId)
+      .where('clothing_id', '=', id)
+      .execute();
+  }
   await db.deleteFrom(table).where('user_id', '=', ownerId).where('id', '=', id).execute();
   return found;
 }

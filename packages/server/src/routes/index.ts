@@ -5,6 +5,7 @@ import openapiPlugin from '../plugins/openapi.js';
 import accountRoutes from './account/index.js';
 import calendarRoutes from './calendar/index.js';
 import clothesRoutes from './clothes/index.js';
+import collectionsRoutes from './collections/index.js';
 import dataRoutes from './data-transfer/index.js';
 import sheetImportRoutes from './sheet-import/index.js';
 import exportCsvRoutes from './export-csv/index.js';
@@ -65,6 +66,7 @@ export default async function apiRoutes(
     await api.register(usersRoutes);
     await api.register(exportCsvRoutes);
     await api.register(suggestionsRoutes);
+    await api.register(collectionsRoutes);
   });
 }
 

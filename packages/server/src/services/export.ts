@@ -26,6 +26,7 @@ import { findAccountProfile, hasSession } from '../repositories/identity.js';
 import type { ServiceContext } from './context.js';
 import { readSettings } from './settings.js';
 import { readWardrobeRows } from '../repositories/wardrobe.js';
+import { listCollections } from '../repositories/collections.js';
 import { ITEM_COLUMNS } from './serialize.js';
 import { cutoutFilesOf, originalOf } from './cutouts.js';
 
@@ -61,10 +62,11 @@ export async function readExportContents(
   exportedAt: Date,
 ): Promise<ExportContents> {
   const db = ctx.db;
-  const [account, settings, rows] = await Promise.all([
+  const [account, settings, rows, collections] = await Promise.all([
     findAccountProfile(db, userId),
     readSettings(db, userId),
     readWardrobeRows(db, userId),
+    listCollections(db, userId),
   ]);
   const { clothes, outfits, canvases, days: wears, stars } = rows;
 
@@ -143,6 +145,25 @@ export async function readExportContents(
     items,
     outfits: exportOutfits,
     calendar: [...days.values()].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0)),
+    // Version 3 (docs/collections.md): ticks of pieces no longer on a list are left behind.
+    collections: collections.map((c) => {
+      const pieces = new Set(c.item_ids);
+      for (const outfitId of c.outfit_ids)
+        for (const p of canvases.get(outfitId) ?? []) pieces.add(p.clothing_id);
+      return {
+        id: c.id,
+        kind: c.kind,
+        name: c.name,
+        note: c.note,
+        start_date: c.start_date,
+        end_date: c.end_date,
+        destination: c.destination,
+        date_created: c.date_created,
+        items: c.item_ids,
+        outfits: c.outfit_ids,
+        packed: c.packed_ids.filter((id) => pieces.has(id)),
+      };
+    }),
   };
   return { document, photos };
 }

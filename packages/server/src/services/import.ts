@@ -18,6 +18,8 @@ import {
   type WireCategory,
   type WireSettings,
   type WireSubcategories,
+  MAX_COLLECTIONS,
+  collectionsLimitMessage,
 } from '@hanger/domain';
 import { lockAccount } from '../db/account-lock.js';
 import type { ClothesRow, DataImportsTable, OutfitItemRow, OutfitRow } from '../db/schema.js';
@@ -46,6 +48,13 @@ import {
   upsertImportLinks,
   type ImportFile,
 } from '../repositories/imports.js';
+import {
+  addEntries,
+  countCollections,
+  findCollection,
+  insertCollection,
+  setPacked,
+} from '../repositories/collections.js';
 import { findOutfitIds, insertCanvases, insertOutfits } from '../repositories/outfits.js';
 import { findSettingsRow } from '../repositories/settings.js';
 import type { ServiceContext } from './context.js';
@@ -347,6 +356,8 @@ export interface ImportResult {
   items: number;
   outfits: number;
   calendar_days: number;
+  /** Collections added (version 3 files, docs/collections.md). */
+  collections: number;
   skipped: number;
 }
 
@@ -725,6 +736,7 @@ async function importArchive(
     for (const rows of chunks(placements)) await insertCanvases(trx, userId, rows);
 
     const calendarDays = await importCalendar(trx, ctx.quota, userId, doc, itemIds, outfitIds);
+    const collections = await importCollections(trx, userId, doc, itemIds, outfitIds);
 
     const links = [
       ...newItems.map((i) => ({
@@ -744,6 +756,7 @@ async function importArchive(
       items: newItems.length,
       outfits: newOutfits.length,
       calendar_days: calendarDays,
+      collections,
       skipped: knownItems.size + knownOutfits.size,
     };
     const finished = await finishImport(trx, userId, id, {
@@ -754,6 +767,56 @@ async function importArchive(
     // Marked failed meanwhile (taken for interrupted): the rows must not land.
     if (!finished) throw new Error('import no longer running');
   });
+}
+
+/**
+ * The file's collections (version 3) added to the account's, under their own ids: one the account
+ * already holds is taken for this file's, imported before, and left as it is, so importing a file
+ * twice adds nothing twice. Past MAX_COLLECTIONS the import fails and nothing lands. Answers how
+ * many were added.
+ */
+async function importCollections(
+  trx: Db,
+  userId: string,
+  doc: ExportDocument,
+  itemIds: Map<string, string>,
+  outfitIds: Map<string, string>,
+): Promise<number> {
+  const fresh: NonNullable<ExportDocument['collections']> = [];
+  for (const c of doc.collections ?? []) {
+    if (!(await findCollection(trx, userId, c.id))) fresh.push(c);
+  }
+  if (fresh.length === 0) return 0;
+  if ((await countCollections(trx, userId)) + fresh.length > MAX_COLLECTIONS) {
+    throw new ValidationError(`${collectionsLimitMessage()} Nothing was imported.`);
+  }
+  for (const c of fresh) {
+    await insertCollection(trx, userId, {
+      id: c.id,
+      kind: c.kind,
+      name: c.name,
+      note: c.note,
+      start_date: c.kind === 'packing' ? c.start_date : null,
+      end_date: c.kind === 'packing' ? c.end_date : null,
+      destination: c.kind === 'packing' ? c.destination : null,
+      date_created: c.date_created,
+    });
+    const ids = {
+      clothes: c.items.map((ref) => itemIds.get(ref)!),
+      outfits: c.outfits.map((ref) => outfitIds.get(ref)!),
+    };
+    if ((await addEntries(trx, userId, c.id, ids)) === false)
+      throw new Error('an imported collection entry is not owned');
+    if (c.kind === 'packing' && c.packed.length > 0)
+      await setPacked(
+        trx,
+        userId,
+        c.id,
+        [...new Set(c.packed.map((ref) => itemIds.get(ref)!))],
+        true,
+      );
+  }
+  return fresh.length;
 }
 
 /**

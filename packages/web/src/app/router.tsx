@@ -39,6 +39,7 @@ const ItemDetailPage = lazy(() => import('../features/items/item-detail-page'));
 const UploadPage = lazy(() => import('../features/upload/upload-page'));
 const WishlistPage = lazy(() => import('../features/groups/wishlist-page'));
 const LoanedPage = lazy(() => import('../features/groups/loaned-page'));
+const CollectionPage = lazy(() => import('../features/groups/collection-page'));
 const OutfitDetailPage = lazy(() => import('../features/outfits/outfit-detail-page'));
 const ComposerPage = lazy(() => import('../features/composer/composer-page'));
 const StatsPage = lazy(() => import('../features/stats/stats-page'));
@@ -189,6 +190,7 @@ export const routes: RouteObject[] = [
               { path: '/groups/wishlist/:id', element: <ItemDetailPage /> },
               { path: '/groups/loaned', element: <LoanedPage /> },
               { path: '/groups/loaned/:id', element: <ItemDetailPage /> },
+              { path: '/groups/collections/:id', element: <CollectionPage /> },
               { path: '/outfits/:id', element: <OutfitDetailPage /> },
               { path: '/calendar', element: <CalendarRedirect /> },
               { path: '/calendar/today', element: <CalendarTodayRedirect /> },

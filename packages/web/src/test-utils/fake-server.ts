@@ -49,9 +49,17 @@ export function fakeServer(routes: Record<string, Handler> = {}) {
   return {
     calls,
     fetchMock,
-    /** Calls to the product API (not the identity service). */
+    /**
+     * Calls to the product API (not the identity service), but for the background read of the
+     * collections that screens showing them make (docs/collections.md).
+     */
     apiCalls: () =>
-      calls.filter((c) => c.path.startsWith('/api/') && !c.path.startsWith('/api/auth/')),
+      calls.filter(
+        (c) =>
+          c.path.startsWith('/api/') &&
+          !c.path.startsWith('/api/auth/') &&
+          !(c.method === 'GET' && c.path === '/api/collections'),
+      ),
   };
 }
 

@@ -37,13 +37,14 @@
  * under the picker's own local key (picker-store.ts). Renders nothing without wardrobe data or
  * a signed-in user (SPEC §2).
  */
-import { filterItems, withCategory, type ItemFilters } from '@hanger/domain';
+import { collectionPieceIds, filterItems, withCategory, type ItemFilters } from '@hanger/domain';
 import { ArrowLeft, CheckCheck, Shirt } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Button, IconButton } from '../button';
 import { CATEGORY_CHIPS, ChipGroup, subcategoryChips } from '../chip-group';
 import { AddFirstItemLink, EmptyState } from '../empty-state';
 import { WardrobeBrowser } from '../wardrobe-browser';
+import { loadCollections, useCollections } from '../../lib/stores/collections-store';
 import { useSessionStore } from '../../lib/stores/session-store';
 import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
 import { usePickerPrefs } from './picker-store';
@@ -95,6 +96,21 @@ export function ItemPicker({
         },
       };
 
+  // The "Collection" filter (docs/collections.md): only the pieces of one collection.
+  const collections = useCollections();
+  const [collectionId, setCollectionId] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    if (collections === null) void loadCollections();
+  }, [collections]);
+  const chosenCollection = collections?.find((c) => c.id === collectionId);
+  const limitedExclude = useMemo(() => {
+    if (!chosenCollection || !data) return exclude;
+    const pieces = new Set(collectionPieceIds(chosenCollection, data));
+    const out = new Set(exclude);
+    for (const id of Object.keys(data.clothes)) if (!pieces.has(id)) out.add(id);
+    return out;
+  }, [chosenCollection, data, exclude]);
+
   const { filters, setFilters, clearFilters } = prefs;
   const category = filters.category;
   const subs = category && settings ? (settings.subcategories[category] ?? []) : [];
@@ -118,6 +134,19 @@ export function ItemPicker({
           chips={subcategoryChips(subs)}
           value={filters.subCategory}
           onChange={(sub) => setFilters(withSubcategory(filters, sub))}
+        />
+      )}
+      {collections && collections.length > 0 && (
+        <ChipGroup
+          layout="scroll"
+          legend="Collection"
+          size="sm"
+          chips={[
+            { value: undefined, label: 'Any collection' },
+            ...collections.map((c) => ({ value: c.id, label: c.name })),
+          ]}
+          value={chosenCollection?.id}
+          onChange={setCollectionId}
         />
       )}
     </div>
@@ -162,7 +191,7 @@ export function ItemPicker({
       columns="picker"
       captions={false}
       selection={selection}
-      exclude={exclude}
+      exclude={limitedExclude}
       header={chips}
       empty={empty}
       label="Items to choose from"

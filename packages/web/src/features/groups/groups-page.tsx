@@ -6,11 +6,12 @@ import {
   sortItems,
   type ClothingItem,
 } from '@hanger/domain';
-import { ChevronRight, Handshake, Heart, Luggage, type LucideIcon } from 'lucide-react';
+import { ChevronRight, Handshake, Heart, type LucideIcon } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useSessionStore } from '../../lib/stores/session-store';
 import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
+import { CollectionsSection } from './collections-section';
 
 /** The groups with a screen of their own, each named after the status it lists (SPEC §2). */
 const GROUPS: {
@@ -95,7 +96,7 @@ function GroupLink({ to, label, description, count, icon: Icon, preview }: Group
   );
 }
 
-/** /groups: the wishlist, loaned items and, later, custom collections (SPEC §2). */
+/** /groups: the wishlist, loaned items and custom collections (SPEC §2, docs/collections.md). */
 export default function GroupsPage() {
   const data = useWardrobeStore((s) => s.data);
   const settings = useSessionStore((s) => s.user?.settings);
@@ -130,24 +131,7 @@ export default function GroupsPage() {
         ))}
       </div>
 
-      <section aria-labelledby="custom-collections" className="mt-12">
-        <h2 id="custom-collections" className="text-lg font-semibold tracking-tight">
-          Custom Collections
-        </h2>
-        <p className="mt-1 text-sm text-fg-muted">Group pieces for a trip or a capsule wardrobe.</p>
-        <div className="mt-4 grid gap-4 lg:grid-cols-2">
-          <div>
-            <button
-              type="button"
-              className="flex w-full items-center justify-center gap-2 rounded-2xl border-2 border-dashed border-line-strong px-4 py-8 text-sm font-semibold text-fg-muted transition-colors hover:border-fg-subtle hover:text-fg"
-            >
-              <Luggage aria-hidden="true" className="size-5" strokeWidth={1.75} />+ Add packing or
-              capsule
-            </button>
-            <p className="mt-2 text-xs text-fg-subtle">Collections are coming soon.</p>
-          </div>
-        </div>
-      </section>
+      <CollectionsSection />
     </div>
   );
 }

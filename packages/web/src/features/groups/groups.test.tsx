@@ -48,7 +48,7 @@ afterEach(() => {
 });
 
 describe('groups screen', () => {
-  it('links to the wishlist and loaned screens with their counts', () => {
+  it('links to the wishlist and loaned screens with their counts', async () => {
     seed(CLOTHES);
     renderAt(['/groups']);
     expect(screen.getByRole('link', { name: 'Wishlist, 2 items' })).toHaveAttribute(
@@ -60,7 +60,10 @@ describe('groups screen', () => {
       '/groups/loaned',
     );
     expect(screen.getByRole('heading', { name: 'Custom Collections' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '+ Add packing or capsule' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '+ Add packing or capsule' }));
+    // It opens the new collection's form (docs/collections.md).
+    expect(screen.getByRole('radio', { name: /Packing list/ })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toBeInTheDocument();
   });
 });
 

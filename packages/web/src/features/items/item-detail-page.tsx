@@ -25,6 +25,7 @@ import { SoldDialog } from './detail/sold-dialog';
 import { StatGrid } from './detail/stat-grid';
 import { StatusSwitch } from './detail/status-switch';
 import { useItemDetail } from './detail/use-item-detail';
+import { ItemCollections } from '../../components/item-collections';
 import { DatesWorn, OutfitTiles, Section } from '../../components/worn-and-outfits';
 
 /** /items/{id} (and the wishlist and loaned variants): one piece, photo first, every field editable. */
@@ -156,6 +157,8 @@ export default function ItemDetailPage() {
           <DatesWorn dates={stats.datesWorn} locale={settings.locale} />
 
           <OutfitTiles outfits={outfits} itemId={item.id} />
+
+          <ItemCollections itemId={item.id} />
 
           <div className="border-t border-line pt-8">
             <Button

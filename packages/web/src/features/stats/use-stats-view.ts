@@ -7,7 +7,9 @@ import {
   rangeItems,
   statFigures,
   statsForRange,
+  wardrobeOfCollection,
   wearDayKey,
+  type Collection,
   type CostPerWearLeaders,
   type PreparedWardrobeStats,
   type WardrobeData,
@@ -98,9 +100,14 @@ function viewFor(entry: NonNullable<typeof last>, range: TimeRange): StatsView {
  * wardrobe, so switching range only filters one run of items and sums it. Null until the
  * wardrobe and the user's settings are known.
  */
-export function useStatsView(range: TimeRange): StatsView | null {
-  const data = useWardrobeStore((s) => s.data);
+export function useStatsView(range: TimeRange, collection?: Collection): StatsView | null {
+  const whole = useWardrobeStore((s) => s.data);
   const settings = useSessionStore((s) => s.user?.settings);
+  // The "Collection" filter (docs/collections.md): the stats of one collection's pieces.
+  const data = useMemo(
+    () => (whole && collection ? wardrobeOfCollection(collection, whole) : whole),
+    [whole, collection],
+  );
 
   const base = useMemo(() => {
     if (!data || !settings) {

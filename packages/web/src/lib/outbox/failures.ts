@@ -23,7 +23,10 @@ const REMOVALS: ReadonlySet<OutboxOp['kind']> = new Set([
  * Changes that only matter while their records exist: a "Not this" whose piece was deleted
  * meanwhile (404) can never be shown again anyway, so it is dropped without a message.
  */
-const MOOT_WITHOUT_RECORD: ReadonlySet<OutboxOp['kind']> = new Set(['suggestionFeedback']);
+const MOOT_WITHOUT_RECORD: ReadonlySet<OutboxOp['kind']> = new Set([
+  'suggestionFeedback',
+  'collection',
+]);
 
 /** What a failure means for the entry being sent. */
 export function classifyFailure(err: unknown, op?: OutboxOp): Outcome {
@@ -59,6 +62,7 @@ const REFUSAL_TITLES: Record<OutboxOp['kind'], string> = {
   calendarRemove: ERROR_TOASTS.deleteCalendarItem,
   // SPEC §8 has no toast for it: named after the button.
   suggestionFeedback: 'Failed to save “Not this”',
+  collection: 'Failed to update collection',
 };
 
 /** The action's error toast title of a refused change (SPEC §8). */

@@ -1,5 +1,8 @@
 import {
   NOT_THIS_DAYS,
+  collectionChangeWithout,
+  renameInCollectionChange,
+  type CollectionChange,
   addDays,
   addToDay,
   formatDay,
@@ -64,7 +67,13 @@ export type OutboxOp =
    * changes no record of the local copy: the screens read it off the queue while it waits
    * (pendingNotThis), so offline suggestions leave it out at once.
    */
-  | { kind: 'suggestionFeedback'; itemIds: string[]; day: string };
+  | { kind: 'suggestionFeedback'; itemIds: string[]; day: string }
+  /**
+   * A change to the custom collections (docs/collections.md). It changes no record of the local
+   * copy: the collections store lays the waiting changes over the server's list
+   * (pendingCollectionChanges).
+   */
+  | { kind: 'collection'; change: CollectionChange };
 
 export interface OutboxEntry {
   /** Position in the queue; entries are sent in ascending order. */
@@ -173,6 +182,8 @@ export function renameInOp(op: OutboxOp, from: string, to: string): OutboxOp {
     case 'updateOutfits':
     case 'deleteOutfits':
       return op.ids.includes(from) ? { ...op, ids: swapAll(op.ids, from, to) } : op;
+    case 'collection':
+      return { ...op, change: renameInCollectionChange(op.change, from, to) };
   }
 }
 
@@ -199,6 +210,10 @@ export function withoutRecord(op: OutboxOp, id: string): OutboxOp | null {
       if (!op.ids.includes(id)) return op;
       const ids = op.ids.filter((x) => x !== id);
       return ids.length === 0 ? null : { ...op, ids };
+    }
+    case 'collection': {
+      const change = collectionChangeWithout(op.change, id);
+      return change ? { ...op, change } : null;
     }
     case 'saveOutfit': {
       if (op.id === id) return null;
@@ -420,6 +435,7 @@ export function applyOp(
     case 'calendarRemove':
       return { ...data, calendar: removeFromDay(data.calendar, op.day, op.type, op.id) };
     case 'suggestionFeedback':
+    case 'collection':
       return data;
     case 'updateItems':
       return applyToMany(data, 'clothes', op.ids, (r) => applyBatchEdits(r, op.updates));
@@ -494,6 +510,8 @@ export function describeOp(entry: OutboxEntry): string {
       return `your change to ${count(op.ids.length, 'outfit')}`;
     case 'deleteOutfits':
       return `deleting ${count(op.ids.length, 'outfit')}`;
+    case 'collection':
+      return entry.label ? `your change to the collection “${entry.label}”` : 'a collection change';
   }
 }
 
@@ -507,4 +525,9 @@ export function pendingNotThis(entries: readonly OutboxEntry[]): SuggestionFeedb
       ? [{ key: suggestionKey(op.itemIds), until: addDays(op.day, NOT_THIS_DAYS) }]
       : [],
   );
+}
+
+/** The collection changes still waiting to be sent, in order. */
+export function pendingCollectionChanges(entries: readonly OutboxEntry[]): CollectionChange[] {
+  return entries.flatMap(({ op }) => (op.kind === 'collection' ? [op.change] : []));
 }

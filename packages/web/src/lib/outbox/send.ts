@@ -16,6 +16,7 @@ import {
   postOutfit,
 } from '../api/outfits';
 import { postNotThis } from '../api/suggestions';
+import { sendCollectionChange } from '../api/collections';
 import type { OutboxOp } from './ops';
 
 /** What the server answered to an operation, for the local copy. */
@@ -100,6 +101,10 @@ export async function sendOp(
     case 'suggestionFeedback':
       // Sending the same set again only sets its 30 days again: a repeat after a lost answer is fine.
       await postNotThis(op.itemIds);
+      return null;
+    case 'collection':
+      // Every change is idempotent (a create repeats under its id): a repeat is fine.
+      await sendCollectionChange(op.change);
       return null;
   }
 }
