@@ -10,6 +10,8 @@ import {
   packingProgress,
   packingProgressText,
   tripDays,
+  type Collection,
+  type CollectionChange,
 } from './collections.js';
 import { newCollectionSchema, wireCollectionSchema } from './schemas.js';
 import { at, day, item, outfit, settings, wardrobe } from './testing/fixtures.js';
@@ -184,9 +186,9 @@ describe('helpers and schemas', () => {
 });
 
 describe('applyCollectionChange', () => {
-  const base = {
+  const base: Collection = {
     id: 'c1',
-    kind: 'packing' as const,
+    kind: 'packing',
     name: 'Trip',
     note: 'n',
     dateCreated: '2024-06-01T00:00:00.000Z',
@@ -197,12 +199,12 @@ describe('applyCollectionChange', () => {
 
   it('applies each change idempotently', async () => {
     const { applyCollectionChange } = await import('./collections.js');
-    const changes = [
+    const changes: CollectionChange[] = [
       { type: 'add', id: 'c1', itemIds: ['b', 'a'], outfitIds: ['o'] },
       { type: 'packed', id: 'c1', itemIds: ['b'], packed: true },
       { type: 'update', id: 'c1', fields: { name: 'Rome', note: null, startDate: '2024-07-01' } },
       { type: 'remove', id: 'c1', entry: 'item', entryId: 'a' },
-    ] as const;
+    ];
     let once = [base];
     for (const change of changes) once = applyCollectionChange(once, change);
     let twice = [base];
