@@ -1,8 +1,9 @@
-import type { Outfit } from '@hanger/domain';
+import type { Collection, Outfit } from '@hanger/domain';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useCollectionsStore } from '../../lib/stores/collections-store';
 import { useSessionStore } from '../../lib/stores/session-store';
 import { item, outfit, signedInWith, signedOut, wardrobeOf } from '../../test-utils/fixtures';
 import type { GraphCanvasProps } from './graph-canvas';
@@ -32,6 +33,12 @@ vi.mock('./graph-canvas', () => ({
       </button>
     </div>
   ),
+}));
+
+/** The account's collections as the server lists them (the Collection filter loads them). */
+let serverCollections: Collection[] = [];
+vi.mock('../../lib/api/collections', () => ({
+  getCollections: () => Promise.resolve(serverCollections),
 }));
 
 const CLOSET = [
@@ -80,7 +87,11 @@ const canvas = () => screen.findByTestId('pairing-graph');
 const topPairings = () => screen.getByRole('region', { name: 'Top pairings' });
 const panel = () => screen.getByRole('region', { name: /Uniqlo Top|Levi's Bottom|Sandqvist/ });
 
-afterEach(signedOut);
+afterEach(() => {
+  serverCollections = [];
+  useCollectionsStore.setState({ owner: null, base: null });
+  signedOut();
+});
 
 describe('graph page', () => {
   it('sends a closet without items to the upload screen', () => {
@@ -268,5 +279,32 @@ describe('graph page', () => {
     await userEvent.click(toggle);
     expect(screen.queryByRole('radio', { name: 'Bag' })).not.toBeInTheDocument();
     expect(screen.getByText('5 items · 6 pairings')).toBeInTheDocument();
+  });
+
+  it('limits the graph to one collection: its pieces and the outfits made only of them', async () => {
+    signedInWith(wardrobeOf(CLOSET, OUTFITS));
+    // A capsule of the tee, the jeans and the Vans, with the outfit of all three.
+    serverCollections = [
+      {
+        id: 'c1',
+        kind: 'capsule',
+        name: 'Weekend',
+        dateCreated: '2024-05-01T00:00:00.000Z',
+        itemIds: ['tee', 'jeans', 'vans'],
+        outfitIds: [],
+        packedIds: [],
+      },
+    ];
+    renderGraph();
+    expect(await screen.findByText('5 items · 6 pairings')).toBeInTheDocument();
+    await userEvent.selectOptions(
+      await screen.findByRole('combobox', { name: 'Collection' }),
+      'Weekend',
+    );
+    // The outfits made only of its pieces (o1, o2, o3) pair three pieces three ways.
+    expect(await screen.findByText('3 items · 3 pairings')).toBeInTheDocument();
+    expect(await canvas()).toHaveAttribute('data-node-count', '3');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Collection' }), '');
+    expect(await screen.findByText('5 items · 6 pairings')).toBeInTheDocument();
   });
 });

@@ -3,11 +3,13 @@ import {
   graphScope,
   rankPairs,
   rankPartners,
+  wardrobeOfCollection,
   type Category,
 } from '@hanger/domain';
 import { Eye, EyeOff, Shirt, Waypoints } from 'lucide-react';
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../components/button';
+import { CollectionFilter, useCollectionFilter } from '../../components/collection-filter';
 import { AddFirstItemLink, AddLink, EmptyState } from '../../components/empty-state';
 import { Page, PageHeader } from '../../components/page';
 import { Skeleton } from '../../components/skeleton';
@@ -36,9 +38,16 @@ export default function GraphPage() {
   const syncing = useSessionStore((s) => s.syncing);
   const settings = useSessionStore((s) => s.user?.settings);
   const theme = useGraphTheme();
+  // Limited to one collection: its pieces and the outfits made only of them.
+  const filter = useCollectionFilter();
+  const { collection } = filter;
+  const scoped = useMemo(
+    () => (data && collection ? wardrobeOfCollection(collection, data) : data),
+    [data, collection],
+  );
   const model = useMemo(
-    () => (data && settings ? buildGraphModel(data, settings) : null),
-    [data, settings],
+    () => (scoped && settings ? buildGraphModel(scoped, settings) : null),
+    [scoped, settings],
   );
 
   if (!data || !settings || !model) {
@@ -53,6 +62,20 @@ export default function GraphPage() {
             <Skeleton className={`w-full ${CANVAS_HEIGHT}`} />
           </div>
         )}
+      </Page>
+    );
+  }
+
+  if (collection && model.edges.length === 0) {
+    return (
+      <Page>
+        <PageHeader title="Graph" />
+        <CollectionFilter {...filter} className="mb-6" />
+        <EmptyState
+          icon={Waypoints}
+          title="No pairings in this collection"
+          description="None of its outfits joins two of its pieces yet. Add outfits to the collection, or choose the whole wardrobe."
+        />
       </Page>
     );
   }
@@ -85,17 +108,29 @@ export default function GraphPage() {
     );
   }
 
-  return <PairingGraph model={model} theme={theme} locale={settings.locale} />;
+  return (
+    <PairingGraph
+      // A new scope starts afresh: no category, selection or unpaired pieces carried over.
+      key={collection?.id ?? ''}
+      model={model}
+      theme={theme}
+      locale={settings.locale}
+      filter={<CollectionFilter {...filter} className="mb-3" />}
+    />
+  );
 }
 
 function PairingGraph({
   model,
   theme,
   locale,
+  filter,
 }: {
   model: GraphModel;
   theme: GraphTheme;
   locale: string;
+  /** The Collection dropdown (nothing while the account has no collection). */
+  filter: ReactNode;
 }) {
   const [chosenCategory, setCategory] = useState<Category | undefined>(undefined);
   const [showUnpaired, setShowUnpaired] = useState(false);
@@ -174,6 +209,7 @@ function PairingGraph({
           )
         }
       />
+      {filter}
       <CategoryChips
         categories={categories}
         value={category}

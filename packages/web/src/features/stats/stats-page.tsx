@@ -16,7 +16,7 @@ import {
   type SortDirection,
 } from '@hanger/domain';
 import { ArrowRight, CalendarRange, ChartColumn } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/button';
 import { displayLabel } from '../../components/chip-group';
@@ -32,8 +32,7 @@ import { PairingsPanel, SpendingPanel, WearFigures } from './figures';
 import { CostPerWearLeaderLists, WearLeaders } from './leader-lists';
 import { ShareChart, type ShareChartSlice } from './share-chart';
 import { StatsSkeleton } from './stats-skeleton';
-import { Select } from '../../components/field';
-import { loadCollections, useCollections } from '../../lib/stores/collections-store';
+import { CollectionFilter, useCollectionFilter } from '../../components/collection-filter';
 import { TimeRangeControl } from './time-range-control';
 import { useStatsTimeRange } from './use-time-range';
 import { useStatsView } from './use-stats-view';
@@ -85,13 +84,8 @@ function sumOf(slices: readonly ShareChartSlice[]): number {
 /** /stats: what the wardrobe cost, how it is worn and combined (SPEC §2 "Stats screen"). */
 export default function StatsPage() {
   const [range, setRange] = useStatsTimeRange();
-  const collections = useCollections();
-  const [collectionId, setCollectionId] = useState('');
-  useEffect(() => {
-    void loadCollections();
-  }, []);
-  const collection = collections?.find((c) => c.id === collectionId);
-  const view = useStatsView(range, collection);
+  const collectionFilter = useCollectionFilter();
+  const view = useStatsView(range, collectionFilter.collection);
   const hydrated = useWardrobeStore((s) => s.hydrated);
   const syncing = useSessionStore((s) => s.syncing);
   const navigate = useNavigate();
@@ -183,23 +177,7 @@ export default function StatsPage() {
       {/* Stays in reach while scrolling a long page: below the top bar on wide screens. */}
       <div className="sticky top-0 z-30 -mx-4 mb-2 bg-canvas/90 px-4 backdrop-blur md:top-16 md:-mx-8 md:mb-4 md:px-8">
         <TimeRangeControl value={range} onChange={setRange} />
-        {collections && collections.length > 0 && (
-          <label className="mt-2 flex items-center gap-2 pb-2 text-sm text-fg-muted">
-            <span>Collection</span>
-            <Select
-              value={collection?.id ?? ''}
-              onChange={(e) => setCollectionId(e.target.value)}
-              className="w-56"
-            >
-              <option value="">Whole wardrobe</option>
-              {collections.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </Select>
-          </label>
-        )}
+        <CollectionFilter {...collectionFilter} className="mt-2 pb-2" />
       </div>
       {stats.totalItems === 0 ? (
         <EmptyState
