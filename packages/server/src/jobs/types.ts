@@ -71,13 +71,14 @@ export const MAX_ATTEMPTS = 3;
 /**
  * The longest one attempt of each kind may run before it counts as failed (and, on PostgreSQL,
  * how long a job whose process died waits before another process takes it). A cut-out takes
- * 5–7 s on two cores, a colour sample milliseconds, an import of 5,000 items up to 3 minutes:
- * each limit leaves a wide margin.
+ * 5–7 s on two cores, a colour sample milliseconds, an import of 5,000 items 3 to 13 minutes
+ * (13 on a loaded 2-core machine, bench/results/export.json): each limit leaves a wide margin, so
+ * that an import still working is never counted as failed and started again beside itself.
  */
 export const DEFAULT_TIMEOUT_SECONDS: Record<JobKind, number> = {
   cutout: 300,
   colours: 120,
-  import: 600,
+  import: 1800,
 };
 
 /** How a queue runs; `config.ts` fills it from the JOB_* settings (README, docs/jobs.md). */

@@ -73,10 +73,10 @@ import { readSettings, writeSettings } from './settings.js';
 const NOT_FOUND = 'The requested import was not found.';
 /**
  * A running import that has not reported progress for this long was cut short, and its job given
- * up (a process that dies is replaced by another within the import job's time limit, 600 s by
+ * up (a process that dies is replaced by another within the import job's time limit, 1,800 s by
  * default: docs/jobs.md).
  */
-const STALE_MS = 20 * 60 * 1000;
+const STALE_MS = 40 * 60 * 1000;
 /** Previews nobody confirmed are removed after this long. */
 const PREVIEW_TTL_MS = 24 * 60 * 60 * 1000;
 const PROGRESS_EVERY_MS = 500;
