@@ -1,3 +1,4 @@
+import { EXPORT_VERSION } from '@hanger/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
@@ -219,13 +220,13 @@ describe.each(ENGINES)('colours on %s', (engine) => {
     expect((await owner.wardrobe()).clothes[found.id]?.colors).toEqual(['white']);
   });
 
-  it('exports colours (version 2) and imports them; a version 1 file gets them by backfill', async () => {
+  it('exports colours (since version 2) and imports them; a version 1 file gets them by backfill', async () => {
     const source = await signUp(t);
     const navy = await source.addItem({ brand: 'navy one' }, await garmentPhoto('#1f2d4f'));
     const chosen = await source.addItem({ brand: 'chosen' }, await garmentPhoto('#1f2d4f'));
     await patchColours(source, chosen.id, ['navy', 'white']);
     const { entries, doc } = await openExport(source);
-    expect(doc.version).toBe(2);
+    expect(doc.version).toBe(EXPORT_VERSION);
     const items = doc.items as { id: string; colors: unknown; colors_source: unknown }[];
     expect(items.find((i) => i.id === navy.id)).toMatchObject({
       colors: ['navy'],

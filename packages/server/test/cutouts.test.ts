@@ -1,4 +1,4 @@
-import type { WireItem } from '@hanger/domain';
+import { EXPORT_VERSION, type WireItem } from '@hanger/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CutoutRunner } from '../src/cutout/runner.js';
@@ -173,10 +173,10 @@ describe.each(ENGINES)('cut-outs on %s', (engine) => {
     expect(left[shirt.width * 400 + 100]).toBe(0);
   });
 
-  it('exports both photos (format version 2) and imports them back; a version 1 file still imports', async () => {
+  it('exports both photos (since format version 2) and imports them back; a version 1 file still imports', async () => {
     const source = (await items())[itemId]!;
     const { entries, doc } = await openExport(user);
-    expect(doc.version).toBe(2);
+    expect(doc.version).toBe(EXPORT_VERSION);
     const exported = (doc.items as { id: string; photo: string; cutout: string | null }[]).find(
       (i) => i.id === itemId,
     )!;

@@ -70,7 +70,8 @@ function drawnTiles(html: string): DrawnTile[] {
   expect(end).toBeGreaterThan(start);
   const grid = html.slice(start + BOOT_TILES_START.length, end);
   return grid
-    .split('<div class="min-w-0">')
+    // Each tile's wrapper (the app's grid cell: its class list ends with min-w-0).
+    .split(/<div class="(?:[^"]* )?min-w-0">/)
     .slice(1)
     .map((markup) => {
       const id = /href="\/items\/([^"]*)"/.exec(markup)?.[1];
