@@ -47,6 +47,8 @@ function ItemsSkeleton() {
         onOpenFilters={noop}
         addLabel="Add item"
         columns={{ value: null, autoCols: 2, onChange: noop }}
+        // The Items view offers Select mode (docs/select-many.md): its button takes room in the bar.
+        onSelect={noop}
       />
       <div className="mx-auto w-full max-w-7xl px-4 pt-4 pb-8 md:px-8 md:pt-6">
         <SkeletonGrid shape="square" label="Loading your items" count={15} />

@@ -84,7 +84,7 @@ export function SortBar<O extends string>({
               id={selectId}
               value={option}
               onChange={(e) => onOptionChange(e.target.value as O)}
-              className={`${PILL} max-w-[11rem] appearance-none truncate pr-9 pl-4 sm:max-w-none`}
+              className={`${PILL} w-full min-w-0 max-w-[11rem] appearance-none truncate pr-9 pl-4 sm:max-w-none`}
             >
               {options.map((o) => (
                 <option key={o} value={o}>
