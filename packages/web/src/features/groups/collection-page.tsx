@@ -59,6 +59,7 @@ import { toast } from '../../lib/stores/toast-store';
 import { useUiPrefsStore } from '../../lib/stores/ui-prefs-store';
 import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
 import { CollectionDialog } from './collection-dialog';
+import { Thumbnail } from '../../components/thumbnail';
 
 /** "1 Jul – 4 Jul 2026 · Lisbon" */
 function tripText(c: Collection): string | null {
@@ -198,14 +199,7 @@ function PieceTile({
         to={`/items/${encodeURIComponent(id)}`}
         className={`relative block aspect-square overflow-hidden rounded-2xl border border-line bg-surface-2 ${packed ? 'opacity-60' : ''}`}
       >
-        <img
-          src={item.thumbnail || item.image}
-          alt={label}
-          crossOrigin="anonymous"
-          loading="lazy"
-          decoding="async"
-          className="size-full object-cover"
-        />
+        <Thumbnail of={item} alt={label} className="size-full object-cover" />
         {archived && (
           <span className="absolute top-2 left-2 rounded-full bg-surface/90 px-2 py-0.5 text-xs font-medium text-fg-muted">
             Archived
@@ -264,14 +258,7 @@ function OutfitTile({
         to={`/outfits/${encodeURIComponent(id)}`}
         className="block aspect-[2/3] overflow-hidden rounded-2xl border border-line bg-white"
       >
-        <img
-          src={outfit.thumbnail || outfit.image}
-          alt="Outfit"
-          crossOrigin="anonymous"
-          loading="lazy"
-          decoding="async"
-          className="size-full object-contain"
-        />
+        <Thumbnail of={outfit} alt="Outfit" className="size-full object-contain" />
       </Link>
       {onRemove && (
         <IconButton

@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { itemPath } from '../../lib/paths';
 import { StatsCard } from './stats-card';
+import { Thumbnail } from '../../components/thumbnail';
 
 type Figures = Record<StatFigureId, StatFigure>;
 
@@ -181,12 +182,8 @@ function MostVersatile({
               >
                 {/* Read as one line that holds both lines shown (WCAG 2.5.3). */}
                 <span className="sr-only">{`${name}, ${pairs.toLowerCase()} ${outfits}`}</span>
-                <img
-                  src={l.item.thumbnail || l.item.image}
-                  alt=""
-                  crossOrigin="anonymous"
-                  loading="lazy"
-                  decoding="async"
+                <Thumbnail
+                  of={l.item}
                   className="size-12 shrink-0 rounded-lg bg-surface-2 object-cover"
                 />
                 <span aria-hidden="true" className="min-w-0 flex-1">
