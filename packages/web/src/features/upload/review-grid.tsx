@@ -10,10 +10,10 @@ import { useMemo, useState } from 'react';
 import { Button } from '../../components/button';
 import { BackButton } from '../../components/detail-page';
 import { ChoiceChips } from '../../components/choice-chips';
+import { SubcategoryChips } from '../../components/subcategory-chips';
 import { Input } from '../../components/field';
 import type { NewItemInput } from '../../lib/api/clothes';
 import { useOutbox } from '../../lib/outbox/state';
-import { useSessionStore } from '../../lib/stores/session-store';
 import { queueItems, uploadedCount } from '../../lib/stores/upload-actions';
 import { capitalize } from '../../lib/text';
 import type { QueuedPhoto } from './use-photo-queue';
@@ -58,7 +58,6 @@ function shared<K extends keyof Tags>(tags: readonly Tags[], key: K): NonNullabl
 }
 
 export default function ReviewGrid({ photos, initial, onBack, onDone }: ReviewGridProps) {
-  const settings = useSessionStore((s) => s.user?.settings);
   const [tags, setTags] = useState<Record<string, Tags>>(() =>
     Object.fromEntries(photos.map((p) => [p.key, { ...initial }])),
   );
@@ -74,7 +73,6 @@ export default function ReviewGrid({ photos, initial, onBack, onDone }: ReviewGr
   const chosen = photos.filter((p) => selected.has(p.key));
   const chosenTags = chosen.map((p) => tags[p.key]!);
   const category = shared(chosenTags, 'category');
-  const subcategories = category && settings ? (settings.subcategories[category] ?? []) : [];
   const untagged = photos.filter((p) => !tags[p.key]?.category).length;
   const n = photos.length;
 
@@ -241,17 +239,11 @@ export default function ReviewGrid({ photos, initial, onBack, onDone }: ReviewGr
               value={category}
               onChange={(c) => setForChosen({ category: c, subCategoryId: undefined })}
             />
-            {subcategories.length > 0 && (
-              <ChoiceChips<string>
-                legend="Subcategory"
-                choices={[
-                  { value: '-', label: 'None' },
-                  ...subcategories.map((s) => ({ value: s.id, label: s.name })),
-                ]}
-                value={shared(chosenTags, 'subCategoryId') || '-'}
-                onChange={(v) => setForChosen({ subCategoryId: v === '-' ? undefined : v })}
-              />
-            )}
+            <SubcategoryChips
+              category={category}
+              value={shared(chosenTags, 'subCategoryId')}
+              onChange={(subCategoryId) => setForChosen({ subCategoryId })}
+            />
             <ChoiceChips<ItemStatus>
               legend="Add to"
               choices={STATUS_CHOICES}
