@@ -1,4 +1,5 @@
-import type { ImgHTMLAttributes } from 'react';
+import { ImageOff } from 'lucide-react';
+import { useState, type ImgHTMLAttributes, type ReactNode } from 'react';
 
 /** A record with a photo: a piece or an outfit. */
 export interface Photographed {
@@ -26,5 +27,34 @@ export function Thumbnail({ of, alt = '', ...img }: ThumbnailProps) {
       decoding="async"
       {...img}
     />
+  );
+}
+
+/**
+ * A photo that gives way to `fallback` when it cannot be loaded (a file gone, no network);
+ * requested in CORS mode and decoded off the main thread, as every photo of the app is.
+ */
+export function PhotoOr({
+  fallback,
+  ...img
+}: { fallback: ReactNode } & Omit<ImgHTMLAttributes<HTMLImageElement>, 'crossOrigin' | 'onError'>) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return fallback;
+  return <img crossOrigin="anonymous" decoding="async" {...img} onError={() => setFailed(true)} />;
+}
+
+/** The quiet mark where a photo could not be loaded, over its frame; `children` say what it was. */
+export function MissingPhoto({
+  size,
+  children,
+}: {
+  size: 'size-5' | 'size-6';
+  children?: ReactNode;
+}) {
+  return (
+    <span className="absolute inset-0 grid place-items-center text-fg-subtle">
+      <ImageOff aria-hidden="true" className={size} strokeWidth={1.5} />
+      {children}
+    </span>
   );
 }

@@ -8,7 +8,7 @@ import {
 import { Check, CloudUpload } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '../../components/button';
-import { BackButton } from '../../components/detail-page';
+import { UploadScreen } from './upload-screen';
 import { ChoiceChips } from '../../components/choice-chips';
 import { SubcategoryChips } from '../../components/subcategory-chips';
 import { Input } from '../../components/field';
@@ -150,13 +150,7 @@ export default function ReviewGrid({ photos, initial, onBack, onDone }: ReviewGr
   }
 
   return (
-    <main id="main" className="min-h-dvh bg-canvas pt-safe">
-      <header className="sticky top-0 z-30 border-b border-line bg-canvas/90 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 md:px-8">
-          <BackButton onClick={onBack} />
-          <h1 className="text-lg font-semibold tracking-tight">Review {n} photos</h1>
-        </div>
-      </header>
+    <UploadScreen title={`Review ${n} photos`} onBack={onBack} width="max-w-6xl">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 pt-4 pb-36 md:grid-cols-[minmax(0,1fr)_22rem] md:px-8 md:pt-8 md:pb-12">
         <section aria-labelledby="review-photos" className="min-w-0">
           <div className="mb-3 flex items-center gap-2">
@@ -303,6 +297,6 @@ export default function ReviewGrid({ photos, initial, onBack, onDone }: ReviewGr
           </Button>
         </div>
       </div>
-    </main>
+    </UploadScreen>
   );
 }
