@@ -224,13 +224,7 @@ function PieceTile({
           <span className="min-w-0 flex-1 truncate text-sm text-fg">{label}</span>
         )}
         {direct ? (
-          <IconButton
-            label={`Remove ${label}`}
-            icon={<X className="size-4" />}
-            size="sm"
-            onClick={onRemove}
-            className="-mr-1 shrink-0"
-          />
+          <RemoveButton what={label} onRemove={onRemove} className="-mr-1 shrink-0" />
         ) : (
           <span className="shrink-0 text-xs text-fg-subtle" title="In an outfit on this list">
             in outfit
@@ -238,6 +232,27 @@ function PieceTile({
         )}
       </div>
     </li>
+  );
+}
+
+/** Takes a piece or an outfit off the list ("Remove Blue shirt"). */
+function RemoveButton({
+  what,
+  onRemove,
+  className,
+}: {
+  what: string;
+  onRemove?: () => void;
+  className: string;
+}) {
+  return (
+    <IconButton
+      label={`Remove ${what}`}
+      icon={<X className="size-4" />}
+      size="sm"
+      onClick={onRemove}
+      className={className}
+    />
   );
 }
 
@@ -261,11 +276,9 @@ function OutfitTile({
         <Thumbnail of={outfit} alt="Outfit" className="size-full object-contain" />
       </Link>
       {onRemove && (
-        <IconButton
-          label="Remove outfit"
-          icon={<X className="size-4" />}
-          size="sm"
-          onClick={onRemove}
+        <RemoveButton
+          what="outfit"
+          onRemove={onRemove}
           className="absolute top-2 right-2 bg-surface/90 shadow-sm"
         />
       )}
