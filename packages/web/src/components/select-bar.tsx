@@ -31,10 +31,11 @@ import {
   woreAllToday,
   type BatchKind,
 } from '../lib/stores/batch-actions';
-import { useSessionStore } from '../lib/stores/session-store';
 import { capitalize } from '../lib/text';
 import { Button, IconButton } from './button';
 import { ChoiceChips } from './choice-chips';
+import { StickyBar, type StickTo } from './sticky-bar';
+import { SubcategoryChips } from './subcategory-chips';
 import { ColourChecks } from './colour-chips';
 import { Dialog } from './dialog';
 import { TextField } from './field';
@@ -54,7 +55,7 @@ interface SelectBarProps {
   onSelectAll: () => void;
   onSelectNone: () => void;
   onDone: () => void;
-  stickTo: 'shell' | 'top';
+  stickTo: StickTo;
 }
 
 type Action = 'status' | 'category' | 'brand' | 'source' | 'colours';
@@ -81,12 +82,7 @@ export default function SelectBar({
   const items = kind === 'clothes';
 
   return (
-    <div
-      data-select-bar
-      className={`sticky top-0 z-30 border-b border-line bg-canvas pt-safe ${
-        stickTo === 'shell' ? 'md:top-16 md:pt-0' : ''
-      }`}
-    >
+    <StickyBar data-select-bar stickTo={stickTo}>
       <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-3 md:h-16 md:flex-row md:items-center md:gap-4 md:px-8 md:py-0">
         <div className="flex min-w-0 items-center gap-2">
           <IconButton
@@ -174,7 +170,7 @@ export default function SelectBar({
           />
         </Dialog>
       )}
-    </div>
+    </StickyBar>
   );
 }
 
@@ -213,15 +209,13 @@ function ItemDialogs({
   onClose: () => void;
   ids: readonly string[];
 }) {
-  const settings = useSessionStore((s) => s.user?.settings);
   const [category, setCategory] = useState<Category | ''>('');
-  const [sub, setSub] = useState('');
+  const [sub, setSub] = useState<string>();
   const [brand, setBrand] = useState('');
   const [brandError, setBrandError] = useState<string | null>(null);
   const [colours, setColours] = useState<ColourName[]>([]);
   const n = ids.length;
   const what = plural(n, 'clothes');
-  const subcategories = category && settings ? (settings.subcategories[category] ?? []) : [];
 
   const apply = (updates: Parameters<typeof updateManyItems>[1], message: string) => {
     onClose();
@@ -258,7 +252,7 @@ function ItemDialogs({
               onClick={() =>
                 category &&
                 apply(
-                  { category, subCategoryId: sub || undefined },
+                  { category, subCategoryId: sub },
                   `${capitalize(what)} now in ${capitalize(category)}`,
                 )
               }
@@ -274,20 +268,10 @@ function ItemDialogs({
           value={category}
           onChange={(c) => {
             setCategory(c);
-            setSub('');
+            setSub(undefined);
           }}
         />
-        {subcategories.length > 0 && (
-          <ChoiceChips<string>
-            legend="Subcategory"
-            choices={[
-              { value: '-', label: 'None' },
-              ...subcategories.map((s) => ({ value: s.id, label: s.name })),
-            ]}
-            value={sub || '-'}
-            onChange={(v) => setSub(v === '-' ? '' : v)}
-          />
-        )}
+        <SubcategoryChips category={category} value={sub} onChange={setSub} />
       </Dialog>
 
       <Dialog

@@ -59,6 +59,7 @@ import { toast } from '../../lib/stores/toast-store';
 import { useUiPrefsStore } from '../../lib/stores/ui-prefs-store';
 import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
 import { CollectionDialog } from './collection-dialog';
+import { Thumbnail } from '../../components/thumbnail';
 
 /** "1 Jul – 4 Jul 2026 · Lisbon" */
 function tripText(c: Collection): string | null {
@@ -198,14 +199,7 @@ function PieceTile({
         to={`/items/${encodeURIComponent(id)}`}
         className={`relative block aspect-square overflow-hidden rounded-2xl border border-line bg-surface-2 ${packed ? 'opacity-60' : ''}`}
       >
-        <img
-          src={item.thumbnail || item.image}
-          alt={label}
-          crossOrigin="anonymous"
-          loading="lazy"
-          decoding="async"
-          className="size-full object-cover"
-        />
+        <Thumbnail of={item} alt={label} className="size-full object-cover" />
         {archived && (
           <span className="absolute top-2 left-2 rounded-full bg-surface/90 px-2 py-0.5 text-xs font-medium text-fg-muted">
             Archived
@@ -230,13 +224,7 @@ function PieceTile({
           <span className="min-w-0 flex-1 truncate text-sm text-fg">{label}</span>
         )}
         {direct ? (
-          <IconButton
-            label={`Remove ${label}`}
-            icon={<X className="size-4" />}
-            size="sm"
-            onClick={onRemove}
-            className="-mr-1 shrink-0"
-          />
+          <RemoveButton what={label} onRemove={onRemove} className="-mr-1 shrink-0" />
         ) : (
           <span className="shrink-0 text-xs text-fg-subtle" title="In an outfit on this list">
             in outfit
@@ -244,6 +232,27 @@ function PieceTile({
         )}
       </div>
     </li>
+  );
+}
+
+/** Takes a piece or an outfit off the list ("Remove Blue shirt"). */
+function RemoveButton({
+  what,
+  onRemove,
+  className,
+}: {
+  what: string;
+  onRemove?: () => void;
+  className: string;
+}) {
+  return (
+    <IconButton
+      label={`Remove ${what}`}
+      icon={<X className="size-4" />}
+      size="sm"
+      onClick={onRemove}
+      className={className}
+    />
   );
 }
 
@@ -264,21 +273,12 @@ function OutfitTile({
         to={`/outfits/${encodeURIComponent(id)}`}
         className="block aspect-[2/3] overflow-hidden rounded-2xl border border-line bg-white"
       >
-        <img
-          src={outfit.thumbnail || outfit.image}
-          alt="Outfit"
-          crossOrigin="anonymous"
-          loading="lazy"
-          decoding="async"
-          className="size-full object-contain"
-        />
+        <Thumbnail of={outfit} alt="Outfit" className="size-full object-contain" />
       </Link>
       {onRemove && (
-        <IconButton
-          label="Remove outfit"
-          icon={<X className="size-4" />}
-          size="sm"
-          onClick={onRemove}
+        <RemoveButton
+          what="outfit"
+          onRemove={onRemove}
           className="absolute top-2 right-2 bg-surface/90 shadow-sm"
         />
       )}
