@@ -158,6 +158,16 @@ test.describe('what to wear', () => {
       .click();
     await expect(page).toHaveURL(new RegExp(`/suggestions\\?date=${day}$`));
     await expect(cards(page)).toHaveCount(3);
+
+    // The future day itself carries its card (plan ahead).
+    await page.goto(dayPath(day));
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: /^Add to / })).toHaveCount(0);
+    const planCard = page.getByRole('region', { name: /^What to wear on / });
+    await expect(planCard.getByRole('img')).not.toHaveCount(0);
+    await shoot(page, 'suggestions-day-card', 'desktop');
+    await planCard.getByRole('link', { name: 'See suggestions' }).click();
+    await expect(page).toHaveURL(new RegExp(`/suggestions\\?date=${day}$`));
   });
 
   test('phone: the calendar card, Wear this and Not this', async ({ page }) => {
