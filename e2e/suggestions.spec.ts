@@ -5,7 +5,7 @@ import { settled, wearDay } from './screens';
 
 /**
  * What to wear (README, "What to wear") in the built app: the calendar's card, the suggestions
- * screen and its actions, Style this from an item, and Open in composer; at 1280x800 and 390x844,
+ * screen and its actions, Style this from an item, and Open in composer; at 1440x900 and 390x844,
  * with screenshots in light and dark.
  */
 
@@ -122,7 +122,7 @@ test.describe('what to wear', () => {
   test('desktop: the calendar card, Wear this, Not this, Style this and Open in composer', async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.setViewportSize({ width: 1440, height: 900 });
     const items = await walkThrough(page, 'desktop');
     const shoes = items[5]!;
 
@@ -161,8 +161,10 @@ test.describe('what to wear', () => {
 
     // The future day itself carries its card (plan ahead).
     await page.goto(dayPath(day));
+    const picker = page.getByRole('dialog', { name: /^Add to / });
+    await expect(picker).toBeVisible();
     await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog', { name: /^Add to / })).toHaveCount(0);
+    await expect(picker).toHaveCount(0);
     const planCard = page.getByRole('region', { name: /^What to wear on / });
     await expect(planCard.getByRole('img')).not.toHaveCount(0);
     await shoot(page, 'suggestions-day-card', 'desktop');
@@ -177,7 +179,7 @@ test.describe('what to wear', () => {
 
   for (const [size, viewport] of [
     ['phone', { width: 390, height: 844 }],
-    ['desktop', { width: 1280, height: 800 }],
+    ['desktop', { width: 1440, height: 900 }],
   ] as const) {
     test(`${size}: a wardrobe that makes no outfit says what to add`, async ({ page }) => {
       await page.setViewportSize(viewport);

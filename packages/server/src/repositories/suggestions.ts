@@ -1,4 +1,5 @@
 import type { Db } from './db.js';
+import { listCanvasRows } from './outfits.js';
 import { canvasesByOutfit } from './wardrobe.js';
 
 /**
@@ -77,14 +78,7 @@ export async function readSuggestionRecords(db: Db, ownerId: string) {
       .orderBy('date_created')
       .orderBy('id')
       .execute(),
-    db
-      .selectFrom('outfit_items')
-      .innerJoin('outfits', 'outfits.id', 'outfit_items.outfit_id')
-      .selectAll('outfit_items')
-      .where('outfits.user_id', '=', ownerId)
-      .orderBy('outfit_items.outfit_id')
-      .orderBy('outfit_items.position')
-      .execute(),
+    listCanvasRows(db, ownerId),
   ]);
   return { items, outfits, canvases: canvasesByOutfit(placements) };
 }
