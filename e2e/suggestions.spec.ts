@@ -159,12 +159,11 @@ test.describe('what to wear', () => {
     await expect(page).toHaveURL(new RegExp(`/suggestions\\?date=${day}$`));
     await expect(cards(page)).toHaveCount(3);
 
-    // The future day itself carries its card (plan ahead).
+    // Wear this on a day ahead plans it; the day, opened again, carries its own card.
+    await cards(page).first().getByRole('button', { name: 'Wear this' }).click();
+    await expect(toast(page, 'Calendar updated successfully')).toBeVisible();
     await page.goto(dayPath(day));
-    const picker = page.getByRole('dialog', { name: /^Add to / });
-    await expect(picker).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(picker).toHaveCount(0);
+    await expect(page.getByRole('list', { name: /^Worn on / })).toBeVisible();
     const planCard = page.getByRole('region', { name: /^What to wear on / });
     await expect(planCard.getByRole('img')).not.toHaveCount(0);
     await shoot(page, 'suggestions-day-card', 'desktop');
