@@ -501,6 +501,9 @@ async function main() {
         if (status.state === 'done' || status.state === 'failed') break;
       }
       const commitSeconds = (performance.now() - commitStart) / 1000;
+      // This build logs "import: done" just after the transaction that the poll saw finish.
+      for (let wait = 0; mode !== 'base' && !importLog && wait < 40; wait++)
+        await new Promise((r) => setTimeout(r, 50));
       const rssPeakImport = await importWatch.stop();
       if (status.state !== 'done') throw new Error(`import failed: ${status.error}`);
       const result = {
