@@ -12,13 +12,19 @@
  * - the export streams at >= 50 MB/s of photo data, with the server's RSS growing <= 50 MB;
  * - importing that zip into a fresh account (upload + check + commit) takes <= 3 minutes.
  *
- * The import runs once per mode of BENCH_IMPORT_MODES (default "keep,reencode"), each into a fresh
- * account on a restarted server: "keep" is the current photo step (Hanger's own photos kept after
- * a full decode, docs/import-photos.md), "reencode" is the previous commit's (every photo decoded
- * and encoded again: IMPORT_KEEP_OWN_PHOTOS=off), side by side on the same zip and machine.
+ * The import runs once per mode of BENCH_IMPORT_MODES, each into a fresh account on a restarted
+ * server, side by side on the same zip and machine: "keep" is this build (Hanger's own photos kept
+ * after a full decode, in the import's photo pool: docs/import-photos.md), "reencode" this build
+ * with every photo decoded and encoded again (IMPORT_KEEP_OWN_PHOTOS=off), and "base" another
+ * build's server, BENCH_BASE_SERVER (a build of main: `/work/wt/setup.sh import-base`, then
+ * `npm run build` there, and BENCH_BASE_SERVER=/work/wt/import-base/packages/server/dist/server.js).
+ * The default is "base,keep" with BENCH_BASE_SERVER set, else "keep,reencode"; a mode may repeat
+ * ("base,keep,keep,base" alternates them against load drift). Each run records the load average
+ * and, from this build's log line "import: done", where the commit's time went.
  *
- * Run: npx tsx bench/export.bench.ts   (writes bench/results/export.json)
- * Environment: BENCH_ITEMS, BENCH_OUTFITS, BENCH_DAYS, BENCH_SKIP_IMPORT=1, BENCH_IMPORT_MODES.
+ * Run: npx tsx bench/export.bench.ts   (writes bench/results/export.json, or BENCH_OUT)
+ * Environment: BENCH_ITEMS, BENCH_OUTFITS, BENCH_DAYS, BENCH_SKIP_IMPORT=1, BENCH_IMPORT_MODES,
+ * BENCH_BASE_SERVER, BENCH_OUT, BENCH_PORT.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -38,7 +44,8 @@ import { insertWardrobeRows } from './lib/seed-rows.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER = join(ROOT, 'packages/server/dist/server.js');
-const OUT = join(ROOT, 'bench/results/export.json');
+const OUT = process.env.BENCH_OUT ?? join(ROOT, 'bench/results/export.json');
+const BASE_SERVER = process.env.BENCH_BASE_SERVER;
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 5000);
 const OUTFITS = Number(process.env.BENCH_OUTFITS ?? 1500);
@@ -51,13 +58,17 @@ const MB = 1_000_000;
 // The server process
 // ---------------------------------------------------------------------------------------------
 
+/** The last "import: done" line a server logged (this build logs where an import's time went). */
+let importLog: Record<string, unknown> | undefined;
+
 async function startServer(
   dataDir: string,
   port: number,
   extraEnv: Record<string, string> = {},
+  server = SERVER,
 ): Promise<ChildProcess> {
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [SERVER], {
+  const child = spawn(process.execPath, [server], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -73,8 +84,24 @@ async function startServer(
       CUTOUT: 'off',
       ...extraEnv,
     },
-    // Warnings and errors of the server show with the bench's own output.
-    stdio: ['ignore', 'inherit', 'inherit'],
+    // Warnings and errors of the server show with the bench's own output; its info lines are read
+    // for the import's own timing.
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let rest = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    const lines = (rest + chunk.toString('utf8')).split('\n');
+    rest = lines.pop()!;
+    for (const line of lines) {
+      let entry: { level?: number; msg?: string } | undefined;
+      try {
+        entry = JSON.parse(line) as typeof entry;
+      } catch {
+        entry = undefined;
+      }
+      if (entry?.msg === 'import: done') importLog = entry as Record<string, unknown>;
+      if (!entry || (entry.level ?? 0) >= 40) console.log(line);
+    }
   });
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -325,7 +352,7 @@ async function main() {
   const work = await mkdtemp(join(tmpdir(), 'hanger-export-bench-'));
   const dataDir = join(work, 'data');
   await mkdir(dataDir, { recursive: true });
-  const port = await freePort();
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
   const url = `http://127.0.0.1:${port}`;
   const loadAverageAtStart = loadavg().map((n) => round(n));
   let server: ChildProcess | undefined;
@@ -373,7 +400,9 @@ async function main() {
       const downloadSeconds = (performance.now() - downloadStart) / 1000;
       const rssPeak = await watch.stop();
       if (link.bytes !== got.bytes)
-        throw new Error(`announced size ${link.bytes} differs from the download ${JSON.stringify(got)}`);
+        throw new Error(
+          `announced size ${link.bytes} differs from the download ${JSON.stringify(got)}`,
+        );
       return {
         linkMs: round(linkMs),
         announcedBytes: link.bytes,
@@ -429,9 +458,17 @@ async function main() {
     let importResult: Record<string, unknown> = { skipped: true };
     const importOnce = async (mode: string, n: number): Promise<Record<string, unknown>> => {
       await stopServer(server!);
-      server = await startServer(dataDir, port, {
-        IMPORT_KEEP_OWN_PHOTOS: mode === 'reencode' ? 'off' : 'on',
-      });
+      if (mode === 'base' && !BASE_SERVER) throw new Error('mode "base" needs BENCH_BASE_SERVER');
+      importLog = undefined;
+      server = await startServer(
+        dataDir,
+        port,
+        {
+          IMPORT_KEEP_OWN_PHOTOS: mode === 'reencode' ? 'off' : 'on',
+          LOG_LEVEL: 'info',
+        },
+        mode === 'base' ? BASE_SERVER : SERVER,
+      );
       const importPid = server.pid!;
       await new Promise((r) => setTimeout(r, 1000));
       const loadAtStart = loadavg().map((x) => round(x));
@@ -464,6 +501,9 @@ async function main() {
         if (status.state === 'done' || status.state === 'failed') break;
       }
       const commitSeconds = (performance.now() - commitStart) / 1000;
+      // This build logs "import: done" just after the transaction that the poll saw finish.
+      for (let wait = 0; mode !== 'base' && !importLog && wait < 40; wait++)
+        await new Promise((r) => setTimeout(r, 50));
       const rssPeakImport = await importWatch.stop();
       if (status.state !== 'done') throw new Error(`import failed: ${status.error}`);
       const result = {
@@ -477,28 +517,42 @@ async function main() {
         rssPeakMb: round(rssPeakImport),
         loadAverageAtStart: loadAtStart,
         loadAverageAtEnd: loadavg().map((x) => round(x)),
+        ...(importLog ? { profile: importLog } : {}),
         status,
       };
       console.log('import', result);
       return result;
     };
     if (process.env.BENCH_SKIP_IMPORT !== '1') {
-      const modes = (process.env.BENCH_IMPORT_MODES ?? 'keep,reencode').split(',');
+      const modes = (
+        process.env.BENCH_IMPORT_MODES ?? (BASE_SERVER ? 'base,keep' : 'keep,reencode')
+      ).split(',');
       const runs: Record<string, Record<string, unknown>> = {};
+      const names: string[] = [];
       for (const [n, mode] of modes.entries()) {
-        runs[mode] = await importOnce(mode, n);
-        await writeResult({ ...runs[modes[0]!], runs, pending: n < modes.length - 1 });
+        // A mode run again is "keep#2".
+        const name = runs[mode]
+          ? `${mode}#${modes.slice(0, n).filter((m) => m === mode).length + 1}`
+          : mode;
+        names.push(name);
+        runs[name] = await importOnce(mode, n);
+        await writeResult({ ...runs[names[0]!], runs, pending: n < modes.length - 1 });
       }
-      const first = runs[modes[0]!]!;
-      const keep = runs.keep?.totalSeconds;
-      const reencode = runs.reencode?.totalSeconds;
-      importResult = {
-        ...first,
-        runs,
-        ...(typeof keep === 'number' && typeof reencode === 'number'
-          ? { keepOverReencode: round(keep / reencode) }
-          : {}),
+      // Each mode's mean total, and this build's over the others'.
+      const mean = (mode: string) => {
+        const totals = names
+          .filter((name) => name.split('#')[0] === mode)
+          .map((name) => runs[name]!.totalSeconds as number);
+        return totals.length > 0 ? totals.reduce((a, b) => a + b, 0) / totals.length : undefined;
       };
+      const keep = mean('keep');
+      const ratios: Record<string, number> = {};
+      for (const other of ['reencode', 'base']) {
+        const them = mean(other);
+        if (keep !== undefined && them !== undefined)
+          ratios[`keepOver${other[0]!.toUpperCase()}${other.slice(1)}`] = round(keep / them);
+      }
+      importResult = { ...runs[names[0]!]!, runs, ...ratios };
     }
     await stopServer(server!);
     await writeResult(importResult);

@@ -18,7 +18,7 @@ import webPlugin from './plugins/web.js';
 import apiRoutes from './routes/index.js';
 import { revalidationPlugin } from './routes/users/revalidation.js';
 import { withRedactedUrls } from './log-redaction.js';
-import { setPhotoConcurrency } from './photos/photo-slots.js';
+import { importPhotoSlots, setPhotoConcurrency } from './photos/photo-slots.js';
 import { repairPathEncoding } from './routes/params.js';
 
 /** A hop count means "trust that many proxies in front of this server". */
@@ -46,6 +46,7 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   setPhotoConcurrency(config.photoConcurrency);
+  importPhotoSlots.setLimit(config.importPhotoConcurrency);
   const app = Fastify({
     // Request lines never carry the tokens some URLs hold (feed, export, e-mail links).
     logger: withRedactedUrls(

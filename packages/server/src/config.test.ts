@@ -1,5 +1,5 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
@@ -146,6 +146,18 @@ describe('loadConfig', () => {
       photoConcurrency: 64,
       wardrobeCacheMb: 1048576,
     });
+  });
+
+  it("runs an import's photos one per core, at most 2, unless IMPORT_PHOTO_CONCURRENCY says", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).importPhotoConcurrency).toBe(
+      Math.min(2, availableParallelism()),
+    );
+    expect(
+      loadConfig({ DATA_DIR: dataDir, IMPORT_PHOTO_CONCURRENCY: '1' }).importPhotoConcurrency,
+    ).toBe(1);
+    expect(problemsOf({ DATA_DIR: dataDir, IMPORT_PHOTO_CONCURRENCY: '0' })).toEqual([
+      'IMPORT_PHOTO_CONCURRENCY must be an integer 1-64, got "0"',
+    ]);
   });
 
   it('sizes the wardrobe cache from WARDROBE_CACHE_MB (MiB), 128 by default, 0 for none', () => {

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { DEFAULT_JOB_SETTINGS, JOB_KINDS, type JobQueueSettings } from './jobs/types.js';
+import { defaultImportPhotoConcurrency } from './photos/photo-slots.js';
 
 /**
  * The one validated configuration: defaults < environment variables. Every problem is collected
@@ -63,6 +65,11 @@ export interface Config {
   maxCalendarEntriesPerAccount: number;
   /** Photos decoded and encoded at once (PHOTO_CONCURRENCY); the others queue. */
   photoConcurrency: number;
+  /**
+   * Photos an import works on at once, all imports of the process together
+   * (IMPORT_PHOTO_CONCURRENCY; default one per core, at most 2: docs/import-photos.md).
+   */
+  importPhotoConcurrency: number;
   /** COLOUR_BACKFILL=off: this process neither works nor queues at start the colour backfill's jobs (README, "Colours"). */
   colourBackfill: boolean;
   /** Cut-out photos (CUTOUT=off turns them off; docs/cutouts.md). */
@@ -224,8 +231,13 @@ export function loadConfig(env: Env = process.env): Config {
     max: 100_000_000,
     default: DEFAULT_MAX_CALENDAR_ENTRIES_PER_ACCOUNT,
   });
-  // One photo at a time already uses every core (libvips threads); more only starve the reads.
+  // One photo at a time keeps a core for the reads (sharp runs a photo on one thread here).
   const photoConcurrency = int('PHOTO_CONCURRENCY', { min: 1, max: 64, default: 1 });
+  const importPhotoConcurrency = int('IMPORT_PHOTO_CONCURRENCY', {
+    min: 1,
+    max: 64,
+    default: defaultImportPhotoConcurrency(availableParallelism()),
+  });
   const colourBackfillEnv = nonEmpty(env.COLOUR_BACKFILL) ?? 'on';
   if (colourBackfillEnv !== 'on' && colourBackfillEnv !== 'off')
     problems.push('COLOUR_BACKFILL must be on or off');
@@ -311,6 +323,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxItemsPerAccount,
     maxCalendarEntriesPerAccount,
     photoConcurrency,
+    importPhotoConcurrency,
     colourBackfill: colourBackfillEnv === 'on',
     cutout,
     cutoutConcurrency,

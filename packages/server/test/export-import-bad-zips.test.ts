@@ -153,6 +153,19 @@ describe.each(ENGINES)('import refuses bad archives on %s', (engine) => {
     );
   });
 
+  it('refuses a decompression bomb shaped as our own WebP: its frame header declares the size', async () => {
+    const photo = entries.find((e) => e.name === photoName())!.bytes;
+    // Hanger's own display photo: RIFF, one 'VP8 ' chunk; the key frame's size at bytes 26-29.
+    expect(photo.toString('latin1', 12, 16)).toBe('VP8 ');
+    const bomb = Buffer.from(photo);
+    bomb.writeUInt16LE(0x3fff, 26);
+    bomb.writeUInt16LE(0x3fff, 28);
+    await expectRefused(
+      await rebuildZip(base().map((e) => (e.name === photoName() ? { ...e, bytes: bomb } : e))),
+      /too large \(16383x16383 pixels\)/,
+    );
+  });
+
   it('refuses a document that fails the schema, naming the field', async () => {
     await expectRefused(
       await rebuildZip(withDoc((d) => delete (d.items as Record<string, unknown>[])[0]!.photo)),

@@ -13,7 +13,7 @@ import { HeicDecodeError, decodeHeic } from './heic.js';
 import { heifCodec, readHeifNclx } from './heif-container.js';
 import { DEFAULT_MAX_PIXELS } from './limits.js';
 import { ownWebp } from './own-webp.js';
-import { withPhotoSlot } from './photo-slots.js';
+import { withPhotoSlot, type PhotoSlot } from './photo-slots.js';
 
 export { DEFAULT_MAX_PIXELS };
 /** Longest side of the image shown on detail screens and in the composer. */
@@ -332,15 +332,17 @@ export type KeptPhoto = Omit<ProcessedImage, 'sample'>;
  * refusing on any decode error: the thumbnail is made by that decode (libwebp decodes every
  * macroblock and scales the output rows), so nothing is stored that libwebp did not read to the
  * end. Answers null when the file is not of that shape or does not decode: the caller then runs
- * processImage, which re-encodes or refuses it.
+ * processImage, which re-encodes or refuses it. The decode runs in `slot` (an import passes its own
+ * pool: photo-slots.ts).
  */
 export async function keepOwnPhoto(
   bytes: Buffer,
   maxPixels = DEFAULT_MAX_PIXELS,
+  slot: PhotoSlot = withPhotoSlot,
 ): Promise<KeptPhoto | null> {
   const own = ownWebp(bytes, DISPLAY_MAX_SIDE);
   if (!own || own.width * own.height > maxPixels) return null;
-  return withPhotoSlot(async () => {
+  return slot(async () => {
     try {
       const { data: thumbnail, info } = await sharp(own.bytes, {
         limitInputPixels: maxPixels,

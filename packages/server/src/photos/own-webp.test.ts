@@ -46,7 +46,9 @@ describe('keepOwnPhoto (docs/import-photos.md)', () => {
 
   it('drops bytes after the RIFF and answers the rebuilt file', async () => {
     const photo = await ownPhoto();
-    const kept = await keepOwnPhoto(Buffer.concat([photo, Buffer.from('<script>alert(1)</script>')]));
+    const kept = await keepOwnPhoto(
+      Buffer.concat([photo, Buffer.from('<script>alert(1)</script>')]),
+    );
     expect(kept!.image.equals(photo)).toBe(true);
   });
 
@@ -83,5 +85,28 @@ describe('keepOwnPhoto (docs/import-photos.md)', () => {
     const flipped = Buffer.from(photo);
     flipped[25] = 0x00; // the key frame start code
     expect(await keepOwnPhoto(flipped)).toBeNull();
+  });
+
+  it('never keeps a frame declaring more than the display size: the upload pipeline refuses a bomb', async () => {
+    const photo = await ownPhoto();
+    const bomb = Buffer.from(photo);
+    bomb.writeUInt16LE(0x3fff, 26);
+    bomb.writeUInt16LE(0x3fff, 28);
+    expect(ownWebp(bomb, DISPLAY_MAX_SIDE)).toBeNull();
+    // Read for its size only (the import's preview), the header says what libwebp would say.
+    expect(ownWebp(bomb, 0x3fff)).toMatchObject({ width: 16383, height: 16383 });
+    expect(await keepOwnPhoto(bomb)).toBeNull();
+    await expect(processImage(bomb)).rejects.toThrow(/too large: 16383x16383/);
+  });
+
+  it('keeps a photo in the pool it is given', async () => {
+    const photo = await ownPhoto();
+    let ran = 0;
+    const kept = await keepOwnPhoto(photo, undefined, (work) => {
+      ran++;
+      return work();
+    });
+    expect(kept!.image.equals(photo)).toBe(true);
+    expect(ran).toBe(1);
   });
 });

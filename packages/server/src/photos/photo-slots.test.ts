@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   DEFAULT_PHOTO_CONCURRENCY,
+  Slots,
+  defaultImportPhotoConcurrency,
+  importPhotoSlots,
   photoConcurrency,
   photosWaiting,
   setPhotoConcurrency,
@@ -80,5 +83,27 @@ describe('photo slots', () => {
     expect(() => setPhotoConcurrency(0)).toThrow();
     expect(() => setPhotoConcurrency(1.5)).toThrow();
     expect(photoConcurrency()).toBe(DEFAULT_PHOTO_CONCURRENCY);
+  });
+
+  it("keeps the import pool apart from the uploads' slots, one per core up to 2", async () => {
+    expect([1, 2, 8].map(defaultImportPhotoConcurrency)).toEqual([1, 2, 2]);
+    setPhotoConcurrency(1);
+    const pool = new Slots(2);
+    const release: (() => void)[] = [];
+    const hold = () => new Promise<void>((resolve) => release.push(resolve));
+    const upload = withPhotoSlot(hold);
+    const imported = [pool.run(hold), pool.run(hold), pool.run(hold)];
+    await tick();
+    // The upload's one slot is taken; the import pool still runs two of its three.
+    expect(release).toHaveLength(3);
+    expect(pool.queued).toBe(1);
+    release.splice(0).forEach((r) => r());
+    await tick();
+    expect(release).toHaveLength(1);
+    release.splice(0).forEach((r) => r());
+    await Promise.all([upload, ...imported]);
+    expect(pool.queued).toBe(0);
+    expect(importPhotoSlots.limit).toBeGreaterThanOrEqual(1);
+    expect(() => pool.setLimit(0)).toThrow();
   });
 });

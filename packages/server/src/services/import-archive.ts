@@ -8,6 +8,7 @@ import {
 } from '@hanger/domain';
 import type { Entry, ZipFile } from 'yauzl';
 import { ValidationError } from '../errors.js';
+import { ownWebp } from '../photos/own-webp.js';
 
 /**
  * Reading an uploaded export zip safely (yauzl, entry by entry, straight from the file). Nothing
@@ -148,16 +149,28 @@ async function checkPhotoType(bytes: Buffer, name: string): Promise<void> {
   if (!type || !IMAGE_TYPES.has(type.mime)) refuse(`${name} is not a WebP, JPEG or PNG image.`);
 }
 
-/** A photo must be an image by its bytes (not its name), with a readable, bounded size. */
+/** VP8's largest frame side (14 bits): ownWebp here reads sizes only, never limits them. */
+const VP8_MAX_SIDE = 0x3fff;
+
+/**
+ * A photo must be an image by its bytes (not its name), with a readable, bounded size. A WebP of
+ * the shape Hanger's encoder writes (own-webp.ts: one VP8 key frame) declares its size in the
+ * frame header, the same 4 bytes libwebp reads for it; any other photo's header is read by
+ * libvips. Either way the commit decodes every photo in full (docs/import-photos.md).
+ */
 async function checkPhoto(bytes: Buffer, name: string, maxPixels: number): Promise<void> {
   await checkPhotoType(bytes, name);
-  const { default: sharp } = await import('sharp');
   let width: number | undefined;
   let height: number | undefined;
-  try {
-    ({ width, height } = await sharp(bytes, { limitInputPixels: false }).metadata());
-  } catch {
-    refuse(`${name} is a damaged image.`);
+  const own = ownWebp(bytes, VP8_MAX_SIDE);
+  if (own) ({ width, height } = own);
+  else {
+    const { default: sharp } = await import('sharp');
+    try {
+      ({ width, height } = await sharp(bytes, { limitInputPixels: false }).metadata());
+    } catch {
+      refuse(`${name} is a damaged image.`);
+    }
   }
   if (!width || !height) refuse(`${name} is a damaged image.`);
   if (width * height > maxPixels) refuse(`${name} is too large (${width}x${height} pixels).`);

@@ -59,6 +59,7 @@ import { findOutfitIds, insertCanvases, insertOutfits } from '../repositories/ou
 import { findSettingsRow } from '../repositories/settings.js';
 import type { ServiceContext } from './context.js';
 import { openArchive, type ArchiveLimits } from './import-archive.js';
+import { importPhotoSlots } from '../photos/photo-slots.js';
 import { discardPhoto, photoColumns, storeImportedPhoto, type StoredPhoto } from './photos.js';
 import { assertCalendarRoomFor, assertRoomFor, type AccountQuota } from './quota.js';
 import { convertedColumns } from './prices.js';
@@ -80,8 +81,6 @@ const STALE_MS = 40 * 60 * 1000;
 /** Previews nobody confirmed are removed after this long. */
 const PREVIEW_TTL_MS = 24 * 60 * 60 * 1000;
 const PROGRESS_EVERY_MS = 500;
-/** Photos re-encoded at once (each encode already uses both cores' worth of libvips threads). */
-const PHOTO_CONCURRENCY = 2;
 /** Rows per INSERT: far below SQLite's and PostgreSQL's bound-parameter limits. */
 const INSERT_CHUNK = 400;
 
@@ -581,25 +580,34 @@ async function importArchive(
   let done = 0;
   let reported = Date.now();
   let next = 0;
-  // A failure stops both workers, and is thrown only once neither is still storing a photo, so
+  // A failure stops every worker, and is thrown only once none is still storing a photo, so
   // that the caller's clean-up sees every file that was written.
   let failure: { error: unknown } | undefined;
+  // Where the time goes (logged when the import is done): seconds spent by the workers reading
+  // entries and checking, encoding and storing photos, summed over the workers.
+  const spent = { readSeconds: 0, photoSeconds: 0, kept: 0, reencoded: 0 };
+  const photosStart = performance.now();
   const worker = async () => {
     for (let j = next++; j < jobs.length && !failure; j = next++) {
       const job = jobs[j]!;
       try {
+        const readStart = performance.now();
         const bytes = await readPhoto(job.path);
+        const photoStart = performance.now();
+        spent.readSeconds += (photoStart - readStart) / 1000;
         // The keys only: no colour sample is taken for thousands of photos. Items the file gives
         // no colours get theirs from the colour backfill (services/colour-backfill.ts). A photo
         // Hanger itself wrote is kept after a full decode; any other is re-encoded
         // (docs/import-photos.md).
-        const { image, thumbnail } = await storeImportedPhoto(
+        const { image, thumbnail, kept } = await storeImportedPhoto(
           ctx,
           userId,
           bytes,
           { id: job.target, replacing: job.kind === 'cutout' },
-          { keepOwn: config.keepOwnPhotos !== false },
+          { keepOwn: config.keepOwnPhotos !== false, slot: (work) => importPhotoSlots.run(work) },
         );
+        spent.photoSeconds += (performance.now() - photoStart) / 1000;
+        spent[kept ? 'kept' : 'reencoded']++;
         const stored = { image, thumbnail };
         written.push(stored);
         photos.set(`${job.kind}:${job.id}`, stored);
@@ -617,8 +625,13 @@ async function importArchive(
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(PHOTO_CONCURRENCY, jobs.length) }, worker));
+  // One worker more than the pool's slots (IMPORT_PHOTO_CONCURRENCY, one per core): while a photo
+  // is read from the zip and written to storage, the others keep every slot's core decoding.
+  const workers = Math.min(importPhotoSlots.limit + 1, jobs.length);
+  await Promise.all(Array.from({ length: workers }, worker));
   if (failure) throw failure.error;
+  const photosSeconds = (performance.now() - photosStart) / 1000;
+  const rowsStart = performance.now();
 
   // 2. Every row in one transaction, the import's own state included. The quota is counted again
   // under the account's lock: items and outfits created while the photos were being stored count.
@@ -767,6 +780,21 @@ async function importArchive(
     // Marked failed meanwhile (taken for interrupted): the rows must not land.
     if (!finished) throw new Error('import no longer running');
   });
+  const seconds = (n: number) => Math.round(n * 100) / 100;
+  ctx.log.info(
+    {
+      import: id,
+      photos: jobs.length,
+      workers,
+      kept: spent.kept,
+      reencoded: spent.reencoded,
+      photosSeconds: seconds(photosSeconds),
+      workerReadSeconds: seconds(spent.readSeconds),
+      workerPhotoSeconds: seconds(spent.photoSeconds),
+      rowsSeconds: seconds((performance.now() - rowsStart) / 1000),
+    },
+    'import: done',
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { PixelSample } from '@hanger/domain';
 import type { ClothesRow } from '../db/schema.js';
 import type { PhotoFiles, PhotoOwner } from '../photos/images.js';
+import type { PhotoSlot } from '../photos/photo-slots.js';
 import { mediaUrl } from '../storage/signed-url.js';
 import type { ServiceContext } from './context.js';
 
@@ -82,6 +83,8 @@ export interface ImportedPhotoOptions {
    * keepOwnPhoto); false re-encodes every photo (IMPORT_KEEP_OWN_PHOTOS=off).
    */
   keepOwn: boolean;
+  /** Where the keep check's decode runs (the import's pool, photo-slots.ts importPhotoSlots). */
+  slot?: PhotoSlot;
 }
 
 /**
@@ -97,7 +100,7 @@ export async function storeImportedPhoto(
   options: ImportedPhotoOptions,
 ): Promise<StoredPhoto & { kept: boolean }> {
   const { keepOwnPhoto, processImage, storageKeys } = await import('../photos/images.js');
-  const kept = options.keepOwn ? await keepOwnPhoto(bytes) : null;
+  const kept = options.keepOwn ? await keepOwnPhoto(bytes, undefined, options.slot) : null;
   const files = kept ?? (await processImage(bytes, {}));
   const keys = storageKeys(userId, record);
   const results = await Promise.allSettled([
