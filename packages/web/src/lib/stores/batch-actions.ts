@@ -16,6 +16,7 @@ import { deleteOutfitsRequest, patchOutfits, type OutfitUpdate } from '../api/ou
 import { applyBatchEdits, type OutboxOp } from '../outbox/ops';
 import { applyEdits } from '../outbox/records';
 import { loadOutbox } from '../outbox/port';
+import { onWhatRemains } from '../outbox/send';
 import { resolveId } from '../outbox/state';
 import { addToCalendarDay } from './calendar-actions';
 import { toast } from './toast-store';
@@ -73,8 +74,12 @@ export async function updateManyItems(
     });
     const op: OutboxOp = { kind: 'updateItems', ids: batch, updates };
     ok =
-      (await sendBatch(op, () => patchItems(batch, updates), ERROR_TOASTS.updateItem, success)) &&
-      ok;
+      (await sendBatch(
+        op,
+        () => onWhatRemains('clothes', batch, (rest) => patchItems(rest, updates)),
+        ERROR_TOASTS.updateItem,
+        success,
+      )) && ok;
   }
   return ok;
 }
@@ -95,8 +100,12 @@ export async function updateManyOutfits(
     });
     const op: OutboxOp = { kind: 'updateOutfits', ids: batch, updates };
     ok =
-      (await sendBatch(op, () => patchOutfits(batch, updates), ERROR_TOASTS.updateItem, success)) &&
-      ok;
+      (await sendBatch(
+        op,
+        () => onWhatRemains('outfits', batch, (rest) => patchOutfits(rest, updates)),
+        ERROR_TOASTS.updateItem,
+        success,
+      )) && ok;
   }
   return ok;
 }
@@ -212,7 +221,7 @@ async function sendDelete(kind: BatchKind, ids: readonly string[]): Promise<void
         ? { kind: 'deleteItems', ids: batch }
         : { kind: 'deleteOutfits', ids: batch };
     const call = kind === 'clothes' ? deleteItemsRequest : deleteOutfitsRequest;
-    await sendBatch(op, () => call(batch), ERROR_TOASTS.deleteItem, null);
+    await sendBatch(op, () => onWhatRemains(kind, batch, call), ERROR_TOASTS.deleteItem, null);
   }
 }
 
