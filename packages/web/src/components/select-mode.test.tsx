@@ -19,7 +19,7 @@ const CLOTHES: ClothingItem[] = [
   item('tee', { brand: 'Uniqlo', dateCreated: '2024-03-01T09:00:00Z' }),
   item('jeans', { category: 'bottom', brand: 'Levi', dateCreated: '2024-02-01T09:00:00Z' }),
   item('boots', { category: 'shoes', brand: 'Blundstone', dateCreated: '2024-01-01T09:00:00Z' }),
-  item('scarf', { category: 'accessories', brand: 'Acne', dateCreated: '2023-12-01T09:00:00Z' }),
+  item('scarf', { category: 'accessory', brand: 'Acne', dateCreated: '2023-12-01T09:00:00Z' }),
 ];
 
 function Items() {
