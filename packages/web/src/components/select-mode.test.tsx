@@ -1,6 +1,8 @@
 import { defaultSettings, wearDayKey, type ClothingItem, type ItemFilters } from '@hanger/domain';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+
+type User = ReturnType<typeof userEvent.setup>;
 import { useState } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -203,31 +205,33 @@ describe('the actions send one batch call', () => {
     await waitFor(() => expect(toastTitles()).toContain('Moved 2 items to Wishlist'));
   });
 
-  it('Category: PATCH clothes with the category', async () => {
+  // The actions whose dialog takes a value, then "Apply to 2 items".
+  it.each([
+    {
+      action: 'Category',
+      fill: (u: User, d: HTMLElement) => u.click(within(d).getByText('Outerwear')),
+      sent: '{"category":"outerwear","sub_category_id":""}',
+    },
+    {
+      action: 'Brand',
+      fill: (u: User, d: HTMLElement) => u.type(within(d).getByLabelText('Brand'), 'Arket'),
+      sent: '{"brand":"Arket"}',
+    },
+    {
+      action: 'Colours',
+      fill: (u: User, d: HTMLElement) =>
+        u.click(within(d).getByRole('checkbox', { name: /^Navy/ })),
+      sent: '{"colors":["navy"]}',
+    },
+  ])('$action: PATCH clothes with $sent', async ({ action, fill, sent }) => {
     const server = fakeServer({ 'PATCH /api/clothes': ok });
     const u = await chooseTwo();
-    await u.click(within(bar()).getByRole('button', { name: 'Category' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Category of 2 items' });
-    await u.click(within(dialog).getByText('Outerwear'));
+    await u.click(within(bar()).getByRole('button', { name: action }));
+    const dialog = await screen.findByRole('dialog', { name: `${action} of 2 items` });
+    await fill(u, dialog);
     await u.click(within(dialog).getByRole('button', { name: 'Apply to 2 items' }));
     await waitFor(() =>
-      expect(batchCalls(server.calls)).toEqual([
-        'PATCH /api/clothes ["tee","jeans"] {"category":"outerwear","sub_category_id":""}',
-      ]),
-    );
-  });
-
-  it('Brand: PATCH clothes with the brand', async () => {
-    const server = fakeServer({ 'PATCH /api/clothes': ok });
-    const u = await chooseTwo();
-    await u.click(within(bar()).getByRole('button', { name: 'Brand' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Brand of 2 items' });
-    await u.type(within(dialog).getByLabelText('Brand'), 'Arket');
-    await u.click(within(dialog).getByRole('button', { name: 'Apply to 2 items' }));
-    await waitFor(() =>
-      expect(batchCalls(server.calls)).toEqual([
-        'PATCH /api/clothes ["tee","jeans"] {"brand":"Arket"}',
-      ]),
+      expect(batchCalls(server.calls)).toEqual([`PATCH /api/clothes ["tee","jeans"] ${sent}`]),
     );
   });
 
@@ -240,20 +244,6 @@ describe('the actions send one batch call', () => {
     await waitFor(() =>
       expect(batchCalls(server.calls)).toEqual([
         'PATCH /api/clothes ["tee","jeans"] {"source":"preloved"}',
-      ]),
-    );
-  });
-
-  it('Colours: PATCH clothes with the colours', async () => {
-    const server = fakeServer({ 'PATCH /api/clothes': ok });
-    const u = await chooseTwo();
-    await u.click(within(bar()).getByRole('button', { name: 'Colours' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Colours of 2 items' });
-    await u.click(within(dialog).getByRole('checkbox', { name: /^Navy/ }));
-    await u.click(within(dialog).getByRole('button', { name: 'Apply to 2 items' }));
-    await waitFor(() =>
-      expect(batchCalls(server.calls)).toEqual([
-        'PATCH /api/clothes ["tee","jeans"] {"colors":["navy"]}',
       ]),
     );
   });
