@@ -10,13 +10,15 @@
  * 2. The whole request against the BUILT server (`npm run build` first) over HTTP, the wardrobe
  *    written straight into its SQLite database: the server process's CPU (/proc, user + system)
  *    per GET /api/suggestions — warm (the wardrobe unchanged since the last request: a new day
- *    each request, so only the preparation is reused), and cold (the first request after a
- *    write, which reads, maps and prepares the wardrobe again). docs/suggestions.md.
+ *    each request, so only the preparation is reused), and cold: the first request after a
+ *    calendar save (the wears read again, the preparation made again) and after an item's edit
+ *    (the items and outfits read again too). docs/suggestions.md.
+ *    SUGGESTIONS_BENCH_BASE=<server.js>: the same on another build (main's) in the same run.
  *
  *   npx tsx bench/suggestions.bench.ts   (SUGGESTIONS_BENCH_QUICK=1: 1,000 items, 1 year)
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import {
@@ -38,6 +40,12 @@ const SIZE = process.env.SUGGESTIONS_BENCH_QUICK
   ? { items: 1000, outfits: 200, days: 365 }
   : { items: 10000, outfits: 2000, days: 3 * 365 };
 const RUNS = 15;
+const COLD_RUNS = 12;
+/**
+ * SUGGESTIONS_BENCH_BASE=path/to/server.js: the whole request is measured on that build too (e.g.
+ * main's, built into packages/server/dist-base), in the same run, after this one.
+ */
+const BASE = process.env.SUGGESTIONS_BENCH_BASE;
 
 const cpuMs = (from: NodeJS.CpuUsage) => {
   const d = process.cpuUsage(from);
@@ -110,14 +118,23 @@ const figures = (times: number[]) => ({
 });
 
 /** The built server over HTTP: its process's CPU per request. */
-async function wholeRequest() {
+async function wholeRequest(serverJs?: string) {
   const work = await mkdtemp(join(tmpdir(), 'hanger-suggestions-bench-'));
   const dataDir = join(work, 'data');
   await mkdir(dataDir, { recursive: true });
   const port = await freePort();
-  let server = await startServer(dataDir, port, {
-    env: { LOG_LEVEL: 'warn', COLOUR_BACKFILL: 'off' },
-  });
+  const options = {
+    env: {
+      LOG_LEVEL: 'warn',
+      COLOUR_BACKFILL: 'off',
+      // e.g. --cpu-prof --cpu-prof-dir=/tmp/prof: profile the server (docs/suggestions.md).
+      ...(process.env.SUGGESTIONS_BENCH_SERVER_NODE_OPTIONS
+        ? { NODE_OPTIONS: process.env.SUGGESTIONS_BENCH_SERVER_NODE_OPTIONS }
+        : {}),
+    },
+    ...(serverJs ? { server: serverJs } : {}),
+  };
+  let server = await startServer(dataDir, port, options);
   try {
     await signUp(server.url, 'suggestions-bench@example.test');
     await stopServer(server);
@@ -145,9 +162,7 @@ async function wholeRequest() {
     });
     insertWardrobeRows(db, userId, wire, { item: photo('i'), outfit: photo('o') });
     db.close();
-    server = await startServer(dataDir, port, {
-      env: { LOG_LEVEL: 'warn', COLOUR_BACKFILL: 'off' },
-    });
+    server = await startServer(dataDir, port, options);
     const { token } = await signIn(server.url, 'suggestions-bench@example.test');
     const pid = server.process.pid!;
     const get = async (query: string) => {
@@ -194,7 +209,7 @@ async function wholeRequest() {
 
     // Cold: a write, then the first request after it (its CPU alone, /proc ticks of 10 ms).
     const cold: number[] = [];
-    for (let i = 0; i < 8; i++) {
+    for (let i = 0; i < COLD_RUNS; i++) {
       await write(addDays(today, 500 + i));
       await settle();
       c = processCpuMs(pid);
@@ -202,9 +217,29 @@ async function wholeRequest() {
       await get(`date=${addDays(today, 600 + i)}`);
       cold.push(processCpuMs(pid) - c - idlePerMs * (performance.now() - t));
     }
+    // The first request after an edit of an item (its brand): the items are read again too.
+    const coldItem: number[] = [];
+    for (let i = 0; i < COLD_RUNS / 2; i++) {
+      const form = new FormData();
+      form.append('updates', JSON.stringify({ brand: `Brand ${i}` }));
+      const response = await fetch(`${server.url}/api/clothes/${closetTop.id}`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      if (response.status !== 200) throw new Error(`PATCH clothes answered ${response.status}`);
+      await settle();
+      c = processCpuMs(pid);
+      t = performance.now();
+      await get(`date=${addDays(today, 700 + i)}`);
+      coldItem.push(processCpuMs(pid) - c - idlePerMs * (performance.now() - t));
+    }
     return {
       warm: { firstPageMs: warmFirst, shuffleMs: warmShuffle, styleThisMs: warmPin },
+      /** After a calendar save (a day logged, "Wear this"). */
       coldAfterWrite: figures(cold),
+      /** After an item's edit. */
+      coldAfterItemWrite: figures(coldItem),
       idleCpuPerSecondMs: round(idlePerMs * 1000),
     };
   } finally {
@@ -213,9 +248,13 @@ async function wholeRequest() {
   }
 }
 
+const loadBefore = loadavg().map(round);
 const request = process.env.SUGGESTIONS_BENCH_NO_SERVER ? undefined : await wholeRequest();
+const baseline = BASE ? { server: BASE, request: await wholeRequest(BASE) } : undefined;
 const result = {
   size: SIZE,
+  /** The machine's load average (1, 5, 15 min) before and after the whole requests. */
+  load: { before: loadBefore, after: loadavg().map(round) },
   targetMs: TARGET_MS,
   /** The whole GET /api/suggestions, server process CPU per request (the target's figure). */
   request,
@@ -233,11 +272,17 @@ const result = {
     /** suggestOutfits keeping nothing (preparation inside), for comparison. */
     unprepared: figures(first),
   },
+  /** The same whole-request figures of the base build, in the same run. */
+  base: baseline,
   pass:
     request === undefined
       ? undefined
-      : Math.max(request.warm.firstPageMs, request.warm.shuffleMs, request.warm.styleThisMs) <=
-        TARGET_MS,
+      : Math.max(
+          request.warm.firstPageMs,
+          request.warm.shuffleMs,
+          request.warm.styleThisMs,
+          request.coldAfterWrite.medianMs,
+        ) <= TARGET_MS,
 };
 console.log(JSON.stringify(result, null, 2));
 if (!process.env.SUGGESTIONS_BENCH_QUICK) writeResult('suggestions', result);

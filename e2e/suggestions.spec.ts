@@ -5,7 +5,7 @@ import { settled, wearDay } from './screens';
 
 /**
  * What to wear (README, "What to wear") in the built app: the calendar's card, the suggestions
- * screen and its actions, Style this from an item, and Open in composer; at 1280x800 and 390x844,
+ * screen and its actions, Style this from an item, and Open in composer; at 1440x900 and 390x844,
  * with screenshots in light and dark.
  */
 
@@ -122,7 +122,7 @@ test.describe('what to wear', () => {
   test('desktop: the calendar card, Wear this, Not this, Style this and Open in composer', async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.setViewportSize({ width: 1440, height: 900 });
     const items = await walkThrough(page, 'desktop');
     const shoes = items[5]!;
 
@@ -158,6 +158,17 @@ test.describe('what to wear', () => {
       .click();
     await expect(page).toHaveURL(new RegExp(`/suggestions\\?date=${day}$`));
     await expect(cards(page)).toHaveCount(3);
+
+    // Wear this on a day ahead plans it; the day, opened again, carries its own card.
+    await cards(page).first().getByRole('button', { name: 'Wear this' }).click();
+    await expect(toast(page, 'Calendar updated successfully')).toBeVisible();
+    await page.goto(dayPath(day));
+    await expect(page.getByRole('list', { name: /^Worn on / })).toBeVisible();
+    const planCard = page.getByRole('region', { name: /^What to wear on / });
+    await expect(planCard.getByRole('img')).not.toHaveCount(0);
+    await shoot(page, 'suggestions-day-card', 'desktop');
+    await planCard.getByRole('link', { name: 'See suggestions' }).click();
+    await expect(page).toHaveURL(new RegExp(`/suggestions\\?date=${day}$`));
   });
 
   test('phone: the calendar card, Wear this and Not this', async ({ page }) => {
@@ -167,7 +178,7 @@ test.describe('what to wear', () => {
 
   for (const [size, viewport] of [
     ['phone', { width: 390, height: 844 }],
-    ['desktop', { width: 1280, height: 800 }],
+    ['desktop', { width: 1440, height: 900 }],
   ] as const) {
     test(`${size}: a wardrobe that makes no outfit says what to add`, async ({ page }) => {
       await page.setViewportSize(viewport);

@@ -73,6 +73,46 @@ describe.each(ENGINES)('suggestions on %s', (engine) => {
     expect(worn.suggestions[0]!.reasons[0]!.text).toMatch(/^worn together once, last on /);
   });
 
+  it('after a calendar save keeps the pieces it read, and reads them again after an edit', async () => {
+    // A write of the calendar alone re-reads only the wears (docs/suggestions.md).
+    const owner = await signUp(t);
+    const [tee, jeans, boots, cap] = [
+      await owner.addItem({ category: 'top' }),
+      await owner.addItem({ category: 'bottom' }),
+      await owner.addItem({ category: 'shoes' }),
+      await owner.addItem({ category: 'accessory' }),
+    ];
+    const date = '2025-07-01';
+    const read = async () =>
+      suggestionsResponseSchema.parse((await suggestions(owner, `?date=${date}`)).body);
+    const first = await read();
+    expect(first.suggestions[0]!.item_ids).toContain(cap!.id);
+    expect((await owner.putDay('2025-06-20', { clothes: [tee!.id, jeans!.id] })).status).toBe(200);
+    const together = / worn together once, last on /;
+    const worn = await read();
+    expect(worn.suggestions[0]!.reasons.some((r) => together.test(r.text))).toBe(true);
+    // An item's edit after the calendar save: the item is read again.
+    const form = new FormData();
+    form.append('updates', JSON.stringify({ status: 'archived' }));
+    const patched = await owner.fetch(`/api/clothes/${cap!.id}`, { method: 'PATCH', body: form });
+    expect(patched.status).toBe(200);
+    const edited = await read();
+    expect(edited.suggestions.flatMap((s) => s.item_ids)).not.toContain(cap!.id);
+    // And a wear taken off the day leaves the next answer.
+    const kind = new FormData();
+    kind.append('item_type', 'clothes');
+    const removed = await owner.fetch(`/api/calendar/2025-06-20/${tee!.id}`, {
+      method: 'DELETE',
+      body: kind,
+    });
+    expect(removed.status).toBe(204);
+    const after = await read();
+    expect(after.suggestions[0]!.reasons.some((r) => together.test(r.text))).toBe(false);
+    expect(after.suggestions[0]!.item_ids).toEqual(
+      expect.arrayContaining([tee!.id, jeans!.id, boots!.id]),
+    );
+  });
+
   it('builds every suggestion around a pinned piece', async () => {
     const { status, body } = await suggestions(user, `?pin=${items.jeans!.id}&offset=1`);
     expect(status).toBe(200);

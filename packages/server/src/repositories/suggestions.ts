@@ -1,4 +1,6 @@
 import type { Db } from './db.js';
+import { listCanvasRows } from './outfits.js';
+import { canvasesByOutfit } from './wardrobe.js';
 
 /**
  * The account's "Not this" of What to wear (table `suggestion_feedback`, migration 0012). The key
@@ -41,4 +43,42 @@ export async function saveFeedback(
     .insertInto('suggestion_feedback')
     .values({ user_id: ownerId, item_key: key, until })
     .execute();
+}
+
+/**
+ * The owner's items and outfits as What to wear reads them (docs/suggestions.md): of the items
+ * only the columns the suggestions use (no photo keys, no notes), of the outfits their canvases.
+ * Reading the whole wardrobe (every column, every photo URL signed) was most of a kept
+ * preparation's cost after a write. The calendar's wears are listWears.
+ */
+export async function readSuggestionRecords(db: Db, ownerId: string) {
+  const [items, outfits, placements] = await Promise.all([
+    db
+      .selectFrom('clothes')
+      .select([
+        'id',
+        'category',
+        'sub_category_id',
+        'status',
+        'date_created',
+        'price',
+        'currency',
+        'converted_price',
+        'manual_times_worn',
+        'colors',
+      ])
+      .where('user_id', '=', ownerId)
+      .orderBy('date_created')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('outfits')
+      .select(['id', 'date_created'])
+      .where('user_id', '=', ownerId)
+      .orderBy('date_created')
+      .orderBy('id')
+      .execute(),
+    listCanvasRows(db, ownerId),
+  ]);
+  return { items, outfits, canvases: canvasesByOutfit(placements) };
 }

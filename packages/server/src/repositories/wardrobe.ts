@@ -18,13 +18,20 @@ export async function readWardrobeRows(db: Db, ownerId: string) {
     listWears(db, ownerId),
     listDayStars(db, ownerId),
   ]);
+  return { clothes, outfits, canvases: canvasesByOutfit(placements), days, stars };
+}
+
+/** Canvas rows grouped by their outfit, each outfit's in their order. */
+export function canvasesByOutfit(
+  placements: readonly OutfitItemRow[],
+): Map<string, OutfitItemRow[]> {
   const canvases = new Map<string, OutfitItemRow[]>();
   for (const p of placements) {
     const list = canvases.get(p.outfit_id);
     if (list) list.push(p);
     else canvases.set(p.outfit_id, [p]);
   }
-  return { clothes, outfits, canvases, days, stars };
+  return canvases;
 }
 
 /** The column by which calendar entries and outfit canvases point at an item or an outfit. */

@@ -69,7 +69,7 @@ export async function addToDay(
     }
     return readDay(trx, userId, day);
   });
-  await ctx.cache.invalidate(userId);
+  await ctx.cache.invalidate(userId, 'calendar');
   return entry;
 }
 
@@ -85,5 +85,5 @@ export async function removeFromDay(
     if (!(await deleteWear(trx, userId, day, itemType, itemId))) throw new NotFoundError(NOT_FOUND);
     await clearDayStar(trx, userId, day, itemId);
   });
-  await ctx.cache.invalidate(userId);
+  await ctx.cache.invalidate(userId, 'calendar');
 }

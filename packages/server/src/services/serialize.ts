@@ -61,6 +61,45 @@ export function itemToWire(capability: string, row: Owned<ClothesRow>): WireItem
   return item;
 }
 
+/** The item columns What to wear reads (repositories/suggestions.ts readSuggestionRows). */
+export type SuggestionItemRow = Pick<
+  ClothesRow,
+  | 'id'
+  | 'category'
+  | 'sub_category_id'
+  | 'status'
+  | 'date_created'
+  | 'price'
+  | 'currency'
+  | 'converted_price'
+  | 'manual_times_worn'
+  | 'colors'
+>;
+const SUGGESTION_COLUMNS = [
+  'sub_category_id',
+  'status',
+  'price',
+  'currency',
+  'converted_price',
+  'manual_times_worn',
+] as const satisfies readonly (keyof SuggestionItemRow)[];
+
+/**
+ * An item as What to wear reads it: its columns as itemToWire answers them, without photos (the
+ * suggestions answer ids; the app shows its own copy's photos).
+ */
+export function suggestionItemToWire(row: SuggestionItemRow): WireItem {
+  const item: WireItem = {
+    id: row.id,
+    image: '',
+    category: row.category,
+    date_created: row.date_created,
+    ...setColumns(row, SUGGESTION_COLUMNS),
+  };
+  if (row.colors) item.colors = coloursFromText(row.colors);
+  return item;
+}
+
 export function canvasToWire(entries: OutfitItemRow[]): WireCanvasEntry[] {
   return entries.map((e) => ({
     clothing_id: e.clothing_id,

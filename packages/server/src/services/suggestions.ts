@@ -15,10 +15,16 @@ import {
 } from '@hanger/domain';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { findItemStatuses } from '../repositories/clothes.js';
-import { listLiveFeedback, saveFeedback } from '../repositories/suggestions.js';
+import { listWears } from '../repositories/calendar.js';
+import {
+  listLiveFeedback,
+  readSuggestionRecords,
+  saveFeedback,
+} from '../repositories/suggestions.js';
 import type { ServiceContext } from './context.js';
 import { readSettings } from './settings.js';
-import { readWardrobe } from './wardrobe.js';
+import { canvasToWire, suggestionItemToWire } from './serialize.js';
+import { calendarToWire, recordsById } from './wardrobe.js';
 
 const NOT_FOUND = 'The requested item was not found.';
 
@@ -51,9 +57,53 @@ interface Kept {
   settingsText: string;
   rates: unknown;
   expiresAt: number;
+  records: Records;
   wardrobe: WardrobeData;
   settings: Settings;
   prepared: PreparedSuggestions;
+}
+
+/** The owner's items and outfits as suggestOutfits reads them, under the cache's recordsVersion. */
+interface Records {
+  version: string;
+  /** Read again after KEPT_TTL_MS whatever the version says (an announcement may be lost). */
+  expiresAt: number;
+  clothes: WardrobeData['clothes'];
+  outfits: WardrobeData['outfits'];
+}
+
+/**
+ * The owner's items and outfits with only what suggestOutfits reads (wardrobeForSuggestionsFromWire):
+ * the item columns it uses and the outfits' canvases, not the whole wardrobe with signed photo
+ * URLs that GET users answers.
+ */
+async function readRecords(ctx: ServiceContext, userId: string, version: string): Promise<Records> {
+  const { items, outfits, canvases } = await readSuggestionRecords(ctx.db, userId);
+  const { clothes, outfits: mapped } = wardrobeForSuggestionsFromWire({
+    clothes: recordsById(items.map(suggestionItemToWire)),
+    outfits: recordsById(
+      outfits.map((o) => ({
+        id: o.id,
+        image: '',
+        date_created: o.date_created,
+        canvas_data: canvasToWire(canvases.get(o.id) ?? []),
+      })),
+    ),
+    calendar: {},
+  });
+  return { version, expiresAt: Date.now() + KEPT_TTL_MS, clothes, outfits: mapped };
+}
+
+/** The owner's calendar as suggestOutfits reads it (wears only). */
+async function readCalendar(
+  ctx: ServiceContext,
+  userId: string,
+): Promise<WardrobeData['calendar']> {
+  return wardrobeForSuggestionsFromWire({
+    clothes: {},
+    outfits: {},
+    calendar: calendarToWire(await listWears(ctx.db, userId)),
+  }).calendar;
 }
 
 /** Accounts kept at most per process (a 10,000-item wardrobe's is a few MB), least recent out. */
@@ -65,8 +115,8 @@ const keptByCache = new WeakMap<object, Map<string, Kept>>();
 /**
  * The owner's wardrobe mapped and prepared for suggestions (docs/suggestions.md): made once per
  * wardrobe version (the wardrobe cache's, which every write moves), settings, rates and day, and
- * kept, so a request on an unchanged wardrobe pays only for ranking its day. Reading, mapping
- * and preparing a 10,000-item wardrobe is most of a cold request's CPU.
+ * kept, so a request on an unchanged wardrobe pays only for ranking its day. After a write of
+ * the calendar alone, the items and outfits are kept too (under the cache's recordsVersion).
  */
 async function preparedFor(ctx: ServiceContext, userId: string, now: Date) {
   let kept = keptByCache.get(ctx.cache);
@@ -89,11 +139,20 @@ async function preparedFor(ctx: ServiceContext, userId: string, now: Date) {
     kept.set(userId, hit);
     return hit;
   }
-  // Only what suggestOutfits reads is mapped: the whole mapping was most of a large wardrobe's cost.
-  const wardrobe = wardrobeForSuggestionsFromWire(await readWardrobe(ctx, userId));
+  // A write of the calendar alone (a day logged, "Wear this") leaves the items and outfits as
+  // they were: only the wears are read again, and the preparation made afresh from them.
+  const recordsVersion = ctx.cache.recordsVersion(userId);
+  const [records, calendar] = await Promise.all([
+    hit && hit.records.version === recordsVersion && hit.records.expiresAt > Date.now()
+      ? hit.records
+      : readRecords(ctx, userId, recordsVersion),
+    readCalendar(ctx, userId),
+  ]);
+  const wardrobe: WardrobeData = { clothes: records.clothes, outfits: records.outfits, calendar };
   const settings = settingsFromWire(wireSettings);
   const made: Kept = {
     version,
+    records,
     today,
     settingsText,
     rates: ctx.prices.rates,

@@ -23,6 +23,21 @@ describe('WardrobeCache', () => {
     expect(cache.version('u1')).not.toBe(v0);
   });
 
+  it('keeps the records version across a write of the calendar alone, and moves it otherwise', async () => {
+    const cache = new WardrobeCache();
+    const r0 = cache.recordsVersion('u1');
+    const v0 = cache.version('u1');
+    await cache.invalidate('u1', 'calendar');
+    expect(cache.version('u1')).not.toBe(v0);
+    expect(cache.recordsVersion('u1')).toBe(r0);
+    await cache.invalidate('u1');
+    const r1 = cache.recordsVersion('u1');
+    expect(r1).not.toBe(r0);
+    cache.clear();
+    expect(cache.recordsVersion('u1')).not.toBe(r1);
+    expect(cache.recordsVersion('u1')).not.toBe(r0);
+  });
+
   it('builds once and then answers from memory with a stable ETag', async () => {
     const cache = new WardrobeCache();
     let builds = 0;

@@ -88,6 +88,8 @@ export class WardrobeCache {
   private readonly instanceId = randomUUID();
   /** Counts every drop of each user's wardrobe (writes, announcements), for version(). */
   private readonly drops = new Map<string, number>();
+  /** Counts the drops that may have changed the user's items or outfits, for recordsVersion(). */
+  private readonly recordDrops = new Map<string, number>();
   /** Counts clear(): every user's copy was dropped at once. */
   private epoch = 0;
   private publisher: Redis | null = null;
@@ -177,9 +179,13 @@ export class WardrobeCache {
     return made;
   }
 
-  /** Called after every committed write of the user's wardrobe. */
-  async invalidate(userId: string): Promise<void> {
-    this.drop(userId);
+  /**
+   * Called after every committed write of the user's wardrobe. `changed` 'calendar': the write
+   * changed the calendar alone (its wears and starred days), not an item or an outfit, so
+   * recordsVersion() stays. Other processes are told of a drop of the whole wardrobe.
+   */
+  async invalidate(userId: string, changed: 'wardrobe' | 'calendar' = 'wardrobe'): Promise<void> {
+    this.drop(userId, changed);
     if (this.publisher) {
       await this.publisher
         .publish(INVALIDATION_CHANNEL, `${this.instanceId} ${userId}`)
@@ -199,6 +205,14 @@ export class WardrobeCache {
     return `${this.epoch}.${this.drops.get(userId) ?? 0}`;
   }
 
+  /**
+   * As version(), of the user's items and outfits: a write of the calendar alone leaves it, so a
+   * value derived from them may outlive that write (docs/suggestions.md). Read it first too.
+   */
+  recordsVersion(userId: string): string {
+    return `${this.epoch}.${this.recordDrops.get(userId) ?? 0}`;
+  }
+
   /** What the cache holds now (for measurements and tests). */
   stats(): { entries: number; bytes: number; maxBytes: number } {
     return { entries: this.entries.size, bytes: this.heldBytes, maxBytes: this.maxBytes };
@@ -207,6 +221,7 @@ export class WardrobeCache {
   clear(): void {
     this.epoch += 1;
     this.drops.clear();
+    this.recordDrops.clear();
     this.entries.clear();
     this.newest = undefined;
     this.heldBytes = 0;
@@ -233,10 +248,12 @@ export class WardrobeCache {
     this.newest = userId;
   }
 
-  private drop(userId: string): void {
+  private drop(userId: string, changed: 'wardrobe' | 'calendar' = 'wardrobe'): void {
     // Bounded by the users written to since the last clear(); a count kept is a few bytes.
     if (this.drops.size >= 100_000) this.clear();
     this.drops.set(userId, (this.drops.get(userId) ?? 0) + 1);
+    if (changed === 'wardrobe')
+      this.recordDrops.set(userId, (this.recordDrops.get(userId) ?? 0) + 1);
     const entry = this.entries.get(userId);
     if (entry) this.remove(userId, entry);
     const flight = this.flights.get(userId);

@@ -17,6 +17,22 @@ export async function readWardrobe(ctx: ServiceContext, userId: string): Promise
     outfitToWire(capability, row, canvases.get(row.id) ?? []),
   );
 
+  return {
+    clothes: recordsById(wireClothes),
+    outfits: recordsById(wireOutfits),
+    calendar: calendarToWire(days, stars),
+  };
+}
+
+/** Records keyed by their id, in their order. */
+export const recordsById = <T extends { id: string }>(records: T[]): Record<string, T> =>
+  Object.fromEntries(records.map((r) => [r.id, r]));
+
+/** The wire calendar from the owner's wears (listWears) and starred days. */
+export function calendarToWire(
+  days: readonly { day: string; clothing_id: string | null; outfit_id: string | null }[],
+  stars: readonly { day: string; display_item: string }[] = [],
+): WireWardrobe['calendar'] {
   const calendar: WireWardrobe['calendar'] = {};
   const dayOf = (day: string) => (calendar[day] ??= { clothes: [], outfits: [] });
   for (const item of days) {
@@ -24,10 +40,7 @@ export async function readWardrobe(ctx: ServiceContext, userId: string): Promise
     else if (item.outfit_id) dayOf(item.day).outfits.push(item.outfit_id);
   }
   for (const star of stars) dayOf(star.day).display_item = star.display_item;
-
-  const byId = <T extends { id: string }>(records: T[]) =>
-    Object.fromEntries(records.map((r) => [r.id, r]));
-  return { clothes: byId(wireClothes), outfits: byId(wireOutfits), calendar };
+  return calendar;
 }
 
 /** The access token a request came with: who, from which session, minted when. */

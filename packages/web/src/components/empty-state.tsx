@@ -67,7 +67,9 @@ export function AddLink({ to, children }: { to: string; children: ReactNode }) {
   );
 }
 
-/** The empty wardrobe's way forward, wherever pieces would be listed. */
-export function AddFirstItemLink() {
-  return <AddLink to="/items/upload">Add your first item</AddLink>;
+/** Wherever pieces would be listed and the wardrobe has none: what would be here, and the way to add the first. */
+export function EmptyWardrobe(props: Omit<EmptyStateProps, 'action' | 'className'>) {
+  return (
+    <EmptyState {...props} action={<AddLink to="/items/upload">Add your first item</AddLink>} />
+  );
 }

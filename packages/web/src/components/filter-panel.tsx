@@ -11,6 +11,7 @@ import {
   hasActiveItemFilters,
   hasActiveOutfitFilters,
   withCategory,
+  type ColourName,
   type ItemFilters,
   type OutfitFilters,
   type Settings,
@@ -63,6 +64,27 @@ function KeyChips<F extends object, K extends keyof F>({
       chips={chips}
       value={(filters[name] ?? fallback) as (F[K] & string) | undefined}
       onChange={(value) => onChange(withValue(filters, name, value as F[K] | undefined))}
+    />
+  );
+}
+
+/** The colours of the filters as checks (any of them); none checked removes the key. */
+function ColourFilter<F extends { colours?: ColourName[] }>({
+  legend,
+  filters,
+  onChange,
+}: {
+  legend: string;
+  filters: F;
+  onChange: (filters: F) => void;
+}) {
+  return (
+    <ColourChecks
+      legend={legend}
+      value={filters.colours}
+      onChange={(colours) =>
+        onChange(withValue(filters, 'colours', colours.length > 0 ? colours : undefined))
+      }
     />
   );
 }
@@ -168,13 +190,7 @@ export function ItemFilterPanel({
         name="source"
         onChange={onChange}
       />
-      <ColourChecks
-        legend="Colour"
-        value={filters.colours}
-        onChange={(colours) =>
-          onChange(withValue(filters, 'colours', colours.length > 0 ? colours : undefined))
-        }
-      />
+      <ColourFilter legend="Colour" filters={filters} onChange={onChange} />
       <KeyChips
         legend="Date obtained"
         chips={DATE_CHIPS}
@@ -211,13 +227,7 @@ export function OutfitFilterPanel({
         name="timesWorn"
         onChange={onChange}
       />
-      <ColourChecks
-        legend="Colour of a piece"
-        value={filters.colours}
-        onChange={(colours) =>
-          onChange(withValue(filters, 'colours', colours.length > 0 ? colours : undefined))
-        }
-      />
+      <ColourFilter legend="Colour of a piece" filters={filters} onChange={onChange} />
       <KeyChips
         legend="Status"
         chips={OUTFIT_STATUS_CHIPS}

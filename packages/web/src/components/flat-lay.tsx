@@ -1,7 +1,6 @@
 import { itemTileLabel, type ClothingItem } from '@hanger/domain';
-import { ImageOff } from 'lucide-react';
-import { useState } from 'react';
 import { useSessionStore } from '../lib/stores/session-store';
+import { MissingPhoto, PhotoOr } from './thumbnail';
 
 interface FlatLayProps {
   items: readonly ClothingItem[];
@@ -32,30 +31,24 @@ export function FlatLay({ items, size = 'full', className = '' }: FlatLayProps) 
 }
 
 function FlatLayPiece({ item }: { item: ClothingItem }) {
-  const [failed, setFailed] = useState(false);
   const cutout = item.cutout === 'done';
   const settings = useSessionStore((s) => s.user?.settings);
   const label = settings ? itemTileLabel(item, settings) : item.category;
   return (
     <li className="relative aspect-square overflow-hidden rounded-tile bg-surface-2 ring-1 ring-black/5 ring-inset">
-      {failed ? (
-        <span className="absolute inset-0 grid place-items-center text-fg-subtle">
-          <ImageOff aria-hidden="true" className="size-5" strokeWidth={1.5} />
-          <span className="sr-only">{label}</span>
-        </span>
-      ) : (
-        <img
-          src={item.thumbnail ?? item.image}
-          alt={label}
-          crossOrigin="anonymous"
-          decoding="async"
-          draggable={false}
-          onError={() => setFailed(true)}
-          className={
-            'absolute inset-0 size-full ' + (cutout ? 'object-contain p-[8%]' : 'object-cover')
-          }
-        />
-      )}
+      <PhotoOr
+        fallback={
+          <MissingPhoto size="size-5">
+            <span className="sr-only">{label}</span>
+          </MissingPhoto>
+        }
+        src={item.thumbnail ?? item.image}
+        alt={label}
+        draggable={false}
+        className={
+          'absolute inset-0 size-full ' + (cutout ? 'object-contain p-[8%]' : 'object-cover')
+        }
+      />
     </li>
   );
 }

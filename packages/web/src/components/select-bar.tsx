@@ -34,11 +34,12 @@ import {
   type BatchKind,
 } from '../lib/stores/batch-actions';
 import { addToCollection, loadCollections, useCollections } from '../lib/stores/collections-store';
-import { useSessionStore } from '../lib/stores/session-store';
 import { toast } from '../lib/stores/toast-store';
 import { capitalize } from '../lib/text';
 import { Button, IconButton } from './button';
 import { ChoiceChips } from './choice-chips';
+import { StickyBar, type StickTo } from './sticky-bar';
+import { SubcategoryChips } from './subcategory-chips';
 import { ColourChecks } from './colour-chips';
 import { Dialog } from './dialog';
 import { TextField } from './field';
@@ -58,7 +59,7 @@ interface SelectBarProps {
   onSelectAll: () => void;
   onSelectNone: () => void;
   onDone: () => void;
-  stickTo: 'shell' | 'top';
+  stickTo: StickTo;
 }
 
 type Action = 'status' | 'category' | 'brand' | 'source' | 'colours' | 'collection';
@@ -85,12 +86,7 @@ export default function SelectBar({
   const items = kind === 'clothes';
 
   return (
-    <div
-      data-select-bar
-      className={`sticky top-0 z-30 border-b border-line bg-canvas pt-safe ${
-        stickTo === 'shell' ? 'md:top-16 md:pt-0' : ''
-      }`}
-    >
+    <StickyBar data-select-bar stickTo={stickTo}>
       <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-3 md:h-16 md:flex-row md:items-center md:gap-4 md:px-8 md:py-0">
         <div className="flex min-w-0 items-center gap-2">
           <IconButton
@@ -187,7 +183,7 @@ export default function SelectBar({
           />
         </Dialog>
       )}
-    </div>
+    </StickyBar>
   );
 }
 
@@ -226,15 +222,13 @@ function ItemDialogs({
   onClose: () => void;
   ids: readonly string[];
 }) {
-  const settings = useSessionStore((s) => s.user?.settings);
   const [category, setCategory] = useState<Category | ''>('');
-  const [sub, setSub] = useState('');
+  const [sub, setSub] = useState<string>();
   const [brand, setBrand] = useState('');
   const [brandError, setBrandError] = useState<string | null>(null);
   const [colours, setColours] = useState<ColourName[]>([]);
   const n = ids.length;
   const what = plural(n, 'clothes');
-  const subcategories = category && settings ? (settings.subcategories[category] ?? []) : [];
 
   const apply = (updates: Parameters<typeof updateManyItems>[1], message: string) => {
     onClose();
@@ -271,7 +265,7 @@ function ItemDialogs({
               onClick={() =>
                 category &&
                 apply(
-                  { category, subCategoryId: sub || undefined },
+                  { category, subCategoryId: sub },
                   `${capitalize(what)} now in ${capitalize(category)}`,
                 )
               }
@@ -287,20 +281,10 @@ function ItemDialogs({
           value={category}
           onChange={(c) => {
             setCategory(c);
-            setSub('');
+            setSub(undefined);
           }}
         />
-        {subcategories.length > 0 && (
-          <ChoiceChips<string>
-            legend="Subcategory"
-            choices={[
-              { value: '-', label: 'None' },
-              ...subcategories.map((s) => ({ value: s.id, label: s.name })),
-            ]}
-            value={sub || '-'}
-            onChange={(v) => setSub(v === '-' ? '' : v)}
-          />
-        )}
+        <SubcategoryChips category={category} value={sub} onChange={setSub} />
       </Dialog>
 
       <Dialog

@@ -10,6 +10,7 @@ import {
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { GridColumnsMenu, type GridColumnsMenuProps } from './grid-columns-menu';
+import { StickyBar, type StickTo } from './sticky-bar';
 
 interface SortBarProps<O extends string> {
   /** The sort options in the order the dropdown lists them. */
@@ -31,11 +32,8 @@ interface SortBarProps<O extends string> {
   columns?: GridColumnsMenuProps;
   /** Starts Select mode (docs/select-many.md); without it there is no Select button. */
   onSelect?: () => void;
-  /**
-   * Where the bar sticks: under the app shell's top bar (the tab screens), or at the very top of
-   * a full-screen flow without it.
-   */
-  stickTo?: 'shell' | 'top';
+  /** Where the bar sticks (the shell's tab screens by default). */
+  stickTo?: StickTo;
 }
 
 const PILL =
@@ -66,14 +64,7 @@ export function SortBar<O extends string>({
   const DirectionIcon = ascending ? ArrowUpNarrowWide : ArrowDownWideNarrow;
 
   return (
-    // Opaque, not translucent over a backdrop blur: the blur of what scrolls under the bar was
-    // redrawn every frame and cost 10 ms a frame at desktop width (bench/grid-scroll.bench.ts).
-    <div
-      data-sort-bar
-      className={`sticky top-0 z-30 border-b border-line bg-canvas pt-safe ${
-        stickTo === 'shell' ? 'md:top-16 md:pt-0' : ''
-      }`}
-    >
+    <StickyBar data-sort-bar stickTo={stickTo}>
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 md:px-8">
         <div className="flex min-w-0 items-center gap-2">
           <label htmlFor={selectId} className="sr-only">
@@ -166,6 +157,6 @@ export function SortBar<O extends string>({
           )}
         </div>
       </div>
-    </div>
+    </StickyBar>
   );
 }

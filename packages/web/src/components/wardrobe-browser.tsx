@@ -84,7 +84,7 @@ import { useSessionStore } from '../lib/stores/session-store';
 import { useUiPrefsStore } from '../lib/stores/ui-prefs-store';
 import { useWardrobeStore } from '../lib/stores/wardrobe-store';
 import { useItemStats, useOutfitStats } from '../lib/use-wardrobe-stats';
-import { AddFirstItemLink, AddLink, EmptyState, NoFilterMatches } from './empty-state';
+import { AddLink, EmptyState, EmptyWardrobe, NoFilterMatches } from './empty-state';
 import { LazyItemFilterPanel, LazyOutfitFilterPanel } from './filter-panel-lazy';
 import { useGridColumns, useViewportWidth } from './grid-columns';
 import type { GridColumnsMenuProps } from './grid-columns-menu';
@@ -408,11 +408,10 @@ function OutfitsBrowser({
             action={<AddLink to="upload">Create an outfit</AddLink>}
           />
         ) : (
-          <EmptyState
+          <EmptyWardrobe
             icon={Layers}
             title="No outfits yet"
             description="Outfits are made from your items. Add a few pieces first, then combine them here."
-            action={<AddFirstItemLink />}
           />
         )
       }

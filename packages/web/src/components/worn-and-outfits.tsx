@@ -3,6 +3,7 @@ import { CalendarDays, Plus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { outfitPath } from '../lib/paths';
+import { Thumbnail } from './thumbnail';
 
 /** Shown at first; the rest of a long history opens on request. */
 const DATES_SHOWN = 12;
@@ -85,14 +86,7 @@ export function OutfitTiles({ outfits, itemId }: { outfits: Outfit[]; itemId: st
               aria-label={`Outfit ${i + 1}`}
               className="block overflow-hidden rounded-tile border border-line bg-white transition-opacity hover:opacity-90"
             >
-              <img
-                src={outfit.thumbnail ?? outfit.image}
-                alt=""
-                crossOrigin="anonymous"
-                loading="lazy"
-                decoding="async"
-                className="aspect-[2/3] w-full object-contain"
-              />
+              <Thumbnail of={outfit} className="aspect-[2/3] w-full object-contain" />
             </Link>
           </li>
         ))}

@@ -147,13 +147,21 @@ export function suggestionsAtOnce(query: SuggestionsQuery): Ready | undefined {
  * this" are already known this session; otherwise the server's (which teaches them), or, when no
  * answer comes, the computed one marked offline.
  */
-export async function settleSuggestions(query: SuggestionsQuery): Promise<Ready> {
+export async function settleSuggestions(
+  query: SuggestionsQuery,
+  /** Called with the answer computed from the device's copy as soon as it is made. */
+  onComputed?: (ready: Ready) => void,
+): Promise<Ready> {
   const user = useSessionStore.getState().user;
   const data = useWardrobeStore.getState().data;
   if (!data || !user) return loadSuggestions(query);
   await loadLocal();
-  const here = suggestionsAtOnce(query)!;
+  const here = suggestionsAtOnce(query);
+  // Signed out, or the copy dropped, while the rules loaded: the server answers alone.
+  if (here === undefined) return loadSuggestions(query);
   if (fromServer?.uid === user.uid) return here;
+  // Shown now: the server's answer (which may take seconds on a loaded machine) only replaces it.
+  onComputed?.(here);
   const key = queryKey(query);
   try {
     const answer = withoutPending(await getSuggestions(query));
@@ -174,8 +182,10 @@ export async function settleSuggestions(query: SuggestionsQuery): Promise<Ready>
  * The suggestions of a query, again when the day, the pin or the page changes: shown at once
  * from the device's copy, then settled (settleSuggestions).
  */
-export function useSuggestions(query: SuggestionsQuery): SuggestionsState {
+export function useSuggestions(query: SuggestionsQuery): SuggestionsState & { retry: () => void } {
   const { date, pin, offset } = query;
+  // Retry (after a failure) asks again.
+  const [attempt, setAttempt] = useState(0);
   // Once the device's copy arrives (read back after a reload), it answers.
   const hasCopy = useWardrobeStore((s) => s.data !== null);
   const q: SuggestionsQuery = { date, ...(pin ? { pin } : {}), ...(offset ? { offset } : {}) };
@@ -191,28 +201,32 @@ export function useSuggestions(query: SuggestionsQuery): SuggestionsState {
     setState((s) =>
       now ? { status: 'ready', ...now } : s.status === 'ready' ? s : { status: 'loading' },
     );
-    settleSuggestions(q).then(
-      (r) =>
-        live &&
-        setState((s) =>
-          s.status === 'ready' && s.answer === r.answer && s.offline === r.offline
-            ? s
-            : { status: 'ready', ...r },
-        ),
-      (err: unknown) => {
-        // A refusal after a computed answer was shown leaves that answer in place.
-        if (!live || now) return;
-        setState({
-          status: 'failed',
-          message: err instanceof Error ? err.message : 'Suggestions could not be loaded.',
-        });
-      },
-    );
+    const show = (r: Ready) => {
+      if (!live) return;
+      setState((s) =>
+        s.status === 'ready' && s.answer === r.answer && s.offline === r.offline
+          ? s
+          : { status: 'ready', ...r },
+      );
+    };
+    // Every path ends in an answer or a failure: nothing is left loading (e2e/suggestions).
+    settleSuggestions(q, show).then(show, (err: unknown) => {
+      if (!live) return;
+      // A refusal after a computed answer was shown leaves that answer in place.
+      setState((s) =>
+        s.status === 'ready'
+          ? s
+          : {
+              status: 'failed',
+              message: err instanceof Error ? err.message : 'Suggestions could not be loaded.',
+            },
+      );
+    });
     return () => {
       live = false;
     };
-  }, [date, pin, offset, hasCopy]);
-  return state;
+  }, [date, pin, offset, hasCopy, attempt]);
+  return { ...state, retry: () => setAttempt((n) => n + 1) };
 }
 
 /**

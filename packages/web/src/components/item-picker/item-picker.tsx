@@ -42,7 +42,7 @@ import { ArrowLeft, CheckCheck, Shirt } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Button, IconButton } from '../button';
 import { CATEGORY_CHIPS, ChipGroup, subcategoryChips } from '../chip-group';
-import { AddFirstItemLink, EmptyState } from '../empty-state';
+import { EmptyState, EmptyWardrobe } from '../empty-state';
 import { WardrobeBrowser } from '../wardrobe-browser';
 import { loadCollections, useCollections } from '../../lib/stores/collections-store';
 import { useSessionStore } from '../../lib/stores/session-store';
@@ -155,11 +155,10 @@ export function ItemPicker({
   const allItems = Object.values(data.clothes);
   const empty =
     allItems.length === 0 ? (
-      <EmptyState
+      <EmptyWardrobe
         icon={Shirt}
         title="No clothes to choose from yet"
         description="Add a few pieces to your closet first, then come back to put them together."
-        action={<AddFirstItemLink />}
       />
     ) : filterItems(allItems, filters).length > 0 ? (
       <EmptyState

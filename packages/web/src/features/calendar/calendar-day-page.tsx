@@ -23,6 +23,7 @@ import { BackButton, useBack } from '../../components/detail-page';
 import { EmptyState } from '../../components/empty-state';
 import { Page } from '../../components/page';
 import { ContentSpinner, Spinner } from '../../components/spinner';
+import { WhatToWearCard } from '../../components/what-to-wear-card';
 import {
   describeChange,
   discardCalendarDay,
@@ -265,6 +266,9 @@ export default function CalendarDayPage({ date, renderComposer }: CalendarDayPag
             </div>
           </div>
         )}
+
+        {/* Plan ahead (README, "What to wear"): the day's first suggestion. */}
+        {planned && <WhatToWearCard day={date} className="mb-6" />}
 
         {body}
       </Page>

@@ -1,8 +1,8 @@
 import { itemTileLabel, type DayRecord } from '@hanger/domain';
-import { CircleAlert, ExternalLink, ImageOff, Star, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { CircleAlert, ExternalLink, Star, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Spinner } from '../../components/spinner';
+import { MissingPhoto, PhotoOr } from '../../components/thumbnail';
 import { itemPath, outfitPath } from '../../lib/paths';
 import {
   entrySyncState,
@@ -32,7 +32,6 @@ const ACTION =
 export function DayTile({ day, entry, starred, revealed, onReveal, changes }: DayTileProps) {
   const settings = useSessionStore((s) => s.user?.settings);
   const clothes = useWardrobeStore((s) => s.data?.clothes);
-  const [failedImage, setFailedImage] = useState(false);
   const { type, record } = entry;
   const isOutfit = type === 'outfits';
   const pieces = isOutfit
@@ -66,25 +65,17 @@ export function DayTile({ day, entry, starred, revealed, onReveal, changes }: Da
             (sync === 'failed' ? 'ring-2 ring-danger ring-offset-2 ring-offset-canvas' : '')
           }
         >
-          {failedImage ? (
-            <span className="absolute inset-0 grid place-items-center text-fg-subtle">
-              <ImageOff aria-hidden="true" className="size-6" strokeWidth={1.5} />
-            </span>
-          ) : (
-            <img
-              src={record.thumbnail ?? record.image}
-              alt=""
-              crossOrigin="anonymous"
-              decoding="async"
-              draggable={false}
-              onError={() => setFailedImage(true)}
-              className={
-                'absolute inset-0 size-full transition-transform duration-300 ' +
-                (isOutfit ? 'object-contain ' : 'object-cover ') +
-                (revealed ? 'scale-[1.03]' : 'group-hover:scale-[1.03]')
-              }
-            />
-          )}
+          <PhotoOr
+            fallback={<MissingPhoto size="size-6" />}
+            src={record.thumbnail ?? record.image}
+            alt=""
+            draggable={false}
+            className={
+              'absolute inset-0 size-full transition-transform duration-300 ' +
+              (isOutfit ? 'object-contain ' : 'object-cover ') +
+              (revealed ? 'scale-[1.03]' : 'group-hover:scale-[1.03]')
+            }
+          />
           <span
             aria-hidden="true"
             className={

@@ -10,7 +10,7 @@ import { Eye, EyeOff, Shirt, Waypoints } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../components/button';
 import { CollectionFilter, useCollectionFilter } from '../../components/collection-filter';
-import { AddFirstItemLink, AddLink, EmptyState } from '../../components/empty-state';
+import { AddLink, EmptyState, EmptyWardrobe } from '../../components/empty-state';
 import { Page, PageHeader } from '../../components/page';
 import { Skeleton } from '../../components/skeleton';
 import { WardrobeLoading } from '../../components/wardrobe-loading';
@@ -84,11 +84,10 @@ export default function GraphPage() {
     return (
       <Page>
         <PageHeader title="Graph" />
-        <EmptyState
+        <EmptyWardrobe
           icon={Shirt}
           title="Nothing to connect yet"
           description="Add a few pieces to your closet, then put them together in outfits. Pieces worn together are joined here, and the pairs you wear most draw closest."
-          action={<AddFirstItemLink />}
         />
       </Page>
     );

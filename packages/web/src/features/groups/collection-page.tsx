@@ -60,6 +60,7 @@ import { toast } from '../../lib/stores/toast-store';
 import { useUiPrefsStore } from '../../lib/stores/ui-prefs-store';
 import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
 import { CollectionDialog } from './collection-dialog';
+import { Thumbnail } from '../../components/thumbnail';
 
 /** The select bar of Select mode (docs/select-many.md), loaded when the Select button is used. */
 const SelectBar = lazy(() => import('../../components/select-bar'));
@@ -201,14 +202,7 @@ function PieceTile({
   const archived = item.status === 'archived';
   const photo = (
     <>
-      <img
-        src={item.thumbnail || item.image}
-        alt={label}
-        crossOrigin="anonymous"
-        loading="lazy"
-        decoding="async"
-        className="size-full object-cover"
-      />
+      <Thumbnail of={item} alt={label} className="size-full object-cover" />
       {archived && (
         <span className="absolute top-2 left-2 rounded-full bg-surface/90 px-2 py-0.5 text-xs font-medium text-fg-muted">
           Archived
@@ -266,13 +260,7 @@ function PieceTile({
           <span className="min-w-0 flex-1 truncate text-sm text-fg">{label}</span>
         )}
         {direct ? (
-          <IconButton
-            label={`Remove ${label}`}
-            icon={<X className="size-4" />}
-            size="sm"
-            onClick={onRemove}
-            className="-mr-1 shrink-0"
-          />
+          <RemoveButton what={label} onRemove={onRemove} className="-mr-1 shrink-0" />
         ) : (
           <span className="shrink-0 text-xs text-fg-subtle" title="In an outfit on this list">
             in outfit
@@ -280,6 +268,27 @@ function PieceTile({
         )}
       </div>
     </li>
+  );
+}
+
+/** Takes a piece or an outfit off the list ("Remove Blue shirt"). */
+function RemoveButton({
+  what,
+  onRemove,
+  className,
+}: {
+  what: string;
+  onRemove?: () => void;
+  className: string;
+}) {
+  return (
+    <IconButton
+      label={`Remove ${what}`}
+      icon={<X className="size-4" />}
+      size="sm"
+      onClick={onRemove}
+      className={className}
+    />
   );
 }
 
@@ -300,21 +309,12 @@ function OutfitTile({
         to={`/outfits/${encodeURIComponent(id)}`}
         className="block aspect-[2/3] overflow-hidden rounded-2xl border border-line bg-white"
       >
-        <img
-          src={outfit.thumbnail || outfit.image}
-          alt="Outfit"
-          crossOrigin="anonymous"
-          loading="lazy"
-          decoding="async"
-          className="size-full object-contain"
-        />
+        <Thumbnail of={outfit} alt="Outfit" className="size-full object-contain" />
       </Link>
       {onRemove && (
-        <IconButton
-          label="Remove outfit"
-          icon={<X className="size-4" />}
-          size="sm"
-          onClick={onRemove}
+        <RemoveButton
+          what="outfit"
+          onRemove={onRemove}
           className="absolute top-2 right-2 bg-surface/90 shadow-sm"
         />
       )}

@@ -5,9 +5,9 @@ import {
   packingProgressText,
   type Collection,
 } from '@hanger/domain';
-import { Backpack, ChevronRight, Luggage } from 'lucide-react';
+import { Backpack, Luggage } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Skeleton } from '../../components/skeleton';
 import {
   loadCollections,
@@ -16,6 +16,7 @@ import {
 } from '../../lib/stores/collections-store';
 import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
 import { CollectionDialog } from './collection-dialog';
+import { GroupCard } from './group-card';
 
 const STRIP = 4;
 
@@ -36,57 +37,28 @@ function CollectionCard({ collection }: { collection: Collection }) {
   const pieces = data ? collectionPieceIds(collection, data) : collection.itemIds;
   const photos = data
     ? [
-        ...collection.outfitIds.flatMap((id) => {
-          const o = data.outfits[id];
-          return o ? [{ id, src: o.thumbnail || o.image }] : [];
-        }),
-        ...pieces.flatMap((id) => {
-          const i = data.clothes[id];
-          return i ? [{ id, src: i.thumbnail || i.image }] : [];
-        }),
+        ...collection.outfitIds.flatMap((id) => data.outfits[id] ?? []),
+        ...pieces.flatMap((id) => data.clothes[id] ?? []),
       ].slice(0, STRIP)
     : [];
-  const Icon = collection.kind === 'packing' ? Luggage : Backpack;
   const count =
     collection.kind === 'packing' && data
       ? packingProgressText(packingProgress(collection, data))
       : `${pieces.length} ${pieces.length === 1 ? 'piece' : 'pieces'}`;
   const sub = collection.kind === 'packing' ? tripLine(collection) : null;
   return (
-    <Link
+    <GroupCard
       to={`collections/${encodeURIComponent(collection.id)}`}
-      className="group flex min-w-0 items-center gap-4 rounded-2xl border border-line bg-surface p-4 transition-colors hover:border-line-strong hover:bg-surface-2 md:p-5"
+      icon={collection.kind === 'packing' ? Luggage : Backpack}
+      photos={photos}
+      className="min-w-0 md:p-5"
     >
-      <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-accent-soft text-accent-ink">
-        <Icon aria-hidden="true" className="size-6" strokeWidth={1.75} />
+      <span className="block truncate text-base font-semibold text-fg">{collection.name}</span>
+      <span className="mt-0.5 block truncate text-sm text-fg-muted">
+        {COLLECTION_KIND_LABELS[collection.kind]} · <span className="tabular-nums">{count}</span>
+        {sub ? ` · ${sub}` : ''}
       </span>
-      <span className="min-w-0 flex-1">
-        <span className="block truncate text-base font-semibold text-fg">{collection.name}</span>
-        <span className="mt-0.5 block truncate text-sm text-fg-muted">
-          {COLLECTION_KIND_LABELS[collection.kind]} · <span className="tabular-nums">{count}</span>
-          {sub ? ` · ${sub}` : ''}
-        </span>
-      </span>
-      {photos.length > 0 && (
-        <span aria-hidden="true" className="hidden shrink-0 -space-x-4 sm:flex">
-          {photos.map((p) => (
-            <img
-              key={p.id}
-              src={p.src}
-              alt=""
-              crossOrigin="anonymous"
-              loading="lazy"
-              decoding="async"
-              className="size-12 rounded-xl border-2 border-surface bg-surface-2 object-cover"
-            />
-          ))}
-        </span>
-      )}
-      <ChevronRight
-        aria-hidden="true"
-        className="size-5 shrink-0 text-fg-subtle transition-transform group-hover:translate-x-0.5"
-      />
-    </Link>
+    </GroupCard>
   );
 }
 

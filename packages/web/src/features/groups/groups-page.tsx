@@ -6,12 +6,12 @@ import {
   sortItems,
   type ClothingItem,
 } from '@hanger/domain';
-import { ChevronRight, Handshake, Heart, type LucideIcon } from 'lucide-react';
+import { Handshake, Heart, type LucideIcon } from 'lucide-react';
 import { useId, useMemo } from 'react';
-import { Link } from 'react-router';
 import { useSessionStore } from '../../lib/stores/session-store';
 import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
 import { CollectionsSection } from './collections-section';
+import { GroupCard } from './group-card';
 
 /** The groups with a screen of their own, each named after the status it lists (SPEC §2). */
 const GROUPS: {
@@ -46,53 +46,33 @@ interface GroupLinkProps {
   preview: readonly ClothingItem[];
 }
 
-function GroupLink({ to, label, description, count, icon: Icon, preview }: GroupLinkProps) {
+function GroupLink({ to, label, description, count, icon, preview }: GroupLinkProps) {
   const descriptionId = useId();
   return (
-    <Link
+    <GroupCard
       to={to}
       aria-describedby={descriptionId}
-      className="group flex items-center gap-4 rounded-2xl border border-line bg-surface p-4 transition-colors hover:border-line-strong hover:bg-surface-2 md:p-6"
+      icon={icon}
+      photos={preview}
+      className="md:p-6"
+      spoken={
+        // Reads "Wishlist, 2 items", the name and count shown, with the line under them as its
+        // description: every word on the card is in what is read (WCAG 2.5.3).
+        <span className="sr-only">
+          {count === null ? label : `${label}, ${count} ${count === 1 ? 'item' : 'items'}`}
+        </span>
+      }
     >
-      {/* Reads "Wishlist, 2 items", the name and count shown, with the line under them as its
-          description: every word on the card is in what is read (WCAG 2.5.3). */}
-      <span className="sr-only">
-        {count === null ? label : `${label}, ${count} ${count === 1 ? 'item' : 'items'}`}
+      <span aria-hidden="true" className="flex items-baseline gap-2">
+        <span className="text-base font-semibold text-fg">{label}</span>
+        {count !== null && (
+          <span className="text-sm font-medium text-fg-subtle tabular-nums">{count}</span>
+        )}
       </span>
-      <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-accent-soft text-accent-ink">
-        <Icon aria-hidden="true" className="size-6" strokeWidth={1.75} />
+      <span id={descriptionId} aria-hidden="true" className="mt-1 block text-sm text-fg-muted">
+        {description}
       </span>
-      <span className="min-w-0 flex-1">
-        <span aria-hidden="true" className="flex items-baseline gap-2">
-          <span className="text-base font-semibold text-fg">{label}</span>
-          {count !== null && (
-            <span className="text-sm font-medium text-fg-subtle tabular-nums">{count}</span>
-          )}
-        </span>
-        <span id={descriptionId} aria-hidden="true" className="mt-1 block text-sm text-fg-muted">
-          {description}
-        </span>
-      </span>
-      {preview.length > 0 && (
-        <span aria-hidden="true" className="hidden shrink-0 -space-x-4 sm:flex">
-          {preview.map((item) => (
-            <img
-              key={item.id}
-              src={item.thumbnail || item.image}
-              alt=""
-              crossOrigin="anonymous"
-              loading="lazy"
-              decoding="async"
-              className="size-12 rounded-xl border-2 border-surface bg-surface-2 object-cover"
-            />
-          ))}
-        </span>
-      )}
-      <ChevronRight
-        aria-hidden="true"
-        className="size-5 shrink-0 text-fg-subtle transition-transform group-hover:translate-x-0.5"
-      />
-    </Link>
+    </GroupCard>
   );
 }
 

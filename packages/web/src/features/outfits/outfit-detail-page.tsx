@@ -19,6 +19,7 @@ import { capitalize } from '../../lib/text';
 import { deleteOutfit, updateOutfit } from '../../lib/stores/wardrobe-actions';
 import { DatesWorn, Section } from '../../components/worn-and-outfits';
 import { useOutfitDetail } from './use-outfit-detail';
+import { Thumbnail } from '../../components/thumbnail';
 
 function Stat({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -151,12 +152,8 @@ export default function OutfitDetailPage() {
                     <li key={item.id}>
                       <Link to={itemPath(item.id)} aria-label={name} className="group block">
                         <span className="block overflow-hidden rounded-tile bg-surface-2">
-                          <img
-                            src={item.thumbnail ?? item.image}
-                            alt=""
-                            crossOrigin="anonymous"
-                            loading="lazy"
-                            decoding="async"
+                          <Thumbnail
+                            of={item}
                             className="aspect-square w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
                           />
                         </span>

@@ -1,4 +1,5 @@
 import { CircleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import type { ImportPreview } from '../../lib/api/data';
@@ -38,6 +39,43 @@ interface ImportDialogProps {
   onChooseAnother: () => void;
 }
 
+/** A step under way: its progress bar with the figures under it, a note, and one way out. */
+function ProgressDialog({
+  bar,
+  figures,
+  note,
+  action,
+  onAction,
+  ...dialog
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description: ReactNode;
+  bar: ReactNode;
+  figures: ReactNode;
+  note: string;
+  action: string;
+  onAction: () => void;
+}) {
+  return (
+    <Dialog
+      {...dialog}
+      footer={
+        <Button variant="secondary" onClick={onAction}>
+          {action}
+        </Button>
+      }
+    >
+      <div className="flex flex-col gap-2">
+        {bar}
+        {figures}
+      </div>
+      <p className="text-sm leading-6 text-fg-muted">{note}</p>
+    </Dialog>
+  );
+}
+
 /** Upload, preview and progress of an import, one dialog through all its steps. */
 export function ImportDialog({
   flow,
@@ -55,28 +93,22 @@ export function ImportDialog({
     const share = flow.total > 0 ? flow.loaded / flow.total : null;
     const sizes = `${formatBytes(flow.loaded, locale)} of ${formatBytes(flow.total, locale)}`;
     return (
-      <Dialog
+      <ProgressDialog
         open={open}
         onClose={close}
         title="Uploading your export"
         description={<span className="break-all">{flow.fileName}</span>}
-        footer={
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-        }
-      >
-        <div className="flex flex-col gap-2">
-          <ProgressBar label="Upload progress" value={share} valueText={sizes} />
+        action="Cancel"
+        onAction={onCancel}
+        bar={<ProgressBar label="Upload progress" value={share} valueText={sizes} />}
+        figures={
           <p className="flex justify-between gap-4 text-sm text-fg-muted tabular-nums">
             <span>{sizes}</span>
             {share !== null && <span>{formatShare(share, locale)}</span>}
           </p>
-        </div>
-        <p className="text-sm leading-6 text-fg-muted">
-          Nothing is imported yet: you will see what the export holds first.
-        </p>
-      </Dialog>
+        }
+        note="Nothing is imported yet: you will see what the export holds first."
+      />
     );
   }
 
@@ -120,25 +152,17 @@ export function ImportDialog({
         ? `${formatCount(flow.done, locale)} of ${formatCount(flow.total, locale)} · ${formatShare(share ?? 0, locale)}`
         : 'Starting…';
     return (
-      <Dialog
+      <ProgressDialog
         open={open}
         onClose={close}
         title="Importing…"
         description={previewCounts(flow.preview, locale)}
-        footer={
-          <Button variant="secondary" onClick={onHide}>
-            Hide
-          </Button>
-        }
-      >
-        <div className="flex flex-col gap-2">
-          <ProgressBar label="Import progress" value={share} valueText={counted} />
-          <p className="text-sm text-fg-muted tabular-nums">{counted}</p>
-        </div>
-        <p className="text-sm leading-6 text-fg-muted">
-          You can hide this and keep using Hanger; your wardrobe refreshes when the import is done.
-        </p>
-      </Dialog>
+        action="Hide"
+        onAction={onHide}
+        bar={<ProgressBar label="Import progress" value={share} valueText={counted} />}
+        figures={<p className="text-sm text-fg-muted tabular-nums">{counted}</p>}
+        note="You can hide this and keep using Hanger; your wardrobe refreshes when the import is done."
+      />
     );
   }
 

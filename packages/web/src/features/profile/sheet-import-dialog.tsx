@@ -52,8 +52,6 @@ export function SheetImportDialog({ open, locale, onClose }: SheetImportDialogPr
   const [skipRefused, setSkipRefused] = useState(false);
   const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<string | null>(null);
-  const sheetInput = useRef<HTMLInputElement>(null);
-  const photosInput = useRef<HTMLInputElement>(null);
 
   const reset = () => {
     setSheet(null);
@@ -136,37 +134,6 @@ export function SheetImportDialog({ open, locale, onClose }: SheetImportDialogPr
 
   const chooser = (
     <div className="flex flex-col gap-4">
-      <input
-        ref={sheetInput}
-        type="file"
-        accept=".csv,.tsv,.txt,text/csv"
-        aria-label="Spreadsheet to import"
-        className="hidden"
-        tabIndex={-1}
-        onChange={(e) => {
-          const file = e.target.files?.[0] ?? null;
-          e.target.value = '';
-          if (!file) return;
-          setSheet(file);
-          setMapping(undefined);
-          void runPreview({ sheet: file, mapping: undefined });
-        }}
-      />
-      <input
-        ref={photosInput}
-        type="file"
-        accept=".zip,application/zip"
-        aria-label="Zip of photos"
-        className="hidden"
-        tabIndex={-1}
-        onChange={(e) => {
-          const file = e.target.files?.[0] ?? null;
-          e.target.value = '';
-          if (!file) return;
-          setPhotos(file);
-          void runPreview({ photos: file });
-        }}
-      />
       <FileRow
         icon={<FileSpreadsheet aria-hidden="true" className="size-5" />}
         title={sheet ? sheet.name : 'A CSV file'}
@@ -176,7 +143,13 @@ export function SheetImportDialog({ open, locale, onClose }: SheetImportDialogPr
             : 'Save your sheet as CSV (comma or semicolon) with a header row'
         }
         action={sheet ? 'Change' : 'Choose CSV'}
-        onAction={() => sheetInput.current?.click()}
+        accept=".csv,.tsv,.txt,text/csv"
+        fileLabel="Spreadsheet to import"
+        onFile={(file) => {
+          setSheet(file);
+          setMapping(undefined);
+          void runPreview({ sheet: file, mapping: undefined });
+        }}
       />
       <FileRow
         icon={<FileArchive aria-hidden="true" className="size-5" />}
@@ -187,7 +160,12 @@ export function SheetImportDialog({ open, locale, onClose }: SheetImportDialogPr
             : 'A .zip of photos named in a column of the sheet; rows without one get a plain tile'
         }
         action={photos ? 'Change' : 'Choose zip'}
-        onAction={() => photosInput.current?.click()}
+        accept=".zip,application/zip"
+        fileLabel="Zip of photos"
+        onFile={(file) => {
+          setPhotos(file);
+          void runPreview({ photos: file });
+        }}
         disabled={!sheet}
       />
     </div>
@@ -375,29 +353,55 @@ function MappingRow({ label, children }: { label: string; children: (id: string)
   );
 }
 
+/** A file to choose: what it is, and a button that opens the browser's file chooser for it. */
 function FileRow({
   icon,
   title,
   detail,
   action,
-  onAction,
+  accept,
+  fileLabel,
+  onFile,
   disabled,
 }: {
   icon: ReactNode;
   title: string;
   detail: string;
   action: string;
-  onAction: () => void;
+  /** The file input's `accept` and accessible name. */
+  accept: string;
+  fileLabel: string;
+  onFile: (file: File) => void;
   disabled?: boolean;
 }) {
+  const input = useRef<HTMLInputElement>(null);
   return (
     <div className="flex items-center gap-4 rounded-2xl bg-surface-2 px-4 py-3">
+      <input
+        ref={input}
+        type="file"
+        accept={accept}
+        aria-label={fileLabel}
+        className="hidden"
+        tabIndex={-1}
+        onChange={(e) => {
+          const file = e.target.files?.[0] ?? null;
+          // Cleared, so choosing the same file again is a change too.
+          e.target.value = '';
+          if (file) onFile(file);
+        }}
+      />
       <span className="text-fg-muted">{icon}</span>
       <span className="flex min-w-0 flex-1 flex-col">
         <span className="truncate text-sm font-medium">{title}</span>
         <span className="text-sm text-fg-muted">{detail}</span>
       </span>
-      <Button variant="secondary" size="sm" onClick={onAction} disabled={disabled}>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => input.current?.click()}
+        disabled={disabled}
+      >
         {action}
       </Button>
     </div>

@@ -6,6 +6,7 @@ import { useSessionStore } from '../../lib/stores/session-store';
 import { useToastStore } from '../../lib/stores/toast-store';
 import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
 import { fakeServer, json } from '../../test-utils/fake-server';
+import { exportZip, fakeXhrUpload, IMPORT_PREVIEW } from '../../test-utils/import-upload';
 import { item, signedInWith } from '../../test-utils/fixtures';
 import { resetImportForTests } from './import-store';
 import ProfilePage from './profile-page';
@@ -42,62 +43,17 @@ function recordDownloads() {
 
 /**
  * XMLHttpRequest for the import upload: the send is answered by `answer` after progress at half
- * and at the end; `hold` keeps it at half until released.
+ * and at the end; it stays at half until `release` is called.
  */
 function fakeUpload(answer: () => { status: number; body: unknown }) {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  const sent: FormData[] = [];
-  class FakeXhr {
-    upload = { onprogress: null as ((e: ProgressEvent) => void) | null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    ontimeout: (() => void) | null = null;
-    status = 0;
-    responseText = '';
-    open() {}
-    setRequestHeader() {}
-    abort() {
-      queueMicrotask(() => this.onabort?.());
-    }
-    send(body: FormData) {
-      sent.push(body);
-      const size = (body.get('archive') as Blob).size;
-      void (async () => {
-        this.upload.onprogress?.({
-          loaded: size / 2,
-          total: size,
-          lengthComputable: true,
-        } as ProgressEvent);
-        await held;
-        this.upload.onprogress?.({
-          loaded: size,
-          total: size,
-          lengthComputable: true,
-        } as ProgressEvent);
-        const { status, body: reply } = answer();
-        this.status = status;
-        this.responseText = JSON.stringify(reply);
-        this.onload?.();
-      })();
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  const sent = fakeXhrUpload(answer, (loaded) => (loaded === 'all' ? held : Promise.resolve()));
   return { sent, release };
 }
 
-const zipFile = () =>
-  new File([new Uint8Array(2_000_000)], 'hanger-export.zip', { type: 'application/zip' });
-
-const preview = {
-  id: 'imp1',
-  items: 412,
-  outfits: 96,
-  calendar_days: 1204,
-  photos: 508,
-  already_imported: { items: 12, outfits: 1 },
-};
+const zipFile = () => exportZip(2_000_000);
+const preview = IMPORT_PREVIEW;
 
 /** Chooses the archive, lets its upload finish and confirms the import. */
 async function uploadAndImport(upload: { release: () => void }) {
@@ -224,7 +180,7 @@ describe('your data: import', () => {
     const bar = within(uploading).getByRole('progressbar', { name: 'Upload progress' });
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '50'));
     expect(within(uploading).getByText('1 MB of 2 MB')).toBeInTheDocument();
-    expect(upload.sent[0]?.get('archive')).toBeInstanceOf(File);
+    expect(upload.sent[0]?.body?.get('archive')).toBeInstanceOf(File);
     upload.release();
 
     const confirm = await screen.findByRole('dialog', { name: 'Import this export?' });

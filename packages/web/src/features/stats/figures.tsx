@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { itemPath } from '../../lib/paths';
 import { StatsCard } from './stats-card';
+import { Thumbnail } from '../../components/thumbnail';
 
 type Figures = Record<StatFigureId, StatFigure>;
 
@@ -73,37 +74,35 @@ export function SpendingPanel({ figures, year }: { figures: Figures; year: strin
   );
 }
 
-const TILE = 'rounded-2xl border border-line bg-surface p-4 md:p-6';
+/** The small cards of the wear figures, in order, each with its note (another while it has no value). */
+const WEAR_TILES: readonly { id: StatFigureId; note: string; whenMissing?: string }[] = [
+  { id: 'totalItems', note: 'Wishlist not included' },
+  { id: 'averageTimesWorn', note: 'Calendar and earlier wears' },
+  {
+    id: 'averageDaysSinceLastWorn',
+    note: 'Over pieces worn at least once',
+    whenMissing: 'Nothing worn yet',
+  },
+  {
+    id: 'averageCostPerWear',
+    note: 'Over worn pieces with a price',
+    whenMissing: 'Wear a piece with a price',
+  },
+];
 
 /** Total items and the wear averages, as a grid of small cards. */
 export function WearFigures({ figures }: { figures: Figures }) {
   return (
     <section aria-label="Wear">
       <dl className="grid grid-cols-2 gap-2 md:gap-4 lg:grid-cols-4">
-        <Figure figure={figures.totalItems} note="Wishlist not included" className={TILE} />
-        <Figure
-          figure={figures.averageTimesWorn}
-          note="Calendar and earlier wears"
-          className={TILE}
-        />
-        <Figure
-          figure={figures.averageDaysSinceLastWorn}
-          note={
-            figures.averageDaysSinceLastWorn.missing
-              ? 'Nothing worn yet'
-              : 'Over pieces worn at least once'
-          }
-          className={TILE}
-        />
-        <Figure
-          figure={figures.averageCostPerWear}
-          note={
-            figures.averageCostPerWear.missing
-              ? 'Wear a piece with a price'
-              : 'Over worn pieces with a price'
-          }
-          className={TILE}
-        />
+        {WEAR_TILES.map(({ id, note, whenMissing }) => (
+          <Figure
+            key={id}
+            figure={figures[id]}
+            note={(figures[id].missing && whenMissing) || note}
+            className="rounded-2xl border border-line bg-surface p-4 md:p-6"
+          />
+        ))}
       </dl>
     </section>
   );
@@ -181,12 +180,8 @@ function MostVersatile({
               >
                 {/* Read as one line that holds both lines shown (WCAG 2.5.3). */}
                 <span className="sr-only">{`${name}, ${pairs.toLowerCase()} ${outfits}`}</span>
-                <img
-                  src={l.item.thumbnail || l.item.image}
-                  alt=""
-                  crossOrigin="anonymous"
-                  loading="lazy"
-                  decoding="async"
+                <Thumbnail
+                  of={l.item}
                   className="size-12 shrink-0 rounded-lg bg-surface-2 object-cover"
                 />
                 <span aria-hidden="true" className="min-w-0 flex-1">

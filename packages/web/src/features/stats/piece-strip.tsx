@@ -1,8 +1,8 @@
 import type { ClothingItem } from '@hanger/domain';
-import { ImageOff } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { itemPath } from '../../lib/paths';
+import { MissingPhoto, PhotoOr } from '../../components/thumbnail';
 
 export interface StripPiece {
   item: ClothingItem;
@@ -16,25 +16,16 @@ export interface StripPiece {
 
 /** The piece's photo, decorative: the tile's text names the piece. */
 function Thumb({ item }: { item: ClothingItem }) {
-  const [failed, setFailed] = useState(false);
   return (
     <div className="relative aspect-square overflow-hidden rounded-tile bg-surface-2">
-      {failed ? (
-        <div className="absolute inset-0 grid place-items-center text-fg-subtle">
-          <ImageOff aria-hidden="true" className="size-5" strokeWidth={1.5} />
-        </div>
-      ) : (
-        <img
-          src={item.thumbnail || item.image}
-          alt=""
-          crossOrigin="anonymous"
-          loading="lazy"
-          decoding="async"
-          draggable={false}
-          onError={() => setFailed(true)}
-          className="absolute inset-0 size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
-        />
-      )}
+      <PhotoOr
+        fallback={<MissingPhoto size="size-5" />}
+        src={item.thumbnail || item.image}
+        alt=""
+        loading="lazy"
+        draggable={false}
+        className="absolute inset-0 size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+      />
     </div>
   );
 }

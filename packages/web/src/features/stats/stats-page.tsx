@@ -20,7 +20,7 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/button';
 import { displayLabel } from '../../components/chip-group';
-import { AddFirstItemLink, EmptyState } from '../../components/empty-state';
+import { EmptyState, EmptyWardrobe } from '../../components/empty-state';
 import { Page } from '../../components/page';
 import { WardrobeLoading } from '../../components/wardrobe-loading';
 import { useClothesFilters } from '../../lib/stores/filters-store';
@@ -135,11 +135,10 @@ export default function StatsPage() {
     return (
       <Page>
         <Header />
-        <EmptyState
+        <EmptyWardrobe
           icon={ChartColumn}
           title="Your numbers start with your clothes"
           description="Add the pieces you own, with what they cost, then log what you wear on the calendar. Spending, cost per wear and your favourites appear here."
-          action={<AddFirstItemLink />}
         />
       </Page>
     );

@@ -1,5 +1,14 @@
 import { formatDay, itemTileLabel, wearDayKey, type ClothingItem } from '@hanger/domain';
-import { Check, CloudOff, Layers, Shirt, Shuffle, Sparkles, ThumbsDown } from 'lucide-react';
+import {
+  Check,
+  CloudOff,
+  Layers,
+  RotateCcw,
+  Shirt,
+  Shuffle,
+  Sparkles,
+  ThumbsDown,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../components/button';
@@ -78,6 +87,15 @@ export default function SuggestionsPage() {
         icon={Sparkles}
         title="Suggestions could not be loaded"
         description={state.message}
+        action={
+          <Button
+            variant="secondary"
+            icon={<RotateCcw aria-hidden="true" className="size-4" />}
+            onClick={state.retry}
+          >
+            Retry
+          </Button>
+        }
       />
     );
   } else if (state.answer.suggestions.length === 0) {

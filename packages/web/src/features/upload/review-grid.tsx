@@ -8,12 +8,12 @@ import {
 import { Check, CloudUpload } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '../../components/button';
-import { BackButton } from '../../components/detail-page';
+import { UploadScreen } from './upload-screen';
 import { ChoiceChips } from '../../components/choice-chips';
+import { SubcategoryChips } from '../../components/subcategory-chips';
 import { Input } from '../../components/field';
 import type { NewItemInput } from '../../lib/api/clothes';
 import { useOutbox } from '../../lib/outbox/state';
-import { useSessionStore } from '../../lib/stores/session-store';
 import { queueItems, uploadedCount } from '../../lib/stores/upload-actions';
 import { capitalize } from '../../lib/text';
 import type { QueuedPhoto } from './use-photo-queue';
@@ -58,7 +58,6 @@ function shared<K extends keyof Tags>(tags: readonly Tags[], key: K): NonNullabl
 }
 
 export default function ReviewGrid({ photos, initial, onBack, onDone }: ReviewGridProps) {
-  const settings = useSessionStore((s) => s.user?.settings);
   const [tags, setTags] = useState<Record<string, Tags>>(() =>
     Object.fromEntries(photos.map((p) => [p.key, { ...initial }])),
   );
@@ -74,7 +73,6 @@ export default function ReviewGrid({ photos, initial, onBack, onDone }: ReviewGr
   const chosen = photos.filter((p) => selected.has(p.key));
   const chosenTags = chosen.map((p) => tags[p.key]!);
   const category = shared(chosenTags, 'category');
-  const subcategories = category && settings ? (settings.subcategories[category] ?? []) : [];
   const untagged = photos.filter((p) => !tags[p.key]?.category).length;
   const n = photos.length;
 
@@ -152,13 +150,7 @@ export default function ReviewGrid({ photos, initial, onBack, onDone }: ReviewGr
   }
 
   return (
-    <main id="main" className="min-h-dvh bg-canvas pt-safe">
-      <header className="sticky top-0 z-30 border-b border-line bg-canvas/90 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 md:px-8">
-          <BackButton onClick={onBack} />
-          <h1 className="text-lg font-semibold tracking-tight">Review {n} photos</h1>
-        </div>
-      </header>
+    <UploadScreen title={`Review ${n} photos`} onBack={onBack} width="max-w-6xl">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 pt-4 pb-36 md:grid-cols-[minmax(0,1fr)_22rem] md:px-8 md:pt-8 md:pb-12">
         <section aria-labelledby="review-photos" className="min-w-0">
           <div className="mb-3 flex items-center gap-2">
@@ -241,17 +233,11 @@ export default function ReviewGrid({ photos, initial, onBack, onDone }: ReviewGr
               value={category}
               onChange={(c) => setForChosen({ category: c, subCategoryId: undefined })}
             />
-            {subcategories.length > 0 && (
-              <ChoiceChips<string>
-                legend="Subcategory"
-                choices={[
-                  { value: '-', label: 'None' },
-                  ...subcategories.map((s) => ({ value: s.id, label: s.name })),
-                ]}
-                value={shared(chosenTags, 'subCategoryId') || '-'}
-                onChange={(v) => setForChosen({ subCategoryId: v === '-' ? undefined : v })}
-              />
-            )}
+            <SubcategoryChips
+              category={category}
+              value={shared(chosenTags, 'subCategoryId')}
+              onChange={(subCategoryId) => setForChosen({ subCategoryId })}
+            />
             <ChoiceChips<ItemStatus>
               legend="Add to"
               choices={STATUS_CHOICES}
@@ -311,6 +297,6 @@ export default function ReviewGrid({ photos, initial, onBack, onDone }: ReviewGr
           </Button>
         </div>
       </div>
-    </main>
+    </UploadScreen>
   );
 }

@@ -14,7 +14,7 @@ import {
 import { Suspense, lazy, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/button';
-import { BackButton } from '../../components/detail-page';
+import { UploadScreen } from './upload-screen';
 import { Field, Input, Select } from '../../components/field';
 import { isMobileDevice } from '../../lib/device';
 import { subcategoriesPath } from '../../lib/profile-paths';
@@ -169,16 +169,8 @@ export default function UploadPage({ defaultStatus }: { defaultStatus: ItemStatu
     );
   }
 
-  // Outside the app shell, whose <main> holds every other screen: this page is its own main
-  // landmark, its title and back button included, as a page in the shell has them.
   return (
-    <main id="main" className="min-h-dvh bg-canvas pt-safe">
-      <header className="sticky top-0 z-30 border-b border-line bg-canvas/90 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-5xl items-center gap-2 px-4 md:px-8">
-          <BackButton onClick={leave} />
-          <h1 className="text-lg font-semibold tracking-tight">{TITLES[status]}</h1>
-        </div>
-      </header>
+    <UploadScreen title={TITLES[status]} onBack={leave} width="max-w-5xl">
       <form
         noValidate
         aria-label="New item"
@@ -345,6 +337,6 @@ export default function UploadPage({ defaultStatus }: { defaultStatus: ItemStatu
           </div>
         </div>
       </form>
-    </main>
+    </UploadScreen>
   );
 }

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeJwt, fakeServer, json, signedInApiHooks } from '../../test-utils/fake-server';
 import {
+  exportZip,
+  fakeXhrUpload,
+  IMPORT_PREVIEW,
+  type SentXhr,
+} from '../../test-utils/import-upload';
+import {
   cancelImport,
   commitImport,
   createCalendarFeed,
@@ -17,75 +23,12 @@ import { ApiError } from './transport';
 
 signedInApiHooks();
 
-/**
- * XMLHttpRequest as the import upload uses it: each send is answered by `answer` after two
- * progress events; the requests are recorded.
- */
-function fakeXhr(answer: (sent: SentXhr) => { status: number; body: unknown }) {
-  const sent: SentXhr[] = [];
-  class FakeXhr {
-    upload = { onprogress: null as ((e: ProgressEvent) => void) | null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    ontimeout: (() => void) | null = null;
-    status = 0;
-    responseText = '';
-    private request: SentXhr = { method: '', url: '', headers: {}, body: null };
-    private aborted = false;
-    open(method: string, url: string) {
-      this.request = { method, url, headers: {}, body: null };
-    }
-    setRequestHeader(name: string, value: string) {
-      this.request.headers[name.toLowerCase()] = value;
-    }
-    abort() {
-      this.aborted = true;
-      queueMicrotask(() => this.onabort?.());
-    }
-    send(body: FormData) {
-      this.request.body = body;
-      sent.push(this.request);
-      const size = (body.get('archive') as Blob).size;
-      void (async () => {
-        for (const loaded of [size / 2, size]) {
-          await new Promise((r) => setTimeout(r, 5));
-          if (this.aborted) return;
-          this.upload.onprogress?.({
-            loaded,
-            total: size,
-            lengthComputable: true,
-          } as ProgressEvent);
-        }
-        const { status, body: answerBody } = answer(this.request);
-        this.status = status;
-        this.responseText = answerBody === undefined ? '' : JSON.stringify(answerBody);
-        this.onload?.();
-      })();
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
-}
+/** The import upload's XMLHttpRequest, a few milliseconds between its progress events. */
+const fakeXhr = (answer: (sent: SentXhr) => { status: number; body: unknown }) =>
+  fakeXhrUpload(answer, () => new Promise((r) => setTimeout(r, 5)));
 
-interface SentXhr {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body: FormData | null;
-}
-
-const zip = () =>
-  new File([new Uint8Array(1000)], 'hanger-export.zip', { type: 'application/zip' });
-
-const preview = {
-  id: 'imp1',
-  items: 412,
-  outfits: 96,
-  calendar_days: 1204,
-  photos: 508,
-  already_imported: { items: 12, outfits: 0 },
-};
+const zip = () => exportZip(1000);
+const preview = IMPORT_PREVIEW;
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -187,7 +130,7 @@ describe('import', () => {
       outfits: 96,
       calendarDays: 1204,
       photos: 508,
-      alreadyImported: { items: 12, outfits: 0 },
+      alreadyImported: { items: 12, outfits: 1 },
     });
     expect(progress).toEqual([0.5, 1]);
     expect(sent).toHaveLength(1);

@@ -1,8 +1,8 @@
 import type { CutoutState } from '@hanger/domain';
 import { ImageOff, RotateCw, SquarePen, TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { CuttingOutMark } from '../../../components/wardrobe-grid';
+import { PhotoOr } from '../../../components/thumbnail';
 
 interface ItemPhotoProps {
   src: string;
@@ -19,28 +19,24 @@ interface ItemPhotoProps {
  * it shows on the frame's neutral colour; one being made is marked, one that failed says so.
  */
 export function ItemPhoto({ src, alt, editTo, cutout, onRetry }: ItemPhotoProps) {
-  const [failed, setFailed] = useState(false);
   return (
     <div className="flex flex-col gap-3">
       <div className="relative overflow-hidden rounded-3xl bg-surface-2">
-        {failed ? (
-          <div className="grid aspect-square place-items-center text-fg-subtle">
-            <span className="flex flex-col items-center gap-2 text-sm">
-              <ImageOff aria-hidden="true" className="size-8" strokeWidth={1.5} />
-              The photo could not be loaded
-            </span>
-          </div>
-        ) : (
-          <img
-            key={src}
-            src={src}
-            alt={alt}
-            crossOrigin="anonymous"
-            decoding="async"
-            onError={() => setFailed(true)}
-            className={`aspect-square w-full object-contain ${cutout === 'done' ? 'p-[6%]' : ''}`}
-          />
-        )}
+        <PhotoOr
+          // A new photo (after an edit) is tried afresh.
+          key={src}
+          fallback={
+            <div className="grid aspect-square place-items-center text-fg-subtle">
+              <span className="flex flex-col items-center gap-2 text-sm">
+                <ImageOff aria-hidden="true" className="size-8" strokeWidth={1.5} />
+                The photo could not be loaded
+              </span>
+            </div>
+          }
+          src={src}
+          alt={alt}
+          className={`aspect-square w-full object-contain ${cutout === 'done' ? 'p-[6%]' : ''}`}
+        />
         {cutout === 'pending' && (
           <div role="status">
             <CuttingOutMark className="top-4 left-4 px-3 py-1.5" />
