@@ -61,6 +61,7 @@ import { useUiPrefsStore } from '../../lib/stores/ui-prefs-store';
 import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
 import { CollectionDialog } from './collection-dialog';
 import { Thumbnail } from '../../components/thumbnail';
+import { SelectionMark } from '../../components/wardrobe-grid';
 
 /** The select bar of Select mode (docs/select-many.md), loaded when the Select button is used. */
 const SelectBar = lazy(() => import('../../components/select-bar'));
@@ -222,20 +223,7 @@ function PieceTile({
           className={`${frame} cursor-pointer`}
         >
           {photo}
-          {selection.selected && (
-            <span aria-hidden="true" className="absolute inset-0 bg-canvas/60" />
-          )}
-          <span
-            aria-hidden="true"
-            data-testid={selection.selected ? 'tile-check' : undefined}
-            className={`absolute top-2 right-2 grid size-6 place-items-center rounded-full shadow-sm ${
-              selection.selected
-                ? 'bg-accent text-on-accent'
-                : 'border-2 border-white/90 bg-black/15'
-            }`}
-          >
-            {selection.selected && <Check className="size-4" />}
-          </span>
+          <SelectionMark selected={selection.selected} />
         </button>
       ) : (
         <Link to={`/items/${encodeURIComponent(id)}`} className={frame}>
