@@ -177,6 +177,8 @@ for (const size of SIZES) {
       await bar(page).getByRole('button', { name: 'Select all (2)' }).click();
       await expect(bar(page).getByRole('status')).toHaveText('2 selected');
       await settled(page);
+      // The check marks' colour transition (150 ms) has ended.
+      await page.waitForTimeout(300);
       await page.screenshot({
         path: `e2e/artifacts/screenshots/select-many-collection-${size.name}.png`,
       });
