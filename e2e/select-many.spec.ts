@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { addItems, addOutfit, reloadWardrobe } from './api-seed';
+import { addItems, addOutfit, bearer, reloadWardrobe } from './api-seed';
 import { expect, signUpByApi, test } from './fixtures';
 import { SIZES, settled } from './screens';
 
@@ -141,6 +141,67 @@ for (const size of SIZES) {
       await expect(page.getByRole('status', { name: 'Moved 2 outfits to Archived' })).toBeVisible();
       await expect(outfits).toHaveCount(0);
       expect(calls).toEqual(['PATCH /api/outfits']);
+    });
+
+    test('adds items to a collection, then selects on the collection and on the wishlist', async ({
+      page,
+    }) => {
+      const items = await seed(page);
+      const res = await page.request.post('/api/collections', {
+        headers: await bearer(page),
+        data: {
+          id: crypto.randomUUID(),
+          kind: 'capsule',
+          name: 'Autumn',
+          item_ids: [],
+          outfit_ids: [],
+        },
+      });
+      expect(res.ok(), `collection: ${res.status()}`).toBe(true);
+      const calls = batchCalls(page);
+      await page.getByRole('button', { name: 'Select', exact: true }).click();
+      await tiles(page).nth(0).getByRole('button').click();
+      await tiles(page).nth(1).getByRole('button').click();
+      await bar(page).getByRole('button', { name: 'Collection' }).click();
+      await page
+        .getByRole('dialog', { name: 'Add 2 items to a collection' })
+        .getByText('Autumn', { exact: true })
+        .click();
+      await expect(page.getByRole('status', { name: 'Added 2 items to Autumn' })).toBeVisible();
+
+      await page.goto('/groups');
+      await page.getByRole('link', { name: /Autumn/ }).click();
+      const pieces = page.getByRole('region', { name: /Pieces/ });
+      await expect(pieces.getByRole('listitem')).toHaveCount(2, { timeout: 15_000 });
+      await pieces.getByRole('button', { name: 'Select', exact: true }).click();
+      await bar(page).getByRole('button', { name: 'Select all (2)' }).click();
+      await expect(bar(page).getByRole('status')).toHaveText('2 selected');
+      await settled(page);
+      // The check marks' colour transition (150 ms) has ended.
+      await page.waitForTimeout(300);
+      await page.screenshot({
+        path: `e2e/artifacts/screenshots/select-many-collection-${size.name}.png`,
+      });
+      await bar(page).getByRole('button', { name: 'Status' }).click();
+      await page
+        .getByRole('dialog', { name: 'Status of 2 items' })
+        .getByText('Wishlist', { exact: true })
+        .click();
+      await expect(page.getByRole('status', { name: 'Moved 2 items to Wishlist' })).toBeVisible();
+
+      // The wishlist has Select mode too.
+      await page.goto('/groups/wishlist');
+      await expect(tiles(page)).toHaveCount(2, { timeout: 15_000 });
+      await page.getByRole('button', { name: 'Select', exact: true }).click();
+      await bar(page).getByRole('button', { name: 'Select all (2)' }).click();
+      await bar(page).getByRole('button', { name: 'Status' }).click();
+      await page
+        .getByRole('dialog', { name: 'Status of 2 items' })
+        .getByText('In closet', { exact: true })
+        .click();
+      await expect(tiles(page)).toHaveCount(0);
+      expect(calls).toEqual(['PATCH /api/clothes', 'PATCH /api/clothes']);
+      expect(items).toHaveLength(5);
     });
   });
 }

@@ -8,6 +8,7 @@ import {
   parseSheet,
   parseSheetPrice,
   readSheetRows,
+  sheetRowReader,
   type SheetMapping,
 } from './spreadsheet-import.js';
 
@@ -202,5 +203,16 @@ describe('readSheetRows', () => {
       },
     );
     expect(byId.items[0]!.key).toBe(`id:${id}`);
+  });
+
+  it('reads a sheet a slice at a time exactly as whole, duplicates and row numbers included', () => {
+    const rows = Array.from({ length: 25 }, (_, i) => [i % 7 === 3 ? 'robes' : 'top', `B${i % 4}`]);
+    const mapping = { category: 0, brand: 1 };
+    const options = { currency: 'EUR', photos: null };
+    const reader = sheetRowReader(mapping, options);
+    for (let i = 0; i < rows.length; i += 10) reader.read(rows.slice(i, i + 10), i);
+    expect(reader.reading).toEqual(readSheetRows(rows, mapping, options));
+    expect(reader.reading.items.filter((x) => x.key.includes('#')).length).toBeGreaterThan(0);
+    expect(reader.reading.refused.map((r) => r.row)).toEqual([5, 12, 19, 26]);
   });
 });

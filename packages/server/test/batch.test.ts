@@ -172,4 +172,24 @@ describe.each(ENGINES)('batch update and batch delete on %s', (engine) => {
     expect(again.status).toBe(404);
     expect((await user.wardrobe()).clothes[items[2]!.id]).toBeDefined();
   });
+
+  it('a replay after one record was deleted elsewhere: the list says which, the rest goes again', async () => {
+    // The contract the outbox's replay reads (docs/select-many.md, "Records deleted meanwhile").
+    const mine = [await user.addItem({ category: 'top' }), await user.addItem({ category: 'top' })];
+    const elsewhere = await user.addItem({ category: 'bottom' });
+    expect((await user.send('DELETE', `/api/clothes/${elsewhere.id}`)).status).toBe(204);
+    const replay = await user.send('DELETE', '/api/clothes', {
+      ids: ids(mine[0]!, elsewhere, mine[1]!, foreign),
+    });
+    expect(replay.status).toBe(404);
+    // Refused whole; GET users lists the account's records only: neither the one gone nor theirs.
+    const held = Object.keys((await user.wardrobe()).clothes);
+    expect(held).toEqual(expect.arrayContaining([mine[0]!.id, mine[1]!.id]));
+    expect(held).not.toContain(elsewhere.id);
+    expect(held).not.toContain(foreign.id);
+    const rest = await user.send('DELETE', '/api/clothes', { ids: ids(mine[0]!, mine[1]!) });
+    expect(rest.status).toBe(204);
+    expect(Object.keys((await user.wardrobe()).clothes)).not.toContain(mine[0]!.id);
+    expect((await other.wardrobe()).clothes[foreign.id]).toBeDefined();
+  });
 });

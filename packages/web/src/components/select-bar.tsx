@@ -14,6 +14,7 @@ import {
 } from '@hanger/domain';
 import {
   CalendarCheck,
+  FolderPlus,
   CircleDot,
   Palette,
   Shapes,
@@ -23,7 +24,8 @@ import {
   X,
   type LucideIcon,
 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import {
   deleteMany,
   updateManyItems,
@@ -31,6 +33,8 @@ import {
   woreAllToday,
   type BatchKind,
 } from '../lib/stores/batch-actions';
+import { addToCollection, loadCollections, useCollections } from '../lib/stores/collections-store';
+import { toast } from '../lib/stores/toast-store';
 import { capitalize } from '../lib/text';
 import { Button, IconButton } from './button';
 import { ChoiceChips } from './choice-chips';
@@ -58,7 +62,7 @@ interface SelectBarProps {
   stickTo: StickTo;
 }
 
-type Action = 'status' | 'category' | 'brand' | 'source' | 'colours';
+type Action = 'status' | 'category' | 'brand' | 'source' | 'colours' | 'collection';
 
 const ITEM_STATUSES: readonly ItemStatus[] = ['clothes', 'wishlist', 'loaned', 'archived'];
 const OUTFIT_STATUSES: readonly OutfitStatus[] = ['outfits', 'wishlist', 'archived'];
@@ -127,6 +131,9 @@ export default function SelectBar({
               </BarButton>
             </>
           )}
+          <BarButton icon={FolderPlus} disabled={none} onClick={() => setOpen('collection')}>
+            Collection
+          </BarButton>
           <BarButton
             icon={CalendarCheck}
             disabled={none}
@@ -148,6 +155,12 @@ export default function SelectBar({
         </div>
       </div>
 
+      <CollectionDialog
+        open={open === 'collection'}
+        onClose={close}
+        kind={kind}
+        ids={selectedIds}
+      />
       {items ? (
         <ItemDialogs open={open} onClose={close} ids={selectedIds} />
       ) : (
@@ -340,5 +353,55 @@ function ItemDialogs({
         <ColourChecks legend="Colours" hideLegend value={colours} onChange={setColours} />
       </Dialog>
     </>
+  );
+}
+
+/**
+ * "Add to a collection" (docs/collections.md): the chosen records join one packing list or
+ * capsule, one collection change (through the outbox, like every change to a collection).
+ */
+function CollectionDialog({
+  open,
+  onClose,
+  kind,
+  ids,
+}: {
+  open: boolean;
+  onClose: () => void;
+  kind: BatchKind;
+  ids: readonly string[];
+}) {
+  const collections = useCollections();
+  useEffect(() => {
+    if (open) void loadCollections();
+  }, [open]);
+  const what = plural(ids.length, kind);
+  return (
+    <Dialog open={open} onClose={onClose} title={`Add ${what} to a collection`}>
+      {collections === null ? (
+        <p className="text-sm text-fg-muted">Loading your collections…</p>
+      ) : collections.length === 0 ? (
+        <p className="text-sm text-fg-muted">
+          No collections yet.{' '}
+          <Link to="/groups" className="font-medium text-fg underline underline-offset-2">
+            Make a packing list or a capsule
+          </Link>{' '}
+          under Groups, then add to it from here.
+        </p>
+      ) : (
+        <ChoiceChips<string>
+          legend="Collection"
+          choices={collections.map((c) => ({ value: c.id, label: c.name }))}
+          value=""
+          onChange={(id) => {
+            onClose();
+            const name = collections.find((c) => c.id === id)?.name ?? 'the collection';
+            const added =
+              kind === 'clothes' ? addToCollection(id, ids) : addToCollection(id, [], ids);
+            void added.then(() => toast.success(`Added ${what} to ${name}`));
+          }}
+        />
+      )}
+    </Dialog>
   );
 }

@@ -599,10 +599,13 @@ function useSelectMode(records: readonly GridRecord[] | null, enabled: boolean) 
     anchor.current = undefined;
   }, []);
   const toggle = useCallback((id: string, range?: boolean) => {
+    // Read now: React may run the updater after the anchor has moved to this tile.
+    const from = range ? anchor.current : undefined;
+    const order = orderRef.current;
     setSelected((prev) => {
       const next = new Set(prev);
-      if (range && anchor.current !== undefined) {
-        for (const x of selectionRange(orderRef.current, anchor.current, id)) next.add(x);
+      if (from !== undefined) {
+        for (const x of selectionRange(order, from, id)) next.add(x);
       } else if (next.has(id)) next.delete(id);
       else next.add(id);
       return next;

@@ -424,7 +424,7 @@ function useLongPress(id: string, onLongPress: ((id: string) => void) | undefine
  * A picker tile's state, over its photo: a chosen tile is dimmed under a filled check mark; the
  * others show an empty circle, so it is clear at a glance that tapping chooses rather than opens.
  */
-function SelectionMark({ selected }: { selected: boolean }) {
+export function SelectionMark({ selected }: { selected: boolean }) {
   return (
     <>
       {selected && <div aria-hidden="true" className="absolute inset-0 bg-canvas/60" />}

@@ -12,6 +12,7 @@ import {
   outfitsYouCanMake,
   packingProgress,
   packingProgressText,
+  selectionRange,
   tripDays,
   type Collection,
   type OutfitFilters,
@@ -33,7 +34,7 @@ import {
   Trash2,
   X,
 } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button, IconButton } from '../../components/button';
 import { ConfirmDialog, Dialog } from '../../components/dialog';
@@ -60,6 +61,10 @@ import { useUiPrefsStore } from '../../lib/stores/ui-prefs-store';
 import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
 import { CollectionDialog } from './collection-dialog';
 import { Thumbnail } from '../../components/thumbnail';
+import { SelectionMark } from '../../components/wardrobe-grid';
+
+/** The select bar of Select mode (docs/select-many.md), loaded when the Select button is used. */
+const SelectBar = lazy(() => import('../../components/select-bar'));
 
 /** "1 Jul – 4 Jul 2026 · Lisbon" */
 function tripText(c: Collection): string | null {
@@ -178,6 +183,8 @@ interface PieceTileProps {
   direct: boolean;
   onPacked: (packed: boolean) => void;
   onRemove: () => void;
+  /** Select mode: the tile is a toggle (shift: the range from the last one toggled). */
+  selection?: { selected: boolean; onToggle: (range: boolean) => void };
 }
 
 function PieceTile({
@@ -189,23 +196,40 @@ function PieceTile({
   direct,
   onPacked,
   onRemove,
+  selection,
 }: PieceTileProps) {
   const item = data.clothes[id];
   if (!item) return null;
   const archived = item.status === 'archived';
+  const photo = (
+    <>
+      <Thumbnail of={item} alt={label} className="size-full object-cover" />
+      {archived && (
+        <span className="absolute top-2 left-2 rounded-full bg-surface/90 px-2 py-0.5 text-xs font-medium text-fg-muted">
+          Archived
+        </span>
+      )}
+    </>
+  );
+  const frame = `relative block aspect-square w-full overflow-hidden rounded-2xl border border-line bg-surface-2 ${packed ? 'opacity-60' : ''}`;
   return (
     <li className="group relative flex flex-col gap-2">
-      <Link
-        to={`/items/${encodeURIComponent(id)}`}
-        className={`relative block aspect-square overflow-hidden rounded-2xl border border-line bg-surface-2 ${packed ? 'opacity-60' : ''}`}
-      >
-        <Thumbnail of={item} alt={label} className="size-full object-cover" />
-        {archived && (
-          <span className="absolute top-2 left-2 rounded-full bg-surface/90 px-2 py-0.5 text-xs font-medium text-fg-muted">
-            Archived
-          </span>
-        )}
-      </Link>
+      {selection ? (
+        <button
+          type="button"
+          aria-label={label}
+          aria-pressed={selection.selected}
+          onClick={(e) => selection.onToggle(e.shiftKey)}
+          className={`${frame} cursor-pointer`}
+        >
+          {photo}
+          <SelectionMark selected={selection.selected} />
+        </button>
+      ) : (
+        <Link to={`/items/${encodeURIComponent(id)}`} className={frame}>
+          {photo}
+        </Link>
+      )}
       <div className="flex min-w-0 items-center gap-2">
         {packing ? (
           <label className="flex min-w-0 flex-1 cursor-pointer items-center gap-2 text-sm">
@@ -472,6 +496,7 @@ export default function CollectionPage() {
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [planning, setPlanning] = useState(false);
+  const select = usePieceSelection();
 
   useEffect(() => {
     void loadCollections();
@@ -636,9 +661,31 @@ export default function CollectionPage() {
       ) : (
         <>
           <section aria-labelledby="pieces" className="mb-8">
-            <h2 id="pieces" className="mb-3 text-lg font-semibold tracking-tight">
-              Pieces <span className="text-sm font-normal text-fg-muted">{pieces.length}</span>
-            </h2>
+            <div className="mb-3 flex items-center justify-between gap-3">
+              <h2 id="pieces" className="text-lg font-semibold tracking-tight">
+                Pieces <span className="text-sm font-normal text-fg-muted">{pieces.length}</span>
+              </h2>
+              {pieces.length > 0 && !select.on && (
+                <Button size="sm" variant="secondary" onClick={select.start}>
+                  Select
+                </Button>
+              )}
+            </div>
+            {select.on && (
+              <div className="-mx-4 mb-4 md:-mx-8">
+                <Suspense fallback={<div className="h-16" />}>
+                  <SelectBar
+                    kind="clothes"
+                    selectedIds={pieces.filter((p) => select.chosen.has(p))}
+                    total={pieces.length}
+                    onSelectAll={() => select.set(pieces)}
+                    onSelectNone={() => select.set([])}
+                    onDone={select.stop}
+                    stickTo="shell"
+                  />
+                </Suspense>
+              </div>
+            )}
             {pieces.length === 0 ? (
               <p className="text-sm text-fg-muted">No pieces yet.</p>
             ) : (
@@ -654,6 +701,14 @@ export default function CollectionPage() {
                     direct={direct.has(pieceId)}
                     onPacked={(p) => void setPacked(collection.id, [pieceId], p)}
                     onRemove={() => void removeFromCollection(collection.id, 'item', pieceId)}
+                    selection={
+                      select.on
+                        ? {
+                            selected: select.chosen.has(pieceId),
+                            onToggle: (range) => select.toggle(pieces, pieceId, range),
+                          }
+                        : undefined
+                    }
                   />
                 ))}
               </ul>
@@ -751,4 +806,47 @@ export default function CollectionPage() {
       />
     </Page>
   );
+}
+
+/**
+ * Select mode over a collection's pieces (docs/select-many.md): the chosen ids and the last one
+ * toggled, the anchor of a shift-click range. Escape leaves it.
+ */
+function usePieceSelection() {
+  const [on, setOn] = useState(false);
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set());
+  const anchor = useRef<string | undefined>(undefined);
+  const stop = () => {
+    setOn(false);
+    setChosen(new Set());
+    anchor.current = undefined;
+  };
+  useEffect(() => {
+    if (!on) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !document.querySelector('dialog[open]')) {
+        setOn(false);
+        setChosen(new Set());
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [on]);
+  return {
+    on,
+    chosen,
+    start: () => setOn(true),
+    stop,
+    set: (ids: readonly string[]) => setChosen(new Set(ids)),
+    toggle: (order: readonly string[], id: string, range: boolean) => {
+      const from = range ? anchor.current : undefined;
+      anchor.current = id;
+      setChosen((prev) => {
+        const next = new Set(prev);
+        if (from !== undefined) for (const x of selectionRange(order, from, id)) next.add(x);
+        else if (!next.delete(id)) next.add(id);
+        return next;
+      });
+    },
+  };
 }

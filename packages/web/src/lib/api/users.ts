@@ -57,6 +57,19 @@ export async function fetchWardrobe(signal?: AbortSignal): Promise<WardrobeData>
   return data;
 }
 
+/**
+ * The ids of the account's items or outfits as the server holds them now, never the copy on this
+ * device (which has the waiting changes in it): what a batch call refused for a record deleted
+ * meanwhile can still be sent for (lib/outbox/send.ts `onWhatRemains`).
+ */
+export async function fetchRecordIds(kind: 'clothes' | 'outfits'): Promise<Set<string>> {
+  const answer: unknown = await api.get('/users');
+  const records =
+    answer && typeof answer === 'object' ? (answer as Record<string, unknown>)[kind] : undefined;
+  if (!records || typeof records !== 'object') throw new Error(`GET users answered no ${kind}`);
+  return new Set(Object.keys(records));
+}
+
 /** The answer read off the main thread; with no copy on screen, the first screen's records first. */
 async function parseAnswerBytes(bytes: ArrayBuffer, firstView: boolean): Promise<WardrobeData> {
   try {

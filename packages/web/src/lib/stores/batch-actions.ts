@@ -16,6 +16,7 @@ import { deleteOutfitsRequest, patchOutfits, type OutfitUpdate } from '../api/ou
 import { applyBatchEdits, type OutboxOp } from '../outbox/ops';
 import { applyEdits } from '../outbox/records';
 import { loadOutbox } from '../outbox/port';
+import { onWhatRemains } from '../outbox/send';
 import { resolveId } from '../outbox/state';
 import { addToCalendarDay } from './calendar-actions';
 import { toast } from './toast-store';
@@ -47,15 +48,26 @@ function batches(ids: readonly string[]): string[][] {
   return out;
 }
 
+/**
+ * One batch call for `op`'s ids, or its outbox entry (offline, or behind waiting changes). Records
+ * deleted meanwhile are left out and the rest is sent (docs/select-many.md).
+ */
 async function sendBatch(
-  op: OutboxOp,
-  call: () => Promise<unknown>,
+  kind: BatchKind,
+  op: OutboxOp & { ids: string[] },
+  call: (ids: readonly string[]) => Promise<unknown>,
   failure: string,
   success: string | null,
 ): Promise<boolean> {
-  return send(call, success, failure, {}, async () => {
-    await (await loadOutbox()).enqueue(op, '');
-  });
+  return send(
+    () => onWhatRemains(kind, op.ids, call),
+    success,
+    failure,
+    {},
+    async () => {
+      await (await loadOutbox()).enqueue(op, '');
+    },
+  );
 }
 
 /** The same edits on every item of `ids` (status, category, brand, source, colours). */
@@ -71,10 +83,9 @@ export async function updateManyItems(
       for (const id of batch) if (clothes[id]) clothes[id] = applyBatchEdits(clothes[id], updates);
       return { ...d, clothes };
     });
-    const op: OutboxOp = { kind: 'updateItems', ids: batch, updates };
-    ok =
-      (await sendBatch(op, () => patchItems(batch, updates), ERROR_TOASTS.updateItem, success)) &&
-      ok;
+    const op = { kind: 'updateItems' as const, ids: batch, updates };
+    const call = (rest: readonly string[]) => patchItems(rest, updates);
+    ok = (await sendBatch('clothes', op, call, ERROR_TOASTS.updateItem, success)) && ok;
   }
   return ok;
 }
@@ -93,10 +104,9 @@ export async function updateManyOutfits(
         if (outfits[id]) outfits[id] = applyEdits<Outfit>(outfits[id], updates);
       return { ...d, outfits };
     });
-    const op: OutboxOp = { kind: 'updateOutfits', ids: batch, updates };
-    ok =
-      (await sendBatch(op, () => patchOutfits(batch, updates), ERROR_TOASTS.updateItem, success)) &&
-      ok;
+    const op = { kind: 'updateOutfits' as const, ids: batch, updates };
+    const call = (rest: readonly string[]) => patchOutfits(rest, updates);
+    ok = (await sendBatch('outfits', op, call, ERROR_TOASTS.updateItem, success)) && ok;
   }
   return ok;
 }
@@ -207,12 +217,9 @@ function restore(
 
 async function sendDelete(kind: BatchKind, ids: readonly string[]): Promise<void> {
   for (const batch of batches(ids)) {
-    const op: OutboxOp =
-      kind === 'clothes'
-        ? { kind: 'deleteItems', ids: batch }
-        : { kind: 'deleteOutfits', ids: batch };
+    const op = { kind: kind === 'clothes' ? 'deleteItems' : 'deleteOutfits', ids: batch } as const;
     const call = kind === 'clothes' ? deleteItemsRequest : deleteOutfitsRequest;
-    await sendBatch(op, () => call(batch), ERROR_TOASTS.deleteItem, null);
+    await sendBatch(kind, op, call, ERROR_TOASTS.deleteItem, null);
   }
 }
 

@@ -1,0 +1,87 @@
+import { defaultSettings } from '@hanger/domain';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { clearAccessToken } from '../../lib/access-token';
+import { useCollectionsStore } from '../../lib/stores/collections-store';
+import { fakeServer, json } from '../../test-utils/fake-server';
+import { item, signedInWith, signedOut, user, wardrobeOf } from '../../test-utils/fixtures';
+import CollectionPage from './collection-page';
+
+/** Select mode on a collection's pieces (docs/select-many.md). */
+
+beforeEach(() => {
+  clearAccessToken();
+  signedInWith(
+    wardrobeOf(
+      [
+        item('tee', { brand: 'Uniqlo' }),
+        item('jeans', { category: 'bottom', brand: 'Levi' }),
+        item('boots', { category: 'shoes', brand: 'Blundstone' }),
+      ],
+      [],
+    ),
+    { ...user, settings: defaultSettings() },
+  );
+  useCollectionsStore.setState({
+    owner: 'u1',
+    base: [
+      {
+        id: 'c1',
+        kind: 'capsule',
+        name: 'Autumn',
+        dateCreated: '2024-01-01T00:00:00Z',
+        itemIds: ['tee', 'jeans', 'boots'],
+        outfitIds: [],
+        packedIds: [],
+      },
+    ],
+  });
+});
+
+afterEach(() => {
+  signedOut();
+  vi.unstubAllGlobals();
+});
+
+it('selects pieces of a collection (a shift-click range too) and changes them in one call', async () => {
+  const server = fakeServer({
+    // The server's list is still on its way: the one on this device is shown.
+    'GET /api/collections': () => new Promise<Response>(() => {}),
+    'PATCH /api/clothes': () => json({ changes: [] }),
+  });
+  const u = userEvent.setup();
+  render(
+    <MemoryRouter initialEntries={['/groups/collections/c1']}>
+      <Routes>
+        <Route path="/groups/collections/:id" element={<CollectionPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  await u.click(await screen.findByRole('button', { name: 'Select' }));
+  await screen.findByText('0 selected');
+  const pieces = within(screen.getByRole('region', { name: /Pieces/ }));
+  const toggles = () => pieces.getAllByRole('button').filter((b) => b.hasAttribute('aria-pressed'));
+  expect(toggles()).toHaveLength(3);
+  await u.click(toggles()[0]!);
+  fireEvent.click(toggles()[2]!, { shiftKey: true });
+  expect(screen.getByText('3 selected')).toBeInTheDocument();
+  await u.click(toggles()[1]!);
+  expect(screen.getByText('2 selected')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Select all (3)' })).toBeInTheDocument();
+
+  await u.click(screen.getByRole('button', { name: 'Status' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Status of 2 items' });
+  await u.click(within(dialog).getByText('Archived'));
+  await waitFor(() =>
+    expect(
+      server
+        .apiCalls()
+        .filter((c) => c.path === '/api/clothes')
+        .map((c) => `${c.method} ${String((c.body as FormData).get('ids'))}`),
+    ).toEqual(['PATCH ["tee","boots"]']),
+  );
+  await u.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByText(/selected$/)).toBeNull());
+});
