@@ -14,3 +14,23 @@ export async function startWithUser(
     throw err;
   }
 }
+
+/**
+ * A small wardrobe with a record of every kind: a full-body piece (Acme, 12.5 EUR, obtained
+ * 2024-02-29), loaned shoes, an outfit of both, and 2025-01-01 wearing the piece and the outfit
+ * with the outfit shown.
+ */
+export async function addSampleWardrobe(user: ApiUser) {
+  const shirt = await user.addItem({
+    category: 'full body',
+    brand: 'Acme',
+    price: '12.5',
+    currency: 'EUR',
+    date_obtained: '2024-02-29',
+  });
+  const shoes = await user.addItem({ category: 'shoes', status: 'loaned' });
+  const outfit = await user.addOutfit([shirt.id, shoes.id]);
+  await user.putDay('2025-01-01', { clothes: shirt.id, outfits: outfit.id });
+  await user.putDay('2025-01-01', { display_item: outfit.id });
+  return { shirt, shoes, outfit };
+}
