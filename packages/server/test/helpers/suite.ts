@@ -1,5 +1,7 @@
+import { afterAll, beforeAll } from 'vitest';
 import { signUp, type ApiUser } from './api.js';
 import { startApp, type Engine, type StartOptions, type TestApp } from './app.js';
+import { LogCapture } from './raw.js';
 
 /** What most suites begin with: the app started and one account signed up on it. */
 export async function startWithUser(
@@ -13,6 +15,20 @@ export async function startWithUser(
     await t.close();
     throw err;
   }
+}
+
+/**
+ * For a suite that reads the app's log: call it in the suite's body. The app starts with one
+ * account before the suite's tests, logging into `logs`, and closes after them; `t` and `user`
+ * are set once the tests run.
+ */
+export function withLoggedApp(engine: Engine): { t: TestApp; user: ApiUser; logs: LogCapture } {
+  const suite = { logs: new LogCapture() } as { t: TestApp; user: ApiUser; logs: LogCapture };
+  beforeAll(async () => {
+    Object.assign(suite, await startWithUser(engine, { logger: suite.logs.logger }));
+  });
+  afterAll(() => suite.t?.close());
+  return suite;
 }
 
 /**
