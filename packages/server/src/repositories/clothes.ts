@@ -1,6 +1,7 @@
 import { isStorableText } from '@hanger/domain';
 import type { ItemStatus, WireCategory } from '@hanger/domain';
-import type { ClothesRow } from '../db/schema.js';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { ClothesRow, Database } from '../db/schema.js';
 import { callerColumns, chunks, type Db } from './db.js';
 import { ownedRecords, type RecordChanges } from './records.js';
 
@@ -135,13 +136,27 @@ export async function updateItemForCutout(
   changes: ItemChanges,
 ): Promise<boolean> {
   const set = callerColumns(changes, { id: true });
+  return updateItemWhere(db, ownerId, id, set, (eb) => eb('cutout_token', '=', token));
+}
+
+/**
+ * Change one of the owner's items only where `guard` holds of it too, in one statement; answers
+ * whether it changed (never for an empty change).
+ */
+async function updateItemWhere(
+  db: Db,
+  ownerId: string,
+  id: string,
+  set: ItemChanges,
+  guard: (eb: ExpressionBuilder<Database, 'clothes'>) => Expression<SqlBool>,
+): Promise<boolean> {
   if (!isStorableText(id) || Object.keys(set).length === 0) return false;
   const result = await db
     .updateTable('clothes')
     .set(set)
     .where('user_id', '=', ownerId)
     .where('id', '=', id)
-    .where('cutout_token', '=', token)
+    .where(guard)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -199,19 +214,11 @@ async function writeFoundColours(
   colors: string | null,
   overAuto: boolean,
 ): Promise<boolean> {
-  if (!isStorableText(id)) return false;
-  const result = await db
-    .updateTable('clothes')
-    .set({ colors, colors_source: 'auto' })
-    .where('user_id', '=', ownerId)
-    .where('id', '=', id)
-    .where((eb) =>
-      overAuto
-        ? eb.or([eb('colors_source', 'is', null), eb('colors_source', '=', 'auto')])
-        : eb('colors_source', 'is', null),
-    )
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return updateItemWhere(db, ownerId, id, { colors, colors_source: 'auto' }, (eb) =>
+    overAuto
+      ? eb.or([eb('colors_source', 'is', null), eb('colors_source', '=', 'auto')])
+      : eb('colors_source', 'is', null),
+  );
 }
 
 /**
