@@ -11,22 +11,19 @@ export const CATEGORIES = [
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-/** The same categories as the server keys them: only 'full body' differs on the wire. */
-export const WIRE_CATEGORIES = [
-  'top',
-  'bottom',
-  'full_body',
-  'outerwear',
-  'shoes',
-  'bag',
-  'accessory',
-  'other',
-] as const;
-export type WireCategory = (typeof WIRE_CATEGORIES)[number];
+/** A category as the server keys it: only 'full body' differs on the wire. */
+type ToWire<C> = C extends 'full body' ? 'full_body' : C;
+export type WireCategory = ToWire<Category>;
 
-export function categoryToWire(category: Category): WireCategory {
-  return category === 'full body' ? 'full_body' : category;
+export function categoryToWire<C extends Category>(category: C): ToWire<C> {
+  return (category === 'full body' ? 'full_body' : category) as ToWire<C>;
 }
+
+/** The categories as the server keys them, in the same order. */
+export const WIRE_CATEGORIES = CATEGORIES.map(categoryToWire) as unknown as ToWireAll<
+  typeof CATEGORIES
+>;
+type ToWireAll<T extends readonly string[]> = { readonly [K in keyof T]: ToWire<T[K]> };
 
 export function categoryFromWire(category: WireCategory | Category): Category {
   return category === 'full_body' ? 'full body' : category;

@@ -361,14 +361,15 @@ export function applyCollectionChange(
   });
 }
 
-/** A change with item or outfit `from` renamed `to` (a record created offline got its id). */
-export function renameInCollectionChange(
+/**
+ * `change` with `map` applied to each of its lists of item and outfit ids, and `mapEntry` to the
+ * id of the entry it removes.
+ */
+function mapChangeIds(
   change: CollectionChange,
-  from: string,
-  to: string,
+  map: (ids: string[]) => string[],
+  mapEntry: (id: string) => string = (id) => id,
 ): CollectionChange {
-  const swap = (ids: string[]) =>
-    ids.includes(from) ? ids.map((id) => (id === from ? to : id)) : ids;
   switch (change.type) {
     case 'create': {
       const c = change.collection;
@@ -376,21 +377,31 @@ export function renameInCollectionChange(
         ...change,
         collection: {
           ...c,
-          itemIds: swap(c.itemIds),
-          outfitIds: swap(c.outfitIds),
-          packedIds: swap(c.packedIds),
+          itemIds: map(c.itemIds),
+          outfitIds: map(c.outfitIds),
+          packedIds: map(c.packedIds),
         },
       };
     }
     case 'add':
-      return { ...change, itemIds: swap(change.itemIds), outfitIds: swap(change.outfitIds) };
+      return { ...change, itemIds: map(change.itemIds), outfitIds: map(change.outfitIds) };
     case 'remove':
-      return change.entryId === from ? { ...change, entryId: to } : change;
+      return { ...change, entryId: mapEntry(change.entryId) };
     case 'packed':
-      return { ...change, itemIds: swap(change.itemIds) };
+      return { ...change, itemIds: map(change.itemIds) };
     default:
       return change;
   }
+}
+
+/** A change with item or outfit `from` renamed `to` (a record created offline got its id). */
+export function renameInCollectionChange(
+  change: CollectionChange,
+  from: string,
+  to: string,
+): CollectionChange {
+  const rename = (id: string) => (id === from ? to : id);
+  return mapChangeIds(change, (ids) => (ids.includes(from) ? ids.map(rename) : ids), rename);
 }
 
 /**
@@ -401,33 +412,16 @@ export function collectionChangeWithout(
   change: CollectionChange,
   id: string,
 ): CollectionChange | null {
-  const drop = (ids: string[]) => ids.filter((x) => x !== id);
-  switch (change.type) {
-    case 'create': {
-      const c = change.collection;
-      return {
-        ...change,
-        collection: {
-          ...c,
-          itemIds: drop(c.itemIds),
-          outfitIds: drop(c.outfitIds),
-          packedIds: drop(c.packedIds),
-        },
-      };
-    }
-    case 'add': {
-      const itemIds = drop(change.itemIds);
-      const outfitIds = drop(change.outfitIds);
-      return itemIds.length + outfitIds.length === 0 ? null : { ...change, itemIds, outfitIds };
-    }
+  const left = mapChangeIds(change, (ids) => ids.filter((x) => x !== id));
+  switch (left.type) {
+    case 'add':
+      return left.itemIds.length + left.outfitIds.length === 0 ? null : left;
     case 'remove':
-      return change.entryId === id ? null : change;
-    case 'packed': {
-      const itemIds = drop(change.itemIds);
-      return itemIds.length === 0 ? null : { ...change, itemIds };
-    }
+      return left.entryId === id ? null : left;
+    case 'packed':
+      return left.itemIds.length === 0 ? null : left;
     default:
-      return change;
+      return left;
   }
 }
 

@@ -18,26 +18,12 @@ import {
 import { filterItems, filterOutfits, hasActiveItemFilters, toggleColour } from './filtering.js';
 import { itemUpdatesSchema, wireItemSchema } from './schemas.js';
 import { sortCaption, sortItems } from './sorting.js';
+import { defaultSettings } from './subcategories.js';
 import { colourShares } from './wardrobe-stats.js';
 import { decodeWardrobeColumns, encodeWardrobeColumns } from './wire-columns.js';
-import type { ClothingItem, Outfit, Settings } from './types.js';
+import type { ClothingItem, Outfit } from './types.js';
 
-const settings: Settings = {
-  locale: 'en',
-  currency: 'USD',
-  weekStart: 0,
-  dataConsent: true,
-  subcategories: {
-    top: [],
-    bottom: [],
-    'full body': [],
-    outerwear: [],
-    shoes: [],
-    bag: [],
-    accessory: [],
-    other: [],
-  },
-};
+const settings = defaultSettings();
 
 function item(id: string, colors?: ColourName[]): ClothingItem {
   return {

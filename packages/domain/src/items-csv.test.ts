@@ -1,36 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, csvRow, itemsCsv, itemsCsvFileName, itemsCsvRows } from './items-csv.js';
+import { parseSheet } from './spreadsheet-import.js';
 import { at, day, item, outfit, settings, wardrobe } from './testing/fixtures.js';
-
-/** A minimal RFC 4180 reader, to check that what is written reads back cell for cell. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  if (cell !== '' || row.length > 0) throw new Error('last record is not ended by CRLF');
-  return rows;
-}
 
 describe('csv cells', () => {
   it('quotes commas, quotes and line breaks, doubling quotes', () => {
@@ -107,37 +78,39 @@ describe('items csv', () => {
   );
 
   it('writes one row per item, oldest first, with fields and stats', () => {
-    const rows = itemsCsvRows(w, s, now);
-    expect(rows[0]).toEqual([
-      'id',
-      'category',
-      'subcategory_id',
-      'subcategory',
-      'status',
-      'source',
-      'brand',
-      'date_created',
-      'date_obtained',
-      'date_archived',
-      'price',
-      'currency',
-      'price_in_EUR',
-      'sold_price',
-      'sold_currency',
-      'sold_price_in_EUR',
-      'manual_times_worn',
-      'scale',
-      'colors',
-      'times_worn',
-      'times_worn_in_calendar',
-      'last_worn',
-      'days_in_closet',
-      'wears_per_day',
-      'cost_per_wear_in_EUR',
-      'pairings',
-      'outfits',
-    ]);
-    expect(rows.slice(1).map((r) => r[0])).toEqual(['a-shirt', 'b-jeans', 'c-dress']);
+    const [header, ...rows] = itemsCsvRows(w, s, now);
+    expect(header).toHaveLength(27);
+    expect(rows.map((r) => r[0])).toEqual(['a-shirt', 'b-jeans', 'c-dress']);
+    // Each name over its cell: a column renamed or moved away from its value fails here.
+    expect(Object.fromEntries(header!.map((name, i) => [name, rows[0]![i]]))).toEqual({
+      id: 'a-shirt',
+      category: 'top',
+      subcategory_id: 'sub-tee',
+      subcategory: 'T-shirt',
+      status: 'clothes',
+      source: 'bought new',
+      brand: 'Acme, "Best" Co.',
+      date_created: '2024-01-05T10:00:00.000Z',
+      date_obtained: '2024-03-01',
+      date_archived: undefined,
+      price: 20,
+      currency: 'EUR',
+      price_in_EUR: 20,
+      sold_price: undefined,
+      sold_currency: undefined,
+      sold_price_in_EUR: undefined,
+      manual_times_worn: 2,
+      scale: undefined,
+      colors: undefined,
+      times_worn: 4,
+      times_worn_in_calendar: 2,
+      last_worn: '2024-03-03',
+      days_in_closet: 10,
+      wears_per_day: 0.4,
+      cost_per_wear_in_EUR: 5,
+      pairings: 1,
+      outfits: 2,
+    });
   });
 
   it('reads back exactly as hand-checked, quoting and guard included', () => {
@@ -157,12 +130,14 @@ describe('items csv', () => {
     expect(lines[3]).toBe(
       'c-dress,full body,,,wishlist,,"Line\nbreak",2024-01-07T10:00:00.000Z,,,,,,,,,,,,0,0,,70,0,,0,0',
     );
-    const parsed = parseCsv(text.slice(1));
-    expect(parsed).toHaveLength(4);
-    expect(parsed.every((r) => r.length === 27)).toBe(true);
-    expect(parsed[1]![6]).toBe('Acme, "Best" Co.');
-    expect(parsed[2]![6]).toBe('\'=cmd|"/c calc"!A1');
-    expect(parsed[3]![6]).toBe('Line\nbreak');
+    expect(text.endsWith('\r\n')).toBe(true);
+    const parsed = parseSheet(text.slice(1), ',');
+    if (!parsed.ok) throw new Error(parsed.problem);
+    expect(parsed.rows).toHaveLength(3);
+    expect([parsed.header, ...parsed.rows].every((r) => r.length === 27)).toBe(true);
+    expect(parsed.rows[0]![6]).toBe('Acme, "Best" Co.');
+    expect(parsed.rows[1]![6]).toBe('\'=cmd|"/c calc"!A1');
+    expect(parsed.rows[2]![6]).toBe('Line\nbreak');
   });
 
   it('names the money columns after the user currency', () => {

@@ -413,25 +413,24 @@ function clearableNumber(schema: z.ZodNumber) {
  * PATCH clothes/{id} `updates`. Category cannot be cleared (every item has one); clearing status
  * makes the item 'clothes' again (a missing status counts as clothes).
  */
-export const itemUpdatesSchema = z
-  .strictObject({
-    category: wireCategorySchema.optional(),
-    sub_category_id: clearable(referenceIdSchema),
-    status: clearable(itemStatusSchema),
-    source: clearable(sourceSchema),
-    brand: clearable(textSchema),
-    date_obtained: clearable(dayKeySchema),
-    date_archived: clearable(dayKeySchema),
-    price: clearableNumber(moneySchema),
-    currency: clearable(currencyCodeSchema),
-    sold_price: clearableNumber(moneySchema),
-    sold_currency: clearable(currencyCodeSchema),
-    manual_times_worn: clearableNumber(wearsSchema),
-    scale: clearableNumber(scaleSchema),
-    /** The user's choice of colours ([] or null: none); never replaced by an automatic run. */
-    colors: z.preprocess((v) => (isBlank(v) ? null : v), itemColoursSchema.nullable().optional()),
-  })
-  .transform(dropUndefined);
+const itemUpdateFields = z.strictObject({
+  category: wireCategorySchema.optional(),
+  sub_category_id: clearable(referenceIdSchema),
+  status: clearable(itemStatusSchema),
+  source: clearable(sourceSchema),
+  brand: clearable(textSchema),
+  date_obtained: clearable(dayKeySchema),
+  date_archived: clearable(dayKeySchema),
+  price: clearableNumber(moneySchema),
+  currency: clearable(currencyCodeSchema),
+  sold_price: clearableNumber(moneySchema),
+  sold_currency: clearable(currencyCodeSchema),
+  manual_times_worn: clearableNumber(wearsSchema),
+  scale: clearableNumber(scaleSchema),
+  /** The user's choice of colours ([] or null: none); never replaced by an automatic run. */
+  colors: z.preprocess((v) => (isBlank(v) ? null : v), itemColoursSchema.nullable().optional()),
+});
+export const itemUpdatesSchema = itemUpdateFields.transform(dropUndefined);
 export type ItemUpdates = z.output<typeof itemUpdatesSchema>;
 
 /** PATCH outfits/{id} `updates`. The canvas changes through POST outfit with the outfit's id. */
@@ -463,15 +462,15 @@ export const batchIdsSchema = jsonField(
  * PATCH clothes (batch): what "Select many" sets on every item at once. Prices, wears and scale
  * are per item and stay with PATCH clothes/{id}.
  */
-export const itemBatchUpdatesSchema = z
-  .strictObject({
-    category: wireCategorySchema.optional(),
-    sub_category_id: clearable(referenceIdSchema),
-    status: clearable(itemStatusSchema),
-    source: clearable(sourceSchema),
-    brand: clearable(textSchema),
-    date_archived: clearable(dayKeySchema),
-    colors: z.preprocess((v) => (isBlank(v) ? null : v), itemColoursSchema.nullable().optional()),
+export const itemBatchUpdatesSchema = itemUpdateFields
+  .pick({
+    category: true,
+    sub_category_id: true,
+    status: true,
+    source: true,
+    brand: true,
+    date_archived: true,
+    colors: true,
   })
   .transform(dropUndefined);
 export type ItemBatchUpdates = z.output<typeof itemBatchUpdatesSchema>;

@@ -13,6 +13,11 @@ export const NOT_WORN_RECENTLY_DAYS = 90;
 /** Pieces a leader list shows: one row of photo tiles. */
 export const LEADERS_LIMIT = 4;
 
+/** `lastWorn` of an entry when it was ever worn: an answer leaves the field out otherwise. */
+function lastWornOf(e: { lastWorn?: string }): { lastWorn?: string } {
+  return e.lastWorn === undefined ? {} : { lastWorn: e.lastWorn };
+}
+
 /**
  * The first `limit` entries in `compare` order, in one pass: a short sorted buffer instead of a
  * sort of everything (n·limit comparisons for a handful of leaders out of thousands).
@@ -55,11 +60,7 @@ export function mostWorn(items: readonly StatsItem[], limit = LEADERS_LIMIT): Wo
       b.wears - a.wears ||
       (lastOf(a) > lastOf(b) ? -1 : lastOf(a) < lastOf(b) ? 1 : 0) ||
       byId(a, b),
-  ).map((e) => {
-    const leader: WornLeader = { item: e.item, timesWorn: e.wears };
-    if (e.lastWorn !== undefined) leader.lastWorn = e.lastWorn;
-    return leader;
-  });
+  ).map((e): WornLeader => ({ item: e.item, timesWorn: e.wears, ...lastWornOf(e) }));
 }
 
 export interface PairedLeader {
@@ -136,16 +137,13 @@ export function notWornRecently(
     total: idle.length,
     inCloset,
     oldEnough,
-    items: chosen.map((e) => {
-      const entry: IdleItem = {
-        item: e.item,
-        timesWorn: e.wears,
-        since: e.lastWorn ?? e.start,
-        idleDays: e.idleDays,
-      };
-      if (e.lastWorn !== undefined) entry.lastWorn = e.lastWorn;
-      return entry;
-    }),
+    items: chosen.map((e): IdleItem => ({
+      item: e.item,
+      timesWorn: e.wears,
+      since: e.lastWorn ?? e.start,
+      idleDays: e.idleDays,
+      ...lastWornOf(e),
+    })),
   };
 }
 

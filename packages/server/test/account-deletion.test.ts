@@ -1,29 +1,18 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiUser } from './helpers/api.js';
 import { ENGINES } from './helpers/app.js';
-import {
-  randomClient,
-  signUpAndGetToken,
-  startAuthApp,
-  TEST_PASSWORD,
-  type AuthTestApp,
-} from './helpers/auth.js';
+import { randomClient, signUpAndGetToken, TEST_PASSWORD, withAuthApp } from './helpers/auth.js';
 
 const CONFIRM = 'Type your e-mail address to confirm.';
 
 describe.each(ENGINES)('account deletion on %s', (engine) => {
-  let t: AuthTestApp;
-
-  beforeAll(async () => {
-    t = await startAuthApp(engine);
-  });
-  afterAll(() => t?.close());
+  const suite = withAuthApp(engine);
 
   const newUser = async () => {
-    const u = await signUpAndGetToken(t.baseUrl);
-    return new ApiUser(t.baseUrl, u.token, u.userId, u.email);
+    const u = await signUpAndGetToken(suite.t.baseUrl);
+    return new ApiUser(suite.t.baseUrl, u.token, u.userId, u.email);
   };
 
   /** A user with items, an outfit, calendar days, settings, photos and a calendar feed. */
@@ -42,11 +31,11 @@ describe.each(ENGINES)('account deletion on %s', (engine) => {
   };
 
   const photosOf = async (userId: string) =>
-    (await readdir(join(t.config.mediaDir, userId)).catch(() => [])).length;
+    (await readdir(join(suite.t.config.mediaDir, userId)).catch(() => [])).length;
 
   /** Rows the account still owns, table by table. */
   const rowsOf = async (userId: string) => {
-    const db = t.db;
+    const db = suite.t.db;
     const count = async (table: string, column: string) =>
       (await db.selectFrom(table).select(column).where(column, '=', userId).execute()).length;
     return {
@@ -103,14 +92,16 @@ describe.each(ENGINES)('account deletion on %s', (engine) => {
     expect(await photosOf(user.id)).toBe(0);
     expect((await fetch(feed)).status).toBe(404);
     expect(
-      t.logLines.some((l) => l.includes('"security":"account_deleted"') && l.includes(user.id)),
+      suite.t.logLines.some(
+        (l) => l.includes('"security":"account_deleted"') && l.includes(user.id),
+      ),
     ).toBe(true);
     // The password no longer signs in.
-    const signIn = await fetch(`${t.baseUrl}/api/auth/sign-in/email`, {
+    const signIn = await fetch(`${suite.t.baseUrl}/api/auth/sign-in/email`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        origin: t.baseUrl,
+        origin: suite.t.baseUrl,
         'x-forwarded-for': randomClient(),
       },
       body: JSON.stringify({ email: user.email, password: TEST_PASSWORD }),
@@ -136,7 +127,7 @@ describe.each(ENGINES)('account deletion on %s', (engine) => {
   });
 
   it('needs a bearer token', async () => {
-    const response = await fetch(`${t.baseUrl}/api/users/me`, {
+    const response = await fetch(`${suite.t.baseUrl}/api/users/me`, {
       method: 'DELETE',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ confirm: 'x@example.test' }),

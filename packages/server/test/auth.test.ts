@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testJpeg } from './helpers/api.js';
 import { ENGINES } from './helpers/app.js';
 import {
@@ -9,30 +9,23 @@ import {
   getAccessToken,
   randomClient,
   signUpAndGetToken,
-  startAuthApp,
   TEST_PASSWORD,
   TestBrowser,
-  type AuthTestApp,
+  withAuthApp,
 } from './helpers/auth.js';
 
 const NEW_PASSWORD = 'a much better passphrase';
 
 describe.each(ENGINES)('identity service on %s', (engine) => {
-  let t: AuthTestApp;
-  let url: (path: string) => string;
-
-  beforeAll(async () => {
-    t = await startAuthApp(engine);
-    url = (path) => `${t.baseUrl}${path}`;
-  });
-  afterAll(() => t?.close());
+  const suite = withAuthApp(engine);
+  const url = (path: string) => `${suite.t.baseUrl}${path}`;
 
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(url(path), {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        origin: t.baseUrl,
+        origin: suite.t.baseUrl,
         'x-forwarded-for': randomClient(),
         ...headers,
       },
@@ -46,17 +39,17 @@ describe.each(ENGINES)('identity service on %s', (engine) => {
   const signIn = (email: string, password: string) =>
     post('/api/auth/sign-in/email', { email, password });
   const userRows = (email: string) =>
-    t.db.selectFrom('user').select('id').where('email', '=', email).execute();
+    suite.t.db.selectFrom('user').select('id').where('email', '=', email).execute();
 
   it('signs a new account up and hands out a short-lived access token the API accepts', async () => {
-    const user = await signUpAndGetToken(t.baseUrl);
+    const user = await signUpAndGetToken(suite.t.baseUrl);
 
     const header = decodeProtectedHeader(user.token);
     const claims = decodeJwt(user.token);
     expect(header.alg).toBe('EdDSA');
     expect(claims).toMatchObject({
-      iss: t.baseUrl,
-      aud: t.baseUrl,
+      iss: suite.t.baseUrl,
+      aud: suite.t.baseUrl,
       sub: user.userId,
       email: user.email,
     });
@@ -80,7 +73,7 @@ describe.each(ENGINES)('identity service on %s', (engine) => {
   });
 
   it('refuses a second account with the same e-mail', async () => {
-    const user = await signUpAndGetToken(t.baseUrl);
+    const user = await signUpAndGetToken(suite.t.baseUrl);
     const response = await post('/api/auth/sign-up/email', {
       email: user.email.toUpperCase(),
       password: 'another password',
@@ -91,7 +84,7 @@ describe.each(ENGINES)('identity service on %s', (engine) => {
   });
 
   it('signs in with the right password and refuses a wrong one', async () => {
-    const user = await signUpAndGetToken(t.baseUrl);
+    const user = await signUpAndGetToken(suite.t.baseUrl);
 
     const wrong = await signIn(user.email, 'not the password');
     expect(wrong.status).toBe(401);
@@ -108,12 +101,12 @@ describe.each(ENGINES)('identity service on %s', (engine) => {
     expect(right.headers.getSetCookie().some((c) => c.startsWith('hanger.session_token='))).toBe(
       true,
     );
-    const token = await getAccessToken(t.baseUrl, sessionToken!);
+    const token = await getAccessToken(suite.t.baseUrl, sessionToken!);
     expect(decodeJwt(token).sub).toBe(user.userId);
   });
 
   it('gives a browser session (cookie) an access token too', async () => {
-    const user = await signUpAndGetToken(t.baseUrl);
+    const user = await signUpAndGetToken(suite.t.baseUrl);
     const browser = new TestBrowser();
     expect(
       (
@@ -130,7 +123,7 @@ describe.each(ENGINES)('identity service on %s', (engine) => {
   });
 
   it('answers 401 to the API without a valid access token', async () => {
-    const user = await signUpAndGetToken(t.baseUrl);
+    const user = await signUpAndGetToken(suite.t.baseUrl);
     const [head, payload, signature] = user.token.split('.') as [string, string, string];
     const forgedPayload = Buffer.from(
       JSON.stringify({ ...decodeJwt(user.token), sub: 'someone-else' }),
@@ -166,7 +159,7 @@ describe.each(ENGINES)('identity service on %s', (engine) => {
   });
 
   it('ends the session on sign-out', async () => {
-    const user = await signUpAndGetToken(t.baseUrl);
+    const user = await signUpAndGetToken(suite.t.baseUrl);
     expect((await tokenWith(user.sessionToken)).status).toBe(200);
 
     const out = await post(
@@ -180,7 +173,7 @@ describe.each(ENGINES)('identity service on %s', (engine) => {
   });
 
   it('ends every session on a password change, whatever the client asks', async () => {
-    const user = await signUpAndGetToken(t.baseUrl);
+    const user = await signUpAndGetToken(suite.t.baseUrl);
     const laptop = (await signIn(user.email, TEST_PASSWORD)).headers.get('set-auth-token')!;
     const phone = (await signIn(user.email, TEST_PASSWORD)).headers.get('set-auth-token')!;
 
@@ -206,9 +199,9 @@ describe.each(ENGINES)('identity service on %s', (engine) => {
     let adminSession: string;
 
     beforeAll(async () => {
-      const admin = await signUpAndGetToken(t.baseUrl);
+      const admin = await signUpAndGetToken(suite.t.baseUrl);
       // Operators promote an account by hand; there is no self-service way to become admin.
-      await t.db
+      await suite.t.db
         .updateTable('user')
         .set({ role: 'admin' })
         .where('id', '=', admin.userId)
@@ -220,8 +213,8 @@ describe.each(ENGINES)('identity service on %s', (engine) => {
       post(`/api/auth/admin/${path}`, body, { authorization: `Bearer ${adminSession}` });
 
     it('does not let an ordinary account disable another', async () => {
-      const mallory = await signUpAndGetToken(t.baseUrl);
-      const victim = await signUpAndGetToken(t.baseUrl);
+      const mallory = await signUpAndGetToken(suite.t.baseUrl);
+      const victim = await signUpAndGetToken(suite.t.baseUrl);
       const response = await post(
         '/api/auth/admin/ban-user',
         { userId: victim.userId },
@@ -232,7 +225,7 @@ describe.each(ENGINES)('identity service on %s', (engine) => {
     });
 
     it('refuses tokens and sign-in to a disabled account', async () => {
-      const user = await signUpAndGetToken(t.baseUrl);
+      const user = await signUpAndGetToken(suite.t.baseUrl);
       expect((await asAdmin('ban-user', { userId: user.userId, banReason: 'test' })).status).toBe(
         200,
       );
@@ -247,15 +240,15 @@ describe.each(ENGINES)('identity service on %s', (engine) => {
     });
 
     it('refuses a token to a session that outlived a ban set directly in the database', async () => {
-      const user = await signUpAndGetToken(t.baseUrl);
-      await banInDatabase(t, user.userId);
+      const user = await signUpAndGetToken(suite.t.baseUrl);
+      await banInDatabase(suite.t, user.userId);
       const response = await tokenWith(user.sessionToken);
       expect(response.status).toBe(403);
       expect(await response.text()).not.toContain('"token"');
     });
 
     it('refuses tokens and sign-in to a deleted account, and deletes its photos and data', async () => {
-      const user = await signUpAndGetToken(t.baseUrl);
+      const user = await signUpAndGetToken(suite.t.baseUrl);
       const body = new FormData();
       body.set(
         'image',
@@ -272,7 +265,7 @@ describe.each(ENGINES)('identity service on %s', (engine) => {
       expect(added.status).toBe(201);
       const before = (await (await wardrobe(user.token)).json()) as { clothes: object };
       expect(Object.keys(before.clothes)).toHaveLength(1);
-      const userMedia = join(t.config.mediaDir, user.userId);
+      const userMedia = join(suite.t.config.mediaDir, user.userId);
       expect(readdirSync(userMedia)).toHaveLength(2);
 
       expect((await asAdmin('remove-user', { userId: user.userId })).status).toBe(200);

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { WireWardrobe } from '@hanger/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiUser, absolute, testJpeg } from './helpers/api.js';
+import { ApiUser, absolute } from './helpers/api.js';
 import { createPgDatabase, ENGINES, startApp, type TestApp } from './helpers/app.js';
 import { getAccessToken, randomClient, signUpAndGetToken, TEST_PASSWORD } from './helpers/auth.js';
+import { seedWardrobe } from './export-import-fixtures.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -96,37 +97,13 @@ describe.each(ENGINES)('backup and restore on %s', (engine) => {
   });
 
   it('gives back every account exactly, photos included, from a backup taken while writing', async () => {
-    // Alice's wardrobe: every kind of record.
-    await alice.putSettings({
-      currency: 'EUR',
-      week_start: 1,
-      tracking_start_date: '2024-01-01',
-      subcategories: { top: [{ id: 'tee', name: 'T-shirt' }] },
-    });
-    const shirt = await alice.addItem(
-      {
-        category: 'top',
-        sub_category_id: 'tee',
-        brand: 'Acme',
-        price: '25',
-        currency: 'GBP',
-        date_obtained: '2024-02-03',
-      },
-      await testJpeg({ width: 64, height: 48, color: { r: 10, g: 120, b: 200 } }),
-    );
-    const jeans = await alice.addItem({
-      category: 'bottom',
-      status: 'archived',
-      date_archived: '2025-01-01',
-    });
-    const outfit = await alice.addOutfit([shirt.id, jeans.id]);
-    await alice.putDay('2025-03-01', { clothes: shirt.id, outfits: outfit.id });
-    await alice.putDay('2025-03-01', { display_item: outfit.id });
-    await alice.putDay('2025-03-02', { clothes: jeans.id });
+    // Alice's wardrobe: every kind of record, every field.
+    await seedWardrobe(alice);
     const before = await alice.wardrobe();
     const settingsBefore = await alice.settings();
     const bytesBefore = await photoBytes(source.baseUrl, before);
-    expect(bytesBefore.size).toBe(6);
+    // Three items and an outfit, each with its photo and thumbnail.
+    expect(bytesBefore.size).toBe(8);
 
     // Bob keeps writing (items with photos, calendar days) while the backup runs.
     let writing = true;

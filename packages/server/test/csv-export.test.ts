@@ -1,36 +1,14 @@
-import { addDays, wearDayKey } from '@hanger/domain';
+import { addDays, parseSheet, wearDayKey } from '@hanger/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type ApiUser } from './helpers/api.js';
 import { ENGINES, type TestApp } from './helpers/app.js';
 import { startWithUser } from './helpers/suite.js';
 
-/** Records of an RFC 4180 text, quotes undone. */
+/** Records of an RFC 4180 text as the app's own spreadsheet import reads them, header first. */
 function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  return rows;
+  const sheet = parseSheet(text, ',');
+  if (!sheet.ok) throw new Error(sheet.problem);
+  return [sheet.header, ...sheet.rows];
 }
 
 describe.each(ENGINES)('CSV export on %s', (engine) => {

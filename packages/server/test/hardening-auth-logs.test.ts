@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, type TestApp } from './helpers/app.js';
-import { startWithUser } from './helpers/suite.js';
-import type { ApiUser } from './helpers/api.js';
-import { LEVEL, LogCapture } from './helpers/raw.js';
+import { describe, expect, it } from 'vitest';
+import { ENGINES } from './helpers/app.js';
+import { withLoggedApp } from './helpers/suite.js';
+import { LEVEL } from './helpers/raw.js';
 
 /**
  * Refused identity requests (a wrong password, an unknown account; a foreign callback address or
@@ -10,17 +9,10 @@ import { LEVEL, LogCapture } from './helpers/raw.js';
  * a server error (README: malformed and hostile input).
  */
 describe.each(ENGINES)('refused identity requests on %s', (engine) => {
-  let t: TestApp;
-  let user: ApiUser;
-  const logs = new LogCapture();
+  const suite = withLoggedApp(engine);
 
-  beforeAll(async () => {
-    ({ t, user } = await startWithUser(engine, { logger: logs.logger }));
-  });
-  afterAll(() => t?.close());
-
-  const post = (path: string, body: unknown, origin = t.config.publicUrl) =>
-    fetch(new URL(`/api/auth${path}`, t.baseUrl), {
+  const post = (path: string, body: unknown, origin = suite.t.config.publicUrl) =>
+    fetch(new URL(`/api/auth${path}`, suite.t.baseUrl), {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin },
       body: JSON.stringify(body),
@@ -31,7 +23,7 @@ describe.each(ENGINES)('refused identity requests on %s', (engine) => {
   it.each([
     [
       'a wrong password',
-      () => post('/sign-in/email', { email: user.email, password: 'not the password' }),
+      () => post('/sign-in/email', { email: suite.user.email, password: 'not the password' }),
     ],
     [
       'an unknown account',
@@ -39,7 +31,7 @@ describe.each(ENGINES)('refused identity requests on %s', (engine) => {
         post('/sign-in/email', { email: `nobody-${engine}@example.com`, password: 'whatever1' }),
     ],
   ])('%s: a 4xx, logged below warning', async (_what, send) => {
-    const mark = logs.mark();
+    const mark = suite.logs.mark();
     const response = await send();
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, type TestApp } from './helpers/app.js';
-import { startWithUser } from './helpers/suite.js';
-import { testJpeg, type ApiUser } from './helpers/api.js';
-import {
-  LEVEL,
-  LogCapture,
-  multipartBody,
-  rawRequest,
-  type LogLine,
-  type RawRequest,
-} from './helpers/raw.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES } from './helpers/app.js';
+import { withLoggedApp } from './helpers/suite.js';
+import { testJpeg } from './helpers/api.js';
+import { LEVEL, multipartBody, rawRequest, type LogLine, type RawRequest } from './helpers/raw.js';
 
 const BOUNDARY = '----hangerBoundary7MA4YWxkTrZu0gW';
 
@@ -20,18 +13,14 @@ const BOUNDARY = '----hangerBoundary7MA4YWxkTrZu0gW';
  * path, the auth routes included.
  */
 describe.each(ENGINES)('malformed bodies on %s', (engine) => {
-  let t: TestApp;
-  let user: ApiUser;
+  const suite = withLoggedApp(engine);
   let jpeg: Buffer;
-  const logs = new LogCapture();
 
   beforeAll(async () => {
-    ({ t, user } = await startWithUser(engine, { logger: logs.logger }));
     jpeg = await testJpeg({ width: 400, height: 300 });
   });
-  afterAll(() => t?.close());
 
-  const auth = () => ({ authorization: `Bearer ${user.token}` });
+  const auth = () => ({ authorization: `Bearer ${suite.user.token}` });
 
   /** A complete item form, as the app's upload sends it. */
   const itemForm = () =>
@@ -52,16 +41,16 @@ describe.each(ENGINES)('malformed bodies on %s', (engine) => {
     statuses: number[],
     { identityService = false } = {},
   ): Promise<LogLine[]> {
-    const mark = logs.mark();
-    const before = Object.keys((await user.wardrobe()).clothes).length;
-    const response = await rawRequest(t.baseUrl, request);
+    const mark = suite.logs.mark();
+    const before = Object.keys((await suite.user.wardrobe()).clothes).length;
+    const response = await rawRequest(suite.t.baseUrl, request);
     expect(response.status, response.body).not.toBeNull();
     expect(statuses).toContain(response.status);
     expect(response.headers['content-type'] ?? '').toMatch(/^application\/json/);
     const body = JSON.parse(response.body) as Record<string, unknown>;
     expect(JSON.stringify(body)).not.toMatch(/at .*\.(js|ts):\d+/);
     // Nothing was saved from a body the server could not read.
-    expect(Object.keys((await user.wardrobe()).clothes)).toHaveLength(before);
+    expect(Object.keys((await suite.user.wardrobe()).clothes)).toHaveLength(before);
     const lines = mark.lines();
     expect(lines.filter((line) => line.level >= LEVEL.warn)).toEqual([]);
     if (!identityService) {
@@ -76,7 +65,7 @@ describe.each(ENGINES)('malformed bodies on %s', (engine) => {
   }
 
   it('still accepts the complete form these tests cut up', async () => {
-    const response = await rawRequest(t.baseUrl, {
+    const response = await rawRequest(suite.t.baseUrl, {
       method: 'POST',
       path: '/api/clothes',
       headers: { ...auth(), 'content-type': multipartType },
@@ -141,7 +130,7 @@ describe.each(ENGINES)('malformed bodies on %s', (engine) => {
         },
         [400],
       );
-      expect((await user.settings()).currency).toBe('USD');
+      expect((await suite.user.settings()).currency).toBe('USD');
     });
 
     it('answers 415 to multipart without a boundary, on every form route', async () => {
@@ -210,8 +199,8 @@ describe.each(ENGINES)('malformed bodies on %s', (engine) => {
 
     it('does not log an error when the client hangs up mid-upload', async () => {
       const whole = itemForm();
-      const mark = logs.mark();
-      const response = await rawRequest(t.baseUrl, {
+      const mark = suite.logs.mark();
+      const response = await rawRequest(suite.t.baseUrl, {
         method: 'POST',
         path: '/api/clothes',
         headers: { ...auth(), 'content-type': multipartType },
@@ -224,7 +213,7 @@ describe.each(ENGINES)('malformed bodies on %s', (engine) => {
       // Give the server a moment to notice the closed socket.
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(mark.lines().filter((line) => line.level >= LEVEL.warn)).toEqual([]);
-      expect(Object.keys((await user.wardrobe()).clothes)).toHaveLength(1);
+      expect(Object.keys((await suite.user.wardrobe()).clothes)).toHaveLength(1);
     });
   });
 
@@ -299,8 +288,8 @@ describe.each(ENGINES)('malformed bodies on %s', (engine) => {
     });
 
     it('answers 400 to a body shorter than its Content-Length with the connection half-closed', async () => {
-      const mark = logs.mark();
-      const response = await rawRequest(t.baseUrl, {
+      const mark = suite.logs.mark();
+      const response = await rawRequest(suite.t.baseUrl, {
         method: 'PUT',
         path: '/api/users/settings',
         headers: { ...auth(), 'content-type': 'application/x-www-form-urlencoded' },
@@ -326,7 +315,7 @@ describe.each(ENGINES)('malformed bodies on %s', (engine) => {
   });
 
   describe('the auth routes', () => {
-    const origin = () => ({ origin: t.baseUrl });
+    const origin = () => ({ origin: suite.t.baseUrl });
 
     it('answers 400 to broken JSON on sign-in and sign-up', async () => {
       for (const path of ['/api/auth/sign-in/email', '/api/auth/sign-up/email']) {
@@ -398,8 +387,8 @@ describe.each(ENGINES)('malformed bodies on %s', (engine) => {
     });
 
     it('answers 400 to an auth body shorter than its Content-Length', async () => {
-      const mark = logs.mark();
-      const response = await rawRequest(t.baseUrl, {
+      const mark = suite.logs.mark();
+      const response = await rawRequest(suite.t.baseUrl, {
         method: 'POST',
         path: '/api/auth/sign-in/email',
         headers: { ...origin(), 'content-type': 'application/json' },

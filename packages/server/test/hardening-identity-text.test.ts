@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from './helpers/app.js';
 import {
   randomClient,
   signUpAndGetToken,
-  startAuthApp,
   TEST_PASSWORD,
-  type AuthTestApp,
+  withAuthApp,
   type SignedUpUser,
 } from './helpers/auth.js';
 
@@ -16,21 +15,19 @@ import {
  * stored it).
  */
 describe.each(ENGINES)('identity text fields on %s', (engine) => {
-  let t: AuthTestApp;
+  const suite = withAuthApp(engine);
   let user: SignedUpUser;
 
   beforeAll(async () => {
-    t = await startAuthApp(engine);
-    user = await signUpAndGetToken(t.baseUrl);
+    user = await signUpAndGetToken(suite.t.baseUrl);
   });
-  afterAll(() => t?.close());
 
   const post = (path: string, body: unknown, session?: string) =>
-    fetch(`${t.baseUrl}/api/auth${path}`, {
+    fetch(`${suite.t.baseUrl}/api/auth${path}`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        origin: t.baseUrl,
+        origin: suite.t.baseUrl,
         'x-forwarded-for': randomClient(),
         ...(session ? { authorization: `Bearer ${session}` } : {}),
       },
@@ -46,7 +43,7 @@ describe.each(ENGINES)('identity text fields on %s', (engine) => {
         expect(response.status, `${field}=${JSON.stringify(value)}`).toBe(422);
       }
     }
-    const session = await fetch(`${t.baseUrl}/api/auth/get-session`, {
+    const session = await fetch(`${suite.t.baseUrl}/api/auth/get-session`, {
       headers: { authorization: `Bearer ${user.sessionToken}` },
     });
     const body = (await session.json()) as { user: { name: string; image: string | null } };
@@ -71,7 +68,7 @@ describe.each(ENGINES)('identity text fields on %s', (engine) => {
       user.sessionToken,
     );
     expect(ok.status).toBe(200);
-    const session = await fetch(`${t.baseUrl}/api/auth/get-session`, {
+    const session = await fetch(`${suite.t.baseUrl}/api/auth/get-session`, {
       headers: { authorization: `Bearer ${user.sessionToken}` },
     });
     const body = (await session.json()) as { user: { image: string | null } };
@@ -87,7 +84,11 @@ describe.each(ENGINES)('identity text fields on %s', (engine) => {
         name: value,
       });
       expect(response.status, JSON.stringify(value)).toBe(422);
-      const rows = await t.db.selectFrom('user').select('id').where('email', '=', email).execute();
+      const rows = await suite.t.db
+        .selectFrom('user')
+        .select('id')
+        .where('email', '=', email)
+        .execute();
       expect(rows).toEqual([]);
     }
   });

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, type TestApp } from './helpers/app.js';
-import { startWithUser } from './helpers/suite.js';
-import type { ApiUser } from './helpers/api.js';
-import { LEVEL, LogCapture, multipartBody, rawRequest, type RawRequest } from './helpers/raw.js';
+import { describe, expect, it } from 'vitest';
+import { ENGINES } from './helpers/app.js';
+import { withLoggedApp } from './helpers/suite.js';
+import { LEVEL, multipartBody, rawRequest, type RawRequest } from './helpers/raw.js';
 
 const BOUNDARY = '----hangerImportBoundary';
 
@@ -13,14 +12,7 @@ const BOUNDARY = '----hangerImportBoundary';
  * answers a 4xx and is logged at info, never a 500.
  */
 describe.each(ENGINES)('import upload bodies on %s', (engine) => {
-  let t: TestApp;
-  let user: ApiUser;
-  const logs = new LogCapture();
-
-  beforeAll(async () => {
-    ({ t, user } = await startWithUser(engine, { logger: logs.logger }));
-  });
-  afterAll(() => t?.close());
+  const suite = withLoggedApp(engine);
 
   const zipForm = () =>
     multipartBody(BOUNDARY, [
@@ -33,10 +25,10 @@ describe.each(ENGINES)('import upload bodies on %s', (engine) => {
     ]);
 
   async function expectRefused(request: RawRequest, statuses: number[]): Promise<void> {
-    const mark = logs.mark();
-    const response = await rawRequest(t.baseUrl, {
+    const mark = suite.logs.mark();
+    const response = await rawRequest(suite.t.baseUrl, {
       ...request,
-      headers: { authorization: `Bearer ${user.token}`, ...request.headers },
+      headers: { authorization: `Bearer ${suite.user.token}`, ...request.headers },
     });
     if (request.contentLength === undefined || request.contentLength === null) {
       expect(response.status, response.body).not.toBeNull();

@@ -7,6 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb, migrateToLatest, type Db } from '../src/db/index.js';
+import { CUTOUT_COLUMNS } from '../src/db/migrations/0010-cutouts.js';
 import { sweepItemsAwaitingColours } from '../src/repositories/clothes.js';
 import { ApiUser, absolute } from './helpers/api.js';
 import { createPgDatabase, ENGINES, startApp, type Engine } from './helpers/app.js';
@@ -49,16 +50,7 @@ const applied = async (db: Kysely<unknown>) =>
 /** Every row of the released tables, in a stable order. */
 /** Columns a later migration adds to a released table (new, so not part of the released rows). */
 const ADDED_COLUMNS: Record<string, readonly string[]> = {
-  clothes: [
-    'colors',
-    'colors_source',
-    'original_key',
-    'original_thumb_key',
-    'cutout_state',
-    'cutout_error',
-    'cutout_token',
-    'cutout_updated_at',
-  ],
+  clothes: ['colors', 'colors_source', ...CUTOUT_COLUMNS],
   user_settings: ['cut_out_new_photos'],
 };
 

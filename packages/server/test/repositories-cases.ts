@@ -13,6 +13,7 @@ import * as exportTokens from '../src/repositories/export-tokens.js';
 import * as identity from '../src/repositories/identity.js';
 import * as outfits from '../src/repositories/outfits.js';
 import * as ownership from '../src/repositories/ownership.js';
+import { ownedRecords } from '../src/repositories/records.js';
 import * as settings from '../src/repositories/settings.js';
 import * as suggestions from '../src/repositories/suggestions.js';
 import * as wardrobe from '../src/repositories/wardrobe.js';
@@ -680,6 +681,16 @@ export const cases: Record<string, Case> = {
     expect(await inTransaction(db, async (trx) => trx.isTransaction)).toBe(true);
   },
 
+  // clothes.ts and outfits.ts name its functions (their cases above); here, each table's record.
+  'records.ownedRecords': async ({ db }) => {
+    const items = ownedRecords('clothes');
+    const fits = ownedRecords('outfits');
+    expect(await items.findIds(db, B, [ALPHA.item, BRAVO.item])).toEqual([BRAVO.item]);
+    expect(await fits.findIds(db, B, [ALPHA.outfit, BRAVO.outfit])).toEqual([BRAVO.outfit]);
+    expect((await items.find(db, B, BRAVO.item))?.id).toBe(BRAVO.item);
+    expect(await fits.find(db, B, ALPHA.outfit)).toBeUndefined();
+  },
+
   // --- idempotency keys ---
   'idempotency-keys.findLiveKey': async ({ db }) => {
     const row = await idempotencyKeys.findLiveKey(db, B, SHARED.key, '2000-01-01');
@@ -830,6 +841,8 @@ export const cases: Record<string, Case> = {
   'ownership.ownsAll': async ({ db }) => {
     expect(await ownership.ownsAll(db, B, { clothes: [ALPHA.item] })).toBe(false);
     expect(await ownership.ownsAll(db, B, { outfits: [ALPHA.outfit] })).toBe(false);
+    expect(await ownership.ownsAll(db, B, { collections: ['ALPHA-only-collection'] })).toBe(false);
+    expect(await ownership.ownsAll(db, B, { collections: [SHARED.collection] })).toBe(true);
     expect(await ownership.ownsAll(db, B, { clothes: [BRAVO.item, ALPHA.item] })).toBe(false);
     expect(await ownership.ownsAll(db, B, { clothes: [BRAVO.item], outfits: [BRAVO.outfit] })).toBe(
       true,
@@ -903,13 +916,9 @@ export const cases: Record<string, Case> = {
     expect(rows.clothes).toHaveLength(2);
     return { ...rows, canvases: [...rows.canvases] };
   },
-  'wardrobe.deleteWardrobeEntry': async ({ db }) => {
-    expect(await wardrobe.deleteWardrobeEntry(db, B, 'clothes', ALPHA.item)).toBeUndefined();
-    expect(await wardrobe.deleteWardrobeEntry(db, B, 'outfits', ALPHA.outfit)).toBeUndefined();
-    // BRAVO's own item goes with its wears, its star and its place on BRAVO's canvas only.
-    return wardrobe.deleteWardrobeEntry(db, B, 'clothes', BRAVO.item);
-  },
   'wardrobe.deleteWardrobeEntries': async ({ db }) => {
+    // BRAVO's own item goes with its wears, its star, its collection entries and its place on
+    // BRAVO's canvas only.
     const gone = await wardrobe.deleteWardrobeEntries(db, B, 'clothes', [ALPHA.item, BRAVO.item]);
     expect(gone.map((r) => r.id)).toEqual([BRAVO.item]);
     expect(await wardrobe.deleteWardrobeEntries(db, B, 'outfits', [ALPHA.outfit])).toEqual([]);

@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { parseWardrobe, wardrobeResponseSchema } from '@hanger/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startApp, type TestApp } from './helpers/app.js';
-import { startWithUser } from './helpers/suite.js';
+import { addSampleWardrobe, startWithUser } from './helpers/suite.js';
 import { ApiUser, photo, signUp, testJpeg } from './helpers/api.js';
 import { rawGet } from './helpers/raw.js';
 
@@ -22,16 +22,7 @@ describe.each(ENGINES)('GET /api/users on %s', (engine) => {
   });
 
   it('answers every item, outfit and day in the shape the web app parses', async () => {
-    const shirt = await user.addItem({
-      category: 'full body',
-      brand: 'Acme',
-      price: '12',
-      currency: 'EUR',
-    });
-    const shoes = await user.addItem({ category: 'shoes', status: 'loaned' });
-    const outfit = await user.addOutfit([shirt.id, shoes.id]);
-    await user.putDay('2025-01-01', { clothes: shirt.id, outfits: outfit.id });
-    await user.putDay('2025-01-01', { display_item: outfit.id });
+    const { shirt, shoes, outfit } = await addSampleWardrobe(user);
 
     const response = await user.get('/api/users');
     expect(response.status).toBe(200);
@@ -45,8 +36,9 @@ describe.each(ENGINES)('GET /api/users on %s', (engine) => {
     expect(wardrobe.clothes[shirt.id]).toMatchObject({
       category: 'full body',
       brand: 'Acme',
-      price: 12,
+      price: 12.5,
       currency: 'EUR',
+      dateObtained: '2024-02-29',
     });
     expect(wardrobe.clothes[shoes.id]!.status).toBe('loaned');
     expect(wardrobe.clothes[shirt.id]!.thumbnail).toBeTruthy();

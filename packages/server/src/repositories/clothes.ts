@@ -1,7 +1,9 @@
 import { isStorableText } from '@hanger/domain';
 import type { ItemStatus, WireCategory } from '@hanger/domain';
-import type { ClothesRow, ClothesUpdate, NewClothesRow } from '../db/schema.js';
-import { callerColumns, chunks, type Db, type Owned } from './db.js';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { ClothesRow, Database } from '../db/schema.js';
+import { callerColumns, chunks, type Db } from './db.js';
+import { ownedRecords, type RecordChanges } from './records.js';
 
 /**
  * The account's items (table `clothes`). Every function takes the owner's id first and reads or
@@ -9,22 +11,27 @@ import { callerColumns, chunks, type Db, type Owned } from './db.js';
  */
 
 /** The fields a write may change; an item never changes id or owner. */
-export type ItemChanges = Omit<ClothesUpdate, 'id' | 'user_id'>;
+export type ItemChanges = RecordChanges<'clothes'>;
+
+const items = ownedRecords('clothes');
 
 /** One of the owner's items, or undefined (also for an id no row can hold). */
-export async function findItem(
-  db: Db,
-  ownerId: string,
-  id: string,
-): Promise<ClothesRow | undefined> {
-  if (!isStorableText(id)) return undefined;
-  return db
-    .selectFrom('clothes')
-    .selectAll()
-    .where('user_id', '=', ownerId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
+export const findItem = items.find;
+/** Every item of the owner, oldest first (then by id): the wardrobe's order. */
+export const listItems = items.list;
+/** The owner's items counted by status. */
+export const countItemsByStatus = items.countByStatus;
+/** How many items the owner holds. */
+export const countItems = items.count;
+/** Add items to the owner's wardrobe (several rows in one statement). */
+export const insertItems = items.insert;
+/** Change one of the owner's items; answers whether it was found. */
+export const updateItem = items.update;
+/**
+ * Change several of the owner's items the same way (one statement per IN_CHUNK ids); answers how
+ * many were found. Run it in the caller's transaction when all or none must change.
+ */
+export const updateItems = items.updateMany;
 
 /**
  * Which of `ids` are the owner's items, with their status and category (ids no row can hold are
@@ -48,42 +55,6 @@ export async function findItemStatuses(
     );
   }
   return found;
-}
-
-/**
- * Change several of the owner's items the same way (one statement per IN_CHUNK ids); answers how
- * many were found. Run it in the caller's transaction when all or none must change.
- */
-export async function updateItems(
-  db: Db,
-  ownerId: string,
-  ids: readonly string[],
-  changes: ItemChanges,
-): Promise<number> {
-  const set = callerColumns(changes, { id: true });
-  if (Object.keys(set).length === 0) return (await findItemStatuses(db, ownerId, ids)).length;
-  let updated = 0;
-  for (const chunk of chunks(ids.filter(isStorableText))) {
-    const result = await db
-      .updateTable('clothes')
-      .set(set)
-      .where('user_id', '=', ownerId)
-      .where('id', 'in', chunk)
-      .executeTakeFirst();
-    updated += Number(result.numUpdatedRows);
-  }
-  return updated;
-}
-
-/** Every item of the owner, oldest first (then by id): the wardrobe's order. */
-export async function listItems(db: Db, ownerId: string): Promise<ClothesRow[]> {
-  return db
-    .selectFrom('clothes')
-    .selectAll()
-    .where('user_id', '=', ownerId)
-    .orderBy('date_created')
-    .orderBy('id')
-    .execute();
 }
 
 /** A page of the owner's items, newest first (then by id). */
@@ -134,30 +105,6 @@ export async function hasItemCreatedUnlike(
   return row !== undefined;
 }
 
-/** The owner's items counted by status. */
-export async function countItemsByStatus(
-  db: Db,
-  ownerId: string,
-): Promise<{ status: ItemStatus | null; count: number }[]> {
-  const rows = await db
-    .selectFrom('clothes')
-    .select((eb) => ['status', eb.fn.countAll<number | string | bigint>().as('n')])
-    .where('user_id', '=', ownerId)
-    .groupBy('status')
-    .execute();
-  return rows.map((r) => ({ status: r.status, count: Number(r.n) }));
-}
-
-/** How many items the owner holds. */
-export async function countItems(db: Db, ownerId: string): Promise<number> {
-  const { n } = await db
-    .selectFrom('clothes')
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
-    .where('user_id', '=', ownerId)
-    .executeTakeFirstOrThrow();
-  return Number(n);
-}
-
 /** The owner's items that have a price or a sold price, with those columns. */
 export async function listPricedItems(db: Db, ownerId: string) {
   return db
@@ -176,38 +123,6 @@ export async function listPricedItems(db: Db, ownerId: string) {
     .execute();
 }
 
-/** Add items to the owner's wardrobe (several rows in one statement). */
-export async function insertItems(
-  db: Db,
-  ownerId: string,
-  rows: readonly Owned<NewClothesRow>[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  await db
-    .insertInto('clothes')
-    .values(rows.map((row) => ({ ...row, user_id: ownerId })))
-    .execute();
-}
-
-/** Change one of the owner's items; answers whether it was found. */
-export async function updateItem(
-  db: Db,
-  ownerId: string,
-  id: string,
-  changes: ItemChanges,
-): Promise<boolean> {
-  const set = callerColumns(changes, { id: true });
-  if (Object.keys(set).length === 0) return (await findItem(db, ownerId, id)) !== undefined;
-  if (!isStorableText(id)) return false;
-  const result = await db
-    .updateTable('clothes')
-    .set(set)
-    .where('user_id', '=', ownerId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
 /**
  * Change one of the owner's items only while its queued cut-out is still `token`
  * (`cutout_token`, docs/cutouts.md): a job's result lands in one statement, or not at all when the
@@ -221,13 +136,27 @@ export async function updateItemForCutout(
   changes: ItemChanges,
 ): Promise<boolean> {
   const set = callerColumns(changes, { id: true });
+  return updateItemWhere(db, ownerId, id, set, (eb) => eb('cutout_token', '=', token));
+}
+
+/**
+ * Change one of the owner's items only where `guard` holds of it too, in one statement; answers
+ * whether it changed (never for an empty change).
+ */
+async function updateItemWhere(
+  db: Db,
+  ownerId: string,
+  id: string,
+  set: ItemChanges,
+  guard: (eb: ExpressionBuilder<Database, 'clothes'>) => Expression<SqlBool>,
+): Promise<boolean> {
   if (!isStorableText(id) || Object.keys(set).length === 0) return false;
   const result = await db
     .updateTable('clothes')
     .set(set)
     .where('user_id', '=', ownerId)
     .where('id', '=', id)
-    .where('cutout_token', '=', token)
+    .where(guard)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -285,19 +214,11 @@ async function writeFoundColours(
   colors: string | null,
   overAuto: boolean,
 ): Promise<boolean> {
-  if (!isStorableText(id)) return false;
-  const result = await db
-    .updateTable('clothes')
-    .set({ colors, colors_source: 'auto' })
-    .where('user_id', '=', ownerId)
-    .where('id', '=', id)
-    .where((eb) =>
-      overAuto
-        ? eb.or([eb('colors_source', 'is', null), eb('colors_source', '=', 'auto')])
-        : eb('colors_source', 'is', null),
-    )
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return updateItemWhere(db, ownerId, id, { colors, colors_source: 'auto' }, (eb) =>
+    overAuto
+      ? eb.or([eb('colors_source', 'is', null), eb('colors_source', '=', 'auto')])
+      : eb('colors_source', 'is', null),
+  );
 }
 
 /**

@@ -177,15 +177,7 @@ export async function addEntries(
   collectionId: string,
   ids: { clothes: readonly string[]; outfits: readonly string[] },
 ): Promise<number | false> {
-  if (!isStorableText(collectionId)) return false;
-  const owned = await db
-    .selectFrom('collections')
-    .select('id')
-    .where('user_id', '=', ownerId)
-    .where('id', '=', collectionId)
-    .executeTakeFirst();
-  if (!owned) return false;
-  if (!(await ownsAll(db, ownerId, ids))) return false;
+  if (!(await ownsAll(db, ownerId, { ...ids, collections: [collectionId] }))) return false;
   const existing = await db
     .selectFrom('collection_entries')
     .select(['clothing_id', 'outfit_id', 'position'])
@@ -320,14 +312,7 @@ export async function setPacked(
   if (ids.length === 0) return;
   await unpack.where('clothing_id', 'in', ids).execute();
   if (!packed) return;
-  if (!(await ownsAll(db, ownerId, { clothes: ids }))) return;
-  const owned = await db
-    .selectFrom('collections')
-    .select('id')
-    .where('user_id', '=', ownerId)
-    .where('id', '=', collectionId)
-    .executeTakeFirst();
-  if (!owned) return;
+  if (!(await ownsAll(db, ownerId, { clothes: ids, collections: [collectionId] }))) return;
   await db
     .insertInto('collection_packed')
     .values(ids.map((id) => ({ user_id: ownerId, collection_id: collectionId, clothing_id: id })))

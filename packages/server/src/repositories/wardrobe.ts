@@ -38,64 +38,11 @@ export function canvasesByOutfit(
 const REFERENCE = { clothes: 'clothing_id', outfits: 'outfit_id' } as const;
 
 /**
- * Delete one of the owner's items or outfits and every trace of it: a day's display item that
- * pointed at it, its calendar entries and its canvas rows (an item's places on the owner's
- * canvases, an outfit's own canvas). Answers its photo keys, or undefined when the owner has no
- * such record (nothing is deleted then). Run it in a transaction: it is several statements.
- */
-export async function deleteWardrobeEntry(
-  db: Db,
-  ownerId: string,
-  table: keyof typeof REFERENCE,
-  id: string,
-): Promise<{ image_key: string; thumb_key: string } | undefined> {
-  if (!isStorableText(id)) return undefined;
-  const reference = REFERENCE[table];
-  const found = await db
-    .selectFrom(table)
-    .select(['image_key', 'thumb_key'])
-    .where('user_id', '=', ownerId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!found) return undefined;
-  await db
-    .deleteFrom('calendar_days')
-    .where('user_id', '=', ownerId)
-    .where('display_item', '=', id)
-    .execute();
-  await db
-    .deleteFrom('calendar_items')
-    .where('user_id', '=', ownerId)
-    .where(reference, '=', id)
-    .execute();
-  await db
-    .deleteFrom('outfit_items')
-    .where(reference, '=', id)
-    .where('outfit_id', 'in', (eb) =>
-      eb.selectFrom('outfits').select('id').where('user_id', '=', ownerId),
-    )
-    .execute();
-  // Off every collection (docs/collections.md), and an item's Packed ticks with it.
-  await db
-    .deleteFrom('collection_entries')
-    .where('user_id', '=', ownerId)
-    .where(reference, '=', id)
-    .execute();
-  if (table === 'clothes') {
-    await db
-      .deleteFrom('collection_packed')
-      .where('user_id', '=', ownerId)
-      .where('clothing_id', '=', id)
-      .execute();
-  }
-  await db.deleteFrom(table).where('user_id', '=', ownerId).where('id', '=', id).execute();
-  return found;
-}
-
-/**
- * Delete several of the owner's items or outfits with every trace of each, as
- * deleteWardrobeEntry does for one, in a few statements per IN_CHUNK ids. Answers the photo keys
- * of those found (ids the owner has no record of delete nothing). Run it in a transaction.
+ * Delete several of the owner's items or outfits and every trace of each: a day's display item
+ * that pointed at one, their calendar entries, their canvas rows (an item's places on the owner's
+ * canvases, an outfit's own canvas) and their collection entries (an item's Packed ticks too), in
+ * a few statements per IN_CHUNK ids. Answers the photo keys of those found (ids the owner has no
+ * record of delete nothing). Run it in a transaction: it is several statements.
  */
 export async function deleteWardrobeEntries(
   db: Db,
@@ -131,6 +78,19 @@ export async function deleteWardrobeEntries(
         eb.selectFrom('outfits').select('id').where('user_id', '=', ownerId),
       )
       .execute();
+    // Off every collection (docs/collections.md), and an item's Packed ticks with it.
+    await db
+      .deleteFrom('collection_entries')
+      .where('user_id', '=', ownerId)
+      .where(reference, 'in', owned)
+      .execute();
+    if (table === 'clothes') {
+      await db
+        .deleteFrom('collection_packed')
+        .where('user_id', '=', ownerId)
+        .where('clothing_id', 'in', owned)
+        .execute();
+    }
     await db.deleteFrom(table).where('user_id', '=', ownerId).where('id', 'in', owned).execute();
     found.push(...rows);
   }

@@ -14,7 +14,7 @@ import { findItem, insertItems, updateItem as updateItemRow } from '../repositor
 import type { ItemChanges } from '../repositories/clothes.js';
 import type { Db, Owned } from '../repositories/db.js';
 import type { ServiceContext } from './context.js';
-import { claimKey, keyedCreate, requestFingerprint } from './idempotency.js';
+import { claimKey, keyedCreate, requestClaim } from './idempotency.js';
 import type { IdempotencyClaim } from './idempotency.js';
 import {
   cutoutFilesOf,
@@ -61,9 +61,7 @@ export async function createItem(
   photoBytes: Buffer,
   idempotencyKey?: string,
 ): Promise<WireItem> {
-  const claim = idempotencyKey
-    ? { key: idempotencyKey, fingerprint: requestFingerprint(fields, photoBytes) }
-    : undefined;
+  const claim = requestClaim(idempotencyKey, fields, photoBytes);
   return keyedCreate(
     ctx,
     userId,

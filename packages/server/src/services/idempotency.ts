@@ -28,7 +28,7 @@ const cutoff = (now: number) => new Date(now - IDEMPOTENCY_KEY_TTL_MS).toISOStri
  * its photo's bytes. A repeat of the same request (the outbox resending a create whose answer was
  * lost) has the same fingerprint; another request under a used key does not, and is refused.
  */
-export function requestFingerprint(fields: object, photoBytes: Buffer): string {
+function requestFingerprint(fields: object, photoBytes: Buffer): string {
   const sorted = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(sorted);
     if (value === null || typeof value !== 'object') return value;
@@ -50,6 +50,15 @@ export interface IdempotencyClaim {
   key: string;
   /** `requestFingerprint` of the request. */
   fingerprint: string;
+}
+
+/** The claim of a create sent with `key` (none without a key), for its fields and photo. */
+export function requestClaim(
+  key: string | undefined,
+  fields: object,
+  photoBytes: Buffer,
+): IdempotencyClaim | undefined {
+  return key ? { key, fingerprint: requestFingerprint(fields, photoBytes) } : undefined;
 }
 
 /**

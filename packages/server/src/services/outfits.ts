@@ -20,7 +20,7 @@ import {
   updateOutfit as updateOutfitRow,
 } from '../repositories/outfits.js';
 import type { ServiceContext } from './context.js';
-import { claimKey, keyedCreate, requestFingerprint } from './idempotency.js';
+import { claimKey, keyedCreate, requestClaim } from './idempotency.js';
 import type { IdempotencyClaim } from './idempotency.js';
 import { discardPhoto, photoColumns, photoOf, storePhoto, withPhoto } from './photos.js';
 import { assertRoomFor } from './quota.js';
@@ -71,9 +71,7 @@ export async function saveOutfit(
 ): Promise<{ outfit: WireOutfit; created: boolean }> {
   // A replace (with `id`) is a repeatable request already: the key only guards a new outfit.
   if (fields.id) return storeOutfit(ctx, userId, fields, photoBytes, undefined);
-  const claim = idempotencyKey
-    ? { key: idempotencyKey, fingerprint: requestFingerprint(fields, photoBytes) }
-    : undefined;
+  const claim = requestClaim(idempotencyKey, fields, photoBytes);
   return keyedCreate(
     ctx,
     userId,

@@ -1,12 +1,13 @@
 import { NotFoundError } from '../errors.js';
-import { deleteWardrobeEntry as deleteEntryRows } from '../repositories/wardrobe.js';
+import { deleteWardrobeEntries } from '../repositories/wardrobe.js';
 import type { ServiceContext } from './context.js';
 import { discardPhoto, photoOf } from './photos.js';
 
 /**
  * Delete an item or an outfit and, in the same transaction, every trace of it: a day's display
- * item that pointed at it, its calendar entries and its outfit canvas rows (an item's places on
- * canvases, an outfit's own canvas). Its photos go once the rows are gone.
+ * item that pointed at it, its calendar entries, its outfit canvas rows (an item's places on
+ * canvases, an outfit's own canvas) and its collection entries. Its photos go once the rows are
+ * gone.
  */
 export async function deleteWardrobeEntry(
   ctx: ServiceContext,
@@ -16,7 +17,7 @@ export async function deleteWardrobeEntry(
   notFound: string,
 ): Promise<void> {
   const row = await ctx.db.transaction().execute(async (trx) => {
-    const found = await deleteEntryRows(trx, userId, table, id);
+    const [found] = await deleteWardrobeEntries(trx, userId, table, [id]);
     if (!found) throw new NotFoundError(notFound);
     return found;
   });

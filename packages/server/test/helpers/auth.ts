@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createPgDatabase, freePort, type Engine } from './app.js';
@@ -256,6 +257,19 @@ export interface AuthTestApp {
   /** Every line the server logged (JSON). */
   logLines: string[];
   close(): Promise<void>;
+}
+
+/**
+ * For a suite of the identity service: call it in the suite's body. The app starts before the
+ * suite's tests and closes after them; `t` is set once the tests run.
+ */
+export function withAuthApp(engine: Engine): { t: AuthTestApp } {
+  const suite = {} as { t: AuthTestApp };
+  beforeAll(async () => {
+    suite.t = await startAuthApp(engine);
+  });
+  afterAll(() => suite.t?.close());
+  return suite;
 }
 
 /**

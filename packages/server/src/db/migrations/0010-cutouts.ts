@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
  * default 1). Safe to re-run: SQLite has no `add column if not exists`, so each column is looked
  * up first.
  */
-const ITEM_COLUMNS = [
+export const CUTOUT_COLUMNS = [
   'original_key',
   'original_thumb_key',
   'cutout_state',
@@ -23,7 +23,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const tables = await db.introspection.getTables();
   const has = (table: string, column: string) =>
     tables.find((t) => t.name === table)?.columns.some((c) => c.name === column) ?? false;
-  for (const column of ITEM_COLUMNS) {
+  for (const column of CUTOUT_COLUMNS) {
     if (!has('clothes', column))
       await db.schema.alterTable('clothes').addColumn(column, 'text').execute();
   }

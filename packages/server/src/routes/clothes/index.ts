@@ -1,5 +1,4 @@
 import {
-  batchDeleteFieldsSchema,
   itemBatchPatchFieldsSchema,
   itemBatchPatchResponseSchema,
   itemPatchFieldsSchema,
@@ -10,12 +9,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { batchDelete, batchUpdateItems } from '../../services/batch.js';
+import { batchUpdateItems } from '../../services/batch.js';
 import { createItem, deleteItem, replaceItemImage, updateItem } from '../../services/clothes.js';
 import { requestCutout, restoreOriginal } from '../../services/cutouts.js';
 import { FORM_OVERHEAD_BYTES } from '../../plugins/body.js';
 import { withFileField, withFileFields } from '../../plugins/openapi.js';
 import { noContent, refusals } from '../answers.js';
+import { batchRoutes } from '../batch.js';
 import { FORM_TYPES, filesOf, formBody, photoOf, UPLOAD_TYPES } from '../form.js';
 import { idempotencyHeadersSchema } from '../idempotency-key.js';
 import { idParamsSchema } from '../params.js';
@@ -69,41 +69,12 @@ export default async function clothesRoutes(
     },
   );
 
-  // Select many (docs/select-many.md): one transaction, refused whole for any id not the user's.
-  api.patch(
-    '/clothes',
-    {
-      preValidation: formBody(),
-      schema: {
-        summary: 'Change many items at once (fields ids and updates, JSON): all or nothing',
-        consumes: FORM_TYPES,
-        body: itemBatchPatchFieldsSchema,
-        response: {
-          200: itemBatchPatchResponseSchema,
-          ...refusals(400, 401, 404, 413, 415, 422),
-        },
-      },
-    },
-    async (request) =>
-      batchUpdateItems(ctx, request.user.id, request.body.ids, request.body.updates),
-  );
-
-  api.delete(
-    '/clothes',
-    {
-      preValidation: formBody(),
-      schema: {
-        summary: 'Delete many items at once (field ids, JSON): all or nothing',
-        consumes: FORM_TYPES,
-        body: batchDeleteFieldsSchema,
-        response: { 204: noContent, ...refusals(400, 401, 404, 413, 415, 422) },
-      },
-    },
-    async (request, reply) => {
-      await batchDelete(ctx, 'clothes', request.user.id, request.body.ids);
-      return reply.code(204).send();
-    },
-  );
+  batchRoutes(app, 'clothes', {
+    noun: 'items',
+    body: itemBatchPatchFieldsSchema,
+    response: itemBatchPatchResponseSchema,
+    update: (ctx, userId, { ids, updates }) => batchUpdateItems(ctx, userId, ids, updates),
+  });
 
   api.patch(
     '/clothes/:id',

@@ -29,6 +29,13 @@ const entryParamsSchema = z.object({ id: pathIdSchema, entryId: pathIdSchema });
 
 const JSON_BODY = ['application/json'];
 
+/** The answers of a call that makes a collection under the client's id: a repeat finds it (200). */
+const madeOrFound = (made: string) => ({
+  201: wireCollectionSchema.describe(made),
+  200: wireCollectionSchema.describe('The collection this id already names'),
+  ...refusals(400, 401, 404, 413, 415, 422),
+});
+
 /**
  * Custom collections (docs/collections.md): packing lists and capsules with their items, outfits
  * and Packed ticks. Their own call rather than part of GET /api/users: the first view never shows
@@ -57,11 +64,7 @@ export default async function collectionsRoutes(app: FastifyInstance): Promise<v
           'Create a packing list or capsule; an id the account already holds answers that one (200)',
         consumes: JSON_BODY,
         body: newCollectionSchema,
-        response: {
-          201: wireCollectionSchema.describe('The new collection'),
-          200: wireCollectionSchema.describe('The collection this id already names'),
-          ...refusals(400, 401, 404, 413, 415, 422),
-        },
+        response: madeOrFound('The new collection'),
       },
     },
     async (request, reply) => {
@@ -119,11 +122,7 @@ export default async function collectionsRoutes(app: FastifyInstance): Promise<v
         consumes: JSON_BODY,
         params: idParamsSchema,
         body: collectionDuplicateSchema,
-        response: {
-          201: wireCollectionSchema.describe('The copy'),
-          200: wireCollectionSchema.describe('The collection the id already names'),
-          ...refusals(400, 401, 404, 413, 415, 422),
-        },
+        response: madeOrFound('The copy'),
       },
     },
     async (request, reply) => {

@@ -1,5 +1,4 @@
 import {
-  batchDeleteFieldsSchema,
   newOutfitFieldsSchema,
   outfitBatchPatchFieldsSchema,
   outfitBatchPatchResponseSchema,
@@ -9,10 +8,11 @@ import {
 } from '@hanger/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { batchDelete, batchUpdateOutfits } from '../../services/batch.js';
+import { batchUpdateOutfits } from '../../services/batch.js';
 import { deleteOutfit, saveOutfit, updateOutfit } from '../../services/outfits.js';
 import { withFileField } from '../../plugins/openapi.js';
 import { noContent, refusals } from '../answers.js';
+import { batchRoutes } from '../batch.js';
 import { FORM_TYPES, formBody, photoOf, UPLOAD_TYPES } from '../form.js';
 import { idempotencyHeadersSchema } from '../idempotency-key.js';
 import { idParamsSchema } from '../params.js';
@@ -59,41 +59,12 @@ export default async function outfitsRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  // Select many (docs/select-many.md): one transaction, refused whole for any id not the user's.
-  api.patch(
-    '/outfits',
-    {
-      preValidation: formBody(),
-      schema: {
-        summary: 'Change many outfits at once (fields ids and updates, JSON): all or nothing',
-        consumes: FORM_TYPES,
-        body: outfitBatchPatchFieldsSchema,
-        response: {
-          200: outfitBatchPatchResponseSchema,
-          ...refusals(400, 401, 404, 413, 415, 422),
-        },
-      },
-    },
-    async (request) =>
-      batchUpdateOutfits(ctx, request.user.id, request.body.ids, request.body.updates),
-  );
-
-  api.delete(
-    '/outfits',
-    {
-      preValidation: formBody(),
-      schema: {
-        summary: 'Delete many outfits at once (field ids, JSON): all or nothing',
-        consumes: FORM_TYPES,
-        body: batchDeleteFieldsSchema,
-        response: { 204: noContent, ...refusals(400, 401, 404, 413, 415, 422) },
-      },
-    },
-    async (request, reply) => {
-      await batchDelete(ctx, 'outfits', request.user.id, request.body.ids);
-      return reply.code(204).send();
-    },
-  );
+  batchRoutes(app, 'outfits', {
+    noun: 'outfits',
+    body: outfitBatchPatchFieldsSchema,
+    response: outfitBatchPatchResponseSchema,
+    update: (ctx, userId, { ids, updates }) => batchUpdateOutfits(ctx, userId, ids, updates),
+  });
 
   api.patch(
     '/outfits/:id',

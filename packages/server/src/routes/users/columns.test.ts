@@ -17,6 +17,7 @@ import {
   type ApiUser,
 } from '../../../test/helpers/api.js';
 import { rawGet } from '../../../test/helpers/raw.js';
+import { addSampleWardrobe } from '../../../test/helpers/suite.js';
 
 /** What the app sends: the columns first, the default maps as a fallback. */
 const COLUMNS = { accept: `${WARDROBE_COLUMNS_CONTENT_TYPE}, application/json;q=0.9` };
@@ -91,17 +92,7 @@ describe.each(ENGINES)('GET /api/users in columns on %s', (engine) => {
   });
 
   it('decodes to exactly the default answer: derived, versioned and older photo keys, canvases, days', async () => {
-    const shirt = await alice.addItem({
-      category: 'full body',
-      brand: 'Acme',
-      price: '12.5',
-      currency: 'EUR',
-      date_obtained: '2024-02-29',
-    });
-    const shoes = await alice.addItem({ category: 'shoes', status: 'loaned' });
-    const outfit = await alice.addOutfit([shirt.id, shoes.id]);
-    await alice.putDay('2025-01-01', { clothes: shirt.id, outfits: outfit.id });
-    await alice.putDay('2025-01-01', { display_item: outfit.id });
+    const { shirt, shoes } = await addSampleWardrobe(alice);
     await alice.putDay('2025-01-03', { clothes: [shoes.id, shirt.id] });
     // A photo stored before keys were named after records keeps its key.
     const legacy = `${alice.id}/${randomUUID()}`;
