@@ -3,7 +3,7 @@
  * `npm run serve` runs it, on a wardrobe seeded through the API itself: 1,000 items with photos,
  * 200 outfits and a year of calendar (bench/generate-wardrobe.ts, seed 7).
  *
- * Targets (DESIGN.md), on the 2-core reference machine:
+ * Targets (docs/design.md), on the 2-core reference machine:
  * - GET /api/users: p50 <= 5 ms for one client, >= 1,100 requests/s with 16 connections;
  * - one 12 MP JPEG upload processed into both sizes: median <= 170 ms;
  * - cold start to the first 200: <= 0.5 s; idle RSS <= 120 MB.
@@ -265,7 +265,7 @@ async function main(): Promise<void> {
 
     const wardrobeP50 = oneClient.gzip.p50Ms;
     // The web app keeps the wardrobe and revalidates it with its ETag: that is the request the
-    // target describes (DESIGN.md: "ETag and 304"). Full answers are reported beside it.
+    // target describes (docs/design.md: "ETag and 304"). Full answers are reported beside it.
     const wardrobeRps = sixteen.notModified.requestsPerSecond;
     const coldStart = round(percentile(starts, 50));
     const result = {

@@ -1,6 +1,6 @@
 /**
  * Domain stats benchmark: every item stat, every outfit stat and the whole stats screen for a
- * large wardrobe. Targets: all stats of 5,000 items < 50 ms on the 2-core machine (DESIGN.md);
+ * large wardrobe. Targets: all stats of 5,000 items < 50 ms on the 2-core machine (docs/design.md);
  * the stats screen of 10,000 items, 2,000 outfits and 3 years of calendar ≤ 100 ms (README,
  * Benchmarks).
  *

@@ -12,7 +12,7 @@
  * (`<user>/<uuid>-image.webp`, one more UUID per record).
  *
  * Figures, for each server and account: raw, gzip and brotli bytes of each form of the answer as
- * the server sends them: the default maps of SPEC §7, and the columns the web app asks for
+ * the server sends them: the default maps of docs/spec.md §7, and the columns the web app asks for
  * (`Accept: application/vnd.hanger.wardrobe+json; v=2`; docs/wardrobe-wire.md); `app` is what the
  * web app's request (that Accept, and Chromium's `Accept-Encoding: gzip, deflate, br`) receives.
  * p50/p95 of a cached answer (sequential, client on the same host), default-gzip and app; p50 of a

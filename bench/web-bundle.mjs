@@ -5,7 +5,7 @@
  * send it. Lazy screens (composer, charts, graph, ...) are listed separately. Reads the Vite
  * manifest of packages/web/dist; run `npm run build -w @hanger/web` first.
  * Set WEB_DIST to measure another build folder. Writes bench/results/web.json (WEB_JSON_OUT
- * overrides). Budget: 150 kB gzip (DESIGN.md).
+ * overrides). Budget: 150 kB gzip (docs/design.md).
  */
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

@@ -240,7 +240,7 @@ test.describe('the calendar', () => {
     await expect(page).toHaveURL(new RegExp(`/calendar/${month}$`));
     await expect(dayCell(page, today)).toHaveAttribute('aria-current', 'date');
     await expect(dayCell(page, today)).toHaveAccessibleName(/, today, 2 logged$/);
-    // A new account's weeks start on Sunday (SPEC §3 default).
+    // A new account's weeks start on Sunday (docs/spec.md §3 default).
     await expect(page.getByRole('columnheader').first()).toHaveAccessibleName('Sunday');
     if (last > date) await expect(dayCell(page, key(last))).toHaveAccessibleName(/, 1 planned$/);
     await shootBoth(page, 'calendar-month');
@@ -433,7 +433,7 @@ test.describe('the calendar', () => {
     await expect(toast(page, 'Failed to update calendar')).toContainText(
       'The information provided is invalid',
     );
-    // Shown (SPEC §4: local first) but marked, with a way to retry.
+    // Shown (docs/spec.md §4: local first) but marked, with a way to retry.
     await expect(tiles(page).nth(1)).toHaveAccessibleName('Uniqlo Top, not saved');
     await expect(page.getByText('Not saved', { exact: true })).toBeVisible();
     const alert = page.getByRole('alert').filter({ hasText: 'weren’t saved' });

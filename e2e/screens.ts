@@ -49,7 +49,7 @@ export async function shootBoth(
   if (before) await page.setViewportSize(before);
 }
 
-/** Today as the app counts wears (SPEC §4: before 05:00 it is still yesterday), in the browser's zone. */
+/** Today as the app counts wears (docs/spec.md §4: before 05:00 it is still yesterday), in the browser's zone. */
 export function wearDay(page: Page): Promise<string> {
   return page.evaluate(() => {
     const now = new Date();

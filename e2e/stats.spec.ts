@@ -226,7 +226,7 @@ test('empty states: nothing owned, an empty range, no wears; no brands is None s
   await reloadWardrobe(page);
   await expect(figure(page, 'Total items')).toHaveText('1');
   await expect(page.getByText('No wear data available.')).toBeVisible();
-  // An unbranded piece is 'None specified' (SPEC §9), as its source is 'Not specified'.
+  // An unbranded piece is 'None specified' (docs/spec.md §9), as its source is 'Not specified'.
   expect(await tableRows(card(page, 'Brands').getByRole('table'))).toEqual([
     ['None specified', '1', '100%'],
   ]);

@@ -8,7 +8,7 @@ import { WARDROBE_COLUMNS_FORMAT, WARDROBE_COLUMNS_VERSION } from './wire-column
  * calendar feed answers in wire-answers.ts.
  */
 
-/** Every refused call (SPEC §8): the server's own text, shown in place of the catalogue's default. */
+/** Every refused call (docs/spec.md §8): the server's own text, shown in place of the catalogue's default. */
 export const errorAnswerSchema = z.object({ detail: z.string() });
 export type ErrorAnswer = z.output<typeof errorAnswerSchema>;
 

@@ -2,7 +2,7 @@ import { dayKeyFromParts, dayNumber, daysInMonth, dayKeyFromNumber } from './day
 import type { Calendar, CalendarEntry, ClothingItem, Outfit, WardrobeData } from './types.js';
 
 /**
- * A calendar day as pure state updates (SPEC §4). Every function returns a new calendar and
+ * A calendar day as pure state updates (docs/spec.md §4). Every function returns a new calendar and
  * leaves its input untouched, so the web can apply it optimistically and the server can apply
  * the same rule to what it stores. A day left with nothing on it is removed from the calendar.
  */
@@ -27,7 +27,7 @@ function withEntry(calendar: Calendar, day: string, entry: CalendarEntry): Calen
 
 /**
  * The day's tiles in order: the display item first, then the outfits, then the clothes
- * (SPEC §4). A display item that is on neither list is not shown.
+ * (docs/spec.md §4). A display item that is on neither list is not shown.
  */
 export function orderDayEntries(entry: CalendarEntry | undefined): DayEntryRef[] {
   if (!entry) return [];
@@ -74,7 +74,7 @@ export function addToDay(
   return withEntry(calendar, day, next);
 }
 
-/** Deleting one tile from a day; removing the display item clears it (SPEC §4). */
+/** Deleting one tile from a day; removing the display item clears it (docs/spec.md §4). */
 export function removeFromDay(
   calendar: Calendar,
   day: string,
@@ -116,7 +116,7 @@ export function setDisplayItem(calendar: Calendar, day: string, id: string | und
   return { ...calendar, [day]: next };
 }
 
-/** Deleting an item or outfit first takes it off every day (SPEC §4). */
+/** Deleting an item or outfit first takes it off every day (docs/spec.md §4). */
 export function removeEverywhere(calendar: Calendar, type: DayEntryType, id: string): Calendar {
   let next = calendar;
   for (const [day, entry] of Object.entries(calendar)) {

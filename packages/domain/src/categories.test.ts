@@ -11,7 +11,7 @@ import {
 } from './categories.js';
 
 describe('categories', () => {
-  it('are in the order of SPEC §3', () => {
+  it('are in the order of docs/spec.md §3', () => {
     expect(CATEGORIES).toEqual([
       'top',
       'bottom',

@@ -1,4 +1,4 @@
-/** Clothing categories in their display and sort order (SPEC §3). */
+/** Clothing categories in their display and sort order (docs/spec.md §3). */
 export const CATEGORIES = [
   'top',
   'bottom',
@@ -45,7 +45,7 @@ export function categoryIndex(category: string | undefined): number {
 
 export const SOURCES = ['bought new', 'preloved', 'gifted', 'self made'] as const;
 export type Source = (typeof SOURCES)[number];
-/** Label for an item whose source is absent (SPEC §3). */
+/** Label for an item whose source is absent (docs/spec.md §3). */
 export const SOURCE_NOT_SPECIFIED = 'not specified';
 
 export function sourceLabel(source: string | undefined | null): string {

@@ -28,7 +28,7 @@ export const MAX_COLLECTION_NAME = 80;
 export const MAX_COLLECTION_NOTE = 1000;
 export const MAX_COLLECTION_DESTINATION = 120;
 
-/** The 422 detail of a create past MAX_COLLECTIONS (SPEC §8: the server's text is shown). */
+/** The 422 detail of a create past MAX_COLLECTIONS (docs/spec.md §8: the server's text is shown). */
 export function collectionsLimitMessage(max = MAX_COLLECTIONS): string {
   return `You can keep up to ${max.toLocaleString('en-US')} collections. Delete one to add another.`;
 }

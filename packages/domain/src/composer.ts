@@ -11,7 +11,7 @@ import type { OutfitStatus } from './status.js';
 import type { CanvasEntry, ClothingItem } from './types.js';
 
 /**
- * Outfit composer geometry (SPEC §2, §4, §5, §9). The canvas is 720×1080 outfit units drawn at
+ * Outfit composer geometry (docs/spec.md §2, §4, §5, §9). The canvas is 720×1080 outfit units drawn at
  * a display scale; on screen, positions and scales are outfit values times the display scale.
  * The stack is an array: index 0 is the bottom, the last entry is on top.
  */
@@ -73,7 +73,7 @@ export function bottomRightPosition(
 
 /**
  * Adds an item at the bottom right, on top of the stack. An item already on the canvas is not
- * added twice (SPEC §5).
+ * added twice (docs/spec.md §5).
  */
 export function addToCanvas(
   items: readonly ComposerItem[],
@@ -244,7 +244,7 @@ export function fromOutfitCoordinates(
   return out;
 }
 
-/** Canvas entries are kept only for clothes that still exist (SPEC §5). */
+/** Canvas entries are kept only for clothes that still exist (docs/spec.md §5). */
 export function keepExistingEntries<T extends Pick<CanvasEntry, 'clothingId'>>(
   entries: readonly T[],
   clothes: Readonly<Record<string, unknown>>,
@@ -254,7 +254,7 @@ export function keepExistingEntries<T extends Pick<CanvasEntry, 'clothingId'>>(
 
 /**
  * The `selected` query of the composer: comma-separated ids to pre-place; ids not in the
- * wardrobe are ignored, and each id is placed once (SPEC §2).
+ * wardrobe are ignored, and each id is placed once (docs/spec.md §2).
  */
 export function parseSelectedQuery(
   query: string | null | undefined,
@@ -271,7 +271,7 @@ export function parseSelectedQuery(
 
 /**
  * A saved outfit holding any wishlist item is a wishlist outfit, otherwise an outfit in the
- * closet (SPEC §3). Saving a new layout over an archived outfit keeps it archived: editing is not
+ * closet (docs/spec.md §3). Saving a new layout over an archived outfit keeps it archived: editing is not
  * taking it out of the archive. A wishlist status that only followed from a wishlist item does
  * not outlive that item.
  */
@@ -284,7 +284,7 @@ export function outfitStatusForItems(
   return previous === 'archived' ? 'archived' : 'outfits';
 }
 
-/** The scale each used item keeps for its next outfit, in outfit units (SPEC §7 POST outfit). */
+/** The scale each used item keeps for its next outfit, in outfit units (docs/spec.md §7 POST outfit). */
 export function itemScalesFromCanvas(entries: readonly CanvasEntry[]): Map<string, number> {
   return new Map(entries.map((e) => [e.clothingId, e.scale]));
 }

@@ -9,7 +9,7 @@ import {
   toastAutoDismisses,
 } from './constants.js';
 
-describe('constants of SPEC §9', () => {
+describe('constants of docs/spec.md §9', () => {
   it('dismiss toasts by type, never when the duration is 0 or less', () => {
     expect(TOAST_DURATIONS).toEqual({ success: 4000, info: 5000, warning: 6000, error: 8000 });
     expect(toastAutoDismisses(0)).toBe(false);
@@ -45,7 +45,7 @@ describe('constants of SPEC §9', () => {
     expect(requestTimeoutMs(true)).toBe(60_000);
   });
 
-  it('name the success toasts of SPEC §8', () => {
+  it('name the success toasts of docs/spec.md §8', () => {
     expect(Object.values(SUCCESS_TOASTS)).toContain('Calendar item deleted successfully');
   });
 });

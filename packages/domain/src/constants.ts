@@ -1,6 +1,6 @@
 import type { NotificationType, SortDirection } from './types.js';
 
-/** Business constants and limits of SPEC §9, and the toast titles of SPEC §8. */
+/** Business constants and limits of docs/spec.md §9, and the toast titles of docs/spec.md §8. */
 
 // Toasts -----------------------------------------------------------------------------------------
 
@@ -56,7 +56,7 @@ export const STARTUP_ERROR_MESSAGE = 'Failed to load the application. Please ref
 
 export const GRID_COLS_MIN = 2;
 export const GRID_COLS_MAX = 10;
-/** Responsive default columns when the user has not chosen (SPEC §2): 2/3/4/5 by width. */
+/** Responsive default columns when the user has not chosen (docs/spec.md §2): 2/3/4/5 by width. */
 export const GRID_COLS_RESPONSIVE = [2, 3, 4, 5] as const;
 /** Under this many columns a caption under each tile shows the sort value. */
 export const GRID_CAPTION_MAX_COLS = 4;
@@ -80,7 +80,7 @@ export function responsiveGridCols(viewportWidth: number): number {
   return cols;
 }
 
-/** Viewport widths (px) at which the item picker gains a column, from 3 up to 7 (SPEC §2, §9). */
+/** Viewport widths (px) at which the item picker gains a column, from 3 up to 7 (docs/spec.md §2, §9). */
 export const PICKER_COLS_BREAKPOINTS_PX = [640, 768, 1024, 1536] as const;
 
 /** The item picker's columns for a viewport width: 3 on phones up to 7 on very wide screens. */
@@ -134,7 +134,7 @@ export const STATS_EMPTY_RANGE = 'No items match the selected time range.';
 export const STATS_EMPTY_WEARS = 'No wear data available.';
 export const STATS_EMPTY_BRANDS = 'No brand data available.';
 
-/** Pie colours by source (SPEC §9); 'unknown' is the not-specified slice. */
+/** Pie colours by source (docs/spec.md §9); 'unknown' is the not-specified slice. */
 export const SOURCE_COLORS = {
   'bought new': '#3b82f6',
   preloved: '#22c55e',
@@ -143,14 +143,14 @@ export const SOURCE_COLORS = {
   unknown: '#9ca3af',
 } as const;
 
-/** Length of a month when a use frequency is read in months (SPEC §9). */
+/** Length of a month when a use frequency is read in months (docs/spec.md §9). */
 export const DAYS_PER_MONTH = 30.4167;
 /** Gaps longer than this many days read in months. */
 export const USE_FREQUENCY_MONTH_THRESHOLD_DAYS = 28;
 
 // Wear day ---------------------------------------------------------------------------------------
 
-/** Before this local hour the wear day is still yesterday (SPEC §4). */
+/** Before this local hour the wear day is still yesterday (docs/spec.md §4). */
 export const WEAR_DAY_START_HOUR = 5;
 
 // Identity and requests --------------------------------------------------------------------------

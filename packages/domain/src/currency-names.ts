@@ -1,5 +1,5 @@
 /**
- * Currencies by name: the list offered by the profile's selector (SPEC §3, about 160 codes with
+ * Currencies by name: the list offered by the profile's selector (docs/spec.md §3, about 160 codes with
  * names), apart from the rates and money formatting in currency.ts so that the first screen, which
  * formats and converts prices but never names a currency, does not load the list.
  */

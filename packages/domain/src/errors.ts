@@ -1,5 +1,5 @@
 /**
- * The error catalogue of SPEC §8: every failed call becomes one code and one message for the user.
+ * The error catalogue of docs/spec.md §8: every failed call becomes one code and one message for the user.
  * The server's own text (its `detail`, `message` or `error`) replaces the default message.
  */
 export const ERROR_CATALOGUE = {
@@ -67,7 +67,7 @@ export function errorForFailure(failure: RequestFailure): CatalogueError {
 }
 
 /**
- * The server's text inside an error body, whichever of the usual keys it uses (SPEC §8: "message,
+ * The server's text inside an error body, whichever of the usual keys it uses (docs/spec.md §8: "message,
  * detail or error text"). Bodies that are not JSON objects give nothing: a proxy's HTML error page
  * is no message for a user.
  */

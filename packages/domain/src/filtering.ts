@@ -6,7 +6,7 @@ import { wearDayKey } from './wear-day.js';
 
 /** Status filter values as the filter panels name them; 'in closet' is status clothes. */
 export const ITEM_STATUS_FILTERS = ['in closet', 'archived'] as const;
-/** The picker also offers items on loan and on the wishlist (SPEC §9). */
+/** The picker also offers items on loan and on the wishlist (docs/spec.md §9). */
 export const PICKER_STATUS_FILTERS = ['in closet', 'archived', 'loaned', 'wishlist'] as const;
 export type ItemStatusFilter = (typeof PICKER_STATUS_FILTERS)[number];
 
@@ -66,12 +66,12 @@ export interface ItemFilterOptions {
   now?: Date;
   /**
    * Leave the status alone: screens limited to one status by their route (wishlist, loaned)
-   * have no status filter (SPEC §2).
+   * have no status filter (docs/spec.md §2).
    */
   ignoreStatus?: boolean;
 }
 
-/** Whether one item passes the filters (SPEC §5, §9). */
+/** Whether one item passes the filters (docs/spec.md §5, §9). */
 export function itemMatchesFilters(
   item: ClothingItem,
   filters: ItemFilters,
@@ -98,7 +98,7 @@ export function itemMatchesFilters(
     !hasAnyColour(item, filters.colours)
   )
     return false;
-  // Items without a date obtained are left out by 'this year' (SPEC §5).
+  // Items without a date obtained are left out by 'this year' (docs/spec.md §5).
   if (filters.dateObtained === DATE_OBTAINED_THIS_YEAR && !item.dateObtained?.startsWith(year)) {
     return false;
   }
@@ -131,7 +131,7 @@ export function filterItems(
   return items.filter((item) => itemMatchesFilters(item, filters, year, options.ignoreStatus));
 }
 
-/** The item picker: the filters plus "already picked" items left out (SPEC §5). */
+/** The item picker: the filters plus "already picked" items left out (docs/spec.md §5). */
 export function filterPickerItems(
   items: readonly ClothingItem[],
   filters: ItemFilters,
@@ -143,7 +143,7 @@ export function filterPickerItems(
 }
 
 /**
- * Outfit filters (SPEC §9). `exclude` leaves out outfits already on a calendar day (the day
+ * Outfit filters (docs/spec.md §9). `exclude` leaves out outfits already on a calendar day (the day
  * picker hides them). The colour filter reads the pieces on each outfit's canvas in `clothes`.
  */
 export function filterOutfits(
@@ -176,7 +176,7 @@ export function filterOutfits(
   });
 }
 
-/** Whether any item filter differs from the defaults (the red dot of SPEC §2). */
+/** Whether any item filter differs from the defaults (the red dot of docs/spec.md §2). */
 export function hasActiveItemFilters(filters: ItemFilters, ignoreStatus = false): boolean {
   return (
     filters.category !== undefined ||
@@ -203,13 +203,13 @@ export function hasActiveFilters(filters: ItemFilters | OutfitFilters): boolean 
   return hasActiveItemFilters(filters as ItemFilters);
 }
 
-/** Choosing a category clears the subcategory choice (SPEC §4, §9). */
+/** Choosing a category clears the subcategory choice (docs/spec.md §4, §9). */
 export function withCategory(filters: ItemFilters, category: Category | undefined): ItemFilters {
   const { subCategory: _cleared, category: _old, ...rest } = filters;
   return category === undefined ? rest : { ...rest, category };
 }
 
-/** Tab counts: each view's items and outfits after its filters (SPEC §2). */
+/** Tab counts: each view's items and outfits after its filters (docs/spec.md §2). */
 export function tabCounts(
   wardrobe: WardrobeData,
   itemFilters: ItemFilters = DEFAULT_ITEM_FILTERS,

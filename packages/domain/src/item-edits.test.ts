@@ -14,7 +14,7 @@ import {
 import { item } from './testing/fixtures.js';
 
 describe('missingNewItemFields', () => {
-  it('names every requirement of SPEC §5 that is missing, in form order', () => {
+  it('names every requirement of docs/spec.md §5 that is missing, in form order', () => {
     expect(missingNewItemFields({ imageCount: 0, category: '', status: '' })).toEqual([
       'image',
       'category',

@@ -6,7 +6,7 @@ import type { ClothingItem } from './types.js';
 
 /**
  * The rules behind the upload form and the clothing detail screen's edits: what a new item
- * needs (SPEC §5), how typed amounts and counts are read, and what a status change or a sale
+ * needs (docs/spec.md §5), how typed amounts and counts are read, and what a status change or a sale
  * also changes. Screens call these; the server validates the same limits with its schemas.
  */
 
@@ -48,7 +48,7 @@ export const NEW_ITEM_MISSING_MESSAGES: Record<NewItemRequirement, string> = {
   status: 'Choose where the item goes.',
 };
 
-/** The requirements of SPEC §5 a new item still misses, in form order. */
+/** The requirements of docs/spec.md §5 a new item still misses, in form order. */
 export function missingNewItemFields(input: {
   imageCount: number;
   category: Category | '' | undefined;

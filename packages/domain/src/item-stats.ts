@@ -6,7 +6,7 @@ import type { ClothingItem, Settings, WardrobeData } from './types.js';
 import { buildWearIndex, daysOf, type WearIndex } from './wear-index.js';
 import { daysInclusive, wearDayKey } from './wear-day.js';
 
-/** Derived item stats of SPEC §3. */
+/** Derived item stats of docs/spec.md §3. */
 export interface ItemStats {
   /** Days worn up to today, ascending; a day counts once however the item was logged. */
   datesWorn: readonly string[];
@@ -34,7 +34,7 @@ export interface StatsOptions {
 
 /**
  * The day an item's time in the closet starts: date obtained, else the user's tracking start,
- * else the day it was created (SPEC §9).
+ * else the day it was created (docs/spec.md §9).
  */
 export function closetStartDay(
   item: ClothingItem,
@@ -201,7 +201,7 @@ export function computeSingleItemStats(
 
 /**
  * The use frequency of an item that has one: an item never worn (0 wears a day) has none, so it
- * reads "Never worn" and sorts with the items without a value, last (SPEC §5), not as the
+ * reads "Never worn" and sorts with the items without a value, last (docs/spec.md §5), not as the
  * rarest of all.
  */
 export function wornUseFrequency(useFrequency: number | undefined): number | undefined {
@@ -210,7 +210,7 @@ export function wornUseFrequency(useFrequency: number | undefined): number | und
 
 /**
  * "Once every N days", switching to "Once every N months" when the gap between wears is over
- * 28 days (month = 30.4167 days), SPEC §9. A gap that rounds to one reads "Once every day" or
+ * 28 days (month = 30.4167 days), docs/spec.md §9. A gap that rounds to one reads "Once every day" or
  * "Once every month"; an item never worn reads "Never worn".
  */
 export function useFrequencyText(useFrequency: number | undefined): string {

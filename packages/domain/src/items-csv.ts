@@ -6,7 +6,7 @@ import type { ClothingItem, Settings, WardrobeData } from './types.js';
 
 /**
  * The items of a wardrobe as CSV for spreadsheets (RFC 4180): one row per item with every stored
- * field and the derived stats of SPEC §3, computed by the same functions the screens use. Money the
+ * field and the derived stats of docs/spec.md §3, computed by the same functions the screens use. Money the
  * stats use is in the user's currency, whose code is part of those columns' names.
  */
 

@@ -19,7 +19,7 @@ function amountIn(
 }
 
 /**
- * An item's price in the user's currency (SPEC §3 cost per wear, spending stats):
+ * An item's price in the user's currency (docs/spec.md §3 cost per wear, spending stats):
  * the price itself when it is already in that currency (or names none), else the server's
  * convertedPrice, else a conversion through `rates`. Undefined when there is no price or no way
  * to convert it.

@@ -4,7 +4,7 @@ import type { StatsOptions } from './item-stats.js';
 import type { Outfit, Settings, WardrobeData } from './types.js';
 import { buildWearIndex, daysOf } from './wear-index.js';
 
-/** Derived outfit stats of SPEC §3. */
+/** Derived outfit stats of docs/spec.md §3. */
 export interface OutfitStats {
   /** Days the outfit was logged, up to today, ascending, each once. */
   datesWorn: readonly string[];

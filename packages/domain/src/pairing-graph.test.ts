@@ -156,7 +156,7 @@ describe('pairs worn together most', () => {
       '2024-03-03': day([], ['o3', 'o3']),
       // Logged piece by piece, not as their outfit: still worn together that day.
       '2024-03-05': day(['tee', 'shirt']),
-      // At 04:00 on the 10th it is still the 9th (SPEC §4): the 10th is not worn yet.
+      // At 04:00 on the 10th it is still the 9th (docs/spec.md §4): the 10th is not worn yet.
       '2024-03-10': day([], ['o4']),
       '2024-03-20': day([], ['o4', 'o5']),
     },

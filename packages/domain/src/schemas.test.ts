@@ -113,10 +113,10 @@ describe('wireCalendarEntrySchema', () => {
 });
 
 describe('wireSettingsSchema', () => {
-  it('applies the defaults of SPEC §3 and lists every category', () => {
+  it('applies the defaults of docs/spec.md §3 and lists every category', () => {
     const s = wireSettingsSchema.parse({});
     expect(s).toMatchObject({ locale: 'en', currency: 'USD', week_start: 0, data_consent: true });
-    // In the order of SPEC §3, as the server keys them (categories.test.ts pins both).
+    // In the order of docs/spec.md §3, as the server keys them (categories.test.ts pins both).
     expect(Object.keys(s.subcategories)).toEqual([...WIRE_CATEGORIES]);
     expect(s.subcategories.shoes).toEqual([]);
   });

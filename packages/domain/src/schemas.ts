@@ -29,16 +29,16 @@ import { CUTOUT_STATES } from './types.js';
 import { subcategoryListProblems } from './subcategory-names.js';
 
 /**
- * The wire of SPEC §7 as zod schemas: snake_case keys, the category 'full body' keyed 'full_body'.
+ * The wire of docs/spec.md §7 as zod schemas: snake_case keys, the category 'full body' keyed 'full_body'.
  * The server validates every request with them; the web app parses every answer with them.
  *
  * Two conventions run through the request schemas:
  * - multipart text fields arrive as strings, so numbers are coerced and an empty string means
  *   the field is absent;
  * - in update payloads (PATCH `updates`) an empty string, or null, means "clear the field"
- *   (SPEC §5: the web sends undefined as ""). The parsed value is then `null`, which the server
+ *   (docs/spec.md §5: the web sends undefined as ""). The parsed value is then `null`, which the server
  *   stores as NULL; an absent key leaves the field as it is.
- * Answers may carry nulls; the mappers in wire-mappers.ts remove them (SPEC §5).
+ * Answers may carry nulls; the mappers in wire-mappers.ts remove them (docs/spec.md §5).
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -190,7 +190,7 @@ export const wireItemSchema = z.object({
 });
 export type WireItem = z.output<typeof wireItemSchema>;
 
-/** A placed item on the wire. `locked` is UI-only and is dropped (SPEC §3). */
+/** A placed item on the wire. `locked` is UI-only and is dropped (docs/spec.md §3). */
 export const wireCanvasEntrySchema = z.object({
   clothing_id: referenceIdSchema,
   x: z.number().finite(),
@@ -242,7 +242,7 @@ function withWireFullBody(v: unknown): unknown {
   return v;
 }
 
-/** Every category key is always present (SPEC §3); a missing one reads as an empty list. */
+/** Every category key is always present (docs/spec.md §3); a missing one reads as an empty list. */
 export const wireSubcategoriesSchema = z.preprocess(
   (v) => (v === null || v === undefined ? {} : withWireFullBody(v)),
   z.object({

@@ -45,7 +45,7 @@ function sorted(
 }
 
 describe('sort options', () => {
-  it('has the exact labels of SPEC §9, then Colour (README, "Colours")', () => {
+  it('has the exact labels of docs/spec.md §9, then Colour (README, "Colours")', () => {
     expect(ITEM_SORT_OPTIONS).toEqual([
       'Date Created',
       'Date Obtained',

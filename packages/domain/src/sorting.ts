@@ -16,7 +16,7 @@ import { subcategoryName } from './subcategories.js';
 import type { OutfitStats } from './outfit-stats.js';
 import type { ClothingItem, Outfit, Settings, SortDirection } from './types.js';
 
-/** The item sort options of SPEC §9, with their exact labels. */
+/** The item sort options of docs/spec.md §9, with their exact labels. */
 export const ITEM_SORT_OPTIONS = [
   'Date Created',
   'Date Obtained',
@@ -89,7 +89,7 @@ function compareIds(a: string, b: string): number {
 }
 
 /**
- * SPEC §5/§9: records without a value go last whatever the direction; then the value in the
+ * docs/spec.md §5/§9: records without a value go last whatever the direction; then the value in the
  * chosen direction (text in the user's locale); ties break by category order, then subcategory
  * order (both ascending, the order of the user's settings), then id ascending. Every record
  * therefore has one place, so the result does not depend on the input order.
@@ -161,7 +161,7 @@ function itemSortValue(
 }
 
 /**
- * Items in the order of a sort option (SPEC §9). Returns a new array. Category sorts by the
+ * Items in the order of a sort option (docs/spec.md §9). Returns a new array. Category sorts by the
  * category order and then, like every tie, by subcategory order and id.
  */
 export function sortItems(
@@ -284,7 +284,7 @@ export function categoryCaption(item: ClothingItem, settings: Settings): string 
   return sub ? `${item.category} · ${sub}` : item.category;
 }
 
-/** The value shown under an item tile for the chosen sort option (SPEC §2). */
+/** The value shown under an item tile for the chosen sort option (docs/spec.md §2). */
 export function sortCaption(
   option: ItemSortOption,
   item: ClothingItem,
@@ -324,7 +324,7 @@ export function sortCaption(
 
 /**
  * The value shown under an outfit tile. Total cost is money in the user's currency, which with
- * the default USD reads with a $ sign as SPEC §9 shows.
+ * the default USD reads with a $ sign as docs/spec.md §9 shows.
  */
 export function outfitSortCaption(
   option: OutfitSortOption,

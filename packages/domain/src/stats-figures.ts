@@ -1,6 +1,6 @@
 import type { WardrobeStats } from './wardrobe-stats.js';
 
-/** The figures of the stats screen (SPEC §2), in the spec's order, as the screen shows them. */
+/** The figures of the stats screen (docs/spec.md §2), in the spec's order, as the screen shows them. */
 export const STAT_FIGURE_IDS = [
   'spendThisYear',
   'spentInCloset',

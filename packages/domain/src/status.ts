@@ -4,12 +4,12 @@ export type ItemStatus = (typeof ITEM_STATUSES)[number];
 export const OUTFIT_STATUSES = ['outfits', 'archived', 'wishlist'] as const;
 export type OutfitStatus = (typeof OUTFIT_STATUSES)[number];
 
-/** A missing item status counts as 'clothes' (SPEC §3). */
+/** A missing item status counts as 'clothes' (docs/spec.md §3). */
 export function itemStatus(status: ItemStatus | undefined | null | ''): ItemStatus {
   return status ? status : 'clothes';
 }
 
-/** A missing outfit status counts as 'outfits' (SPEC §3). */
+/** A missing outfit status counts as 'outfits' (docs/spec.md §3). */
 export function outfitStatus(status: OutfitStatus | undefined | null | ''): OutfitStatus {
   return status ? status : 'outfits';
 }

@@ -51,7 +51,7 @@ describe('subcategory edits', () => {
     expect(hasSubcategory(removeSubcategory(dress, 'top', 'tee'), 'top', 'tee')).toBe(false);
   });
 
-  it('starts from the defaults of SPEC §3 with every category', () => {
+  it('starts from the defaults of docs/spec.md §3 with every category', () => {
     const s = defaultSettings();
     expect(s).toMatchObject({ locale: 'en', currency: 'USD', weekStart: 0, dataConsent: true });
     expect(Object.keys(s.subcategories)).toHaveLength(8);

@@ -9,7 +9,7 @@ import { subcategoryNameKey } from './subcategory-names.js';
 import type { ClothingItem, Settings, Subcategory } from './types.js';
 
 /**
- * Subcategory edits on the profile (DESIGN: add, rename, remove per category), as pure updates
+ * Subcategory edits on the profile (docs/design.md: add, rename, remove per category), as pure updates
  * of the settings. Names are trimmed; an empty or duplicate name (ignoring case) is refused by
  * returning the settings unchanged (the rule of subcategory-names.ts, which the server applies to
  * a settings update too).
@@ -63,7 +63,7 @@ export function removeSubcategory(settings: Settings, category: Category, id: st
 
 /**
  * Items whose subcategory must be emptied when a subcategory is removed: those of that category
- * using it (SPEC §4).
+ * using it (docs/spec.md §4).
  */
 export function itemsUsingSubcategory(
   clothes: Readonly<Record<string, ClothingItem>>,
@@ -119,7 +119,7 @@ export function itemTileLabel(item: ClothingItem, settings: Settings): string {
   return brand ? `${brand} ${kind}` : kind;
 }
 
-/** Settings with every category present and the defaults of SPEC §3. */
+/** Settings with every category present and the defaults of docs/spec.md §3. */
 export function defaultSettings(): Settings {
   return {
     locale: DEFAULT_LOCALE,

@@ -1,7 +1,7 @@
 import { dayKeyFromParts, daysInMonth } from './day-keys.js';
 import { wearDayKey } from './wear-day.js';
 
-/** The stats screen's time ranges (SPEC §2); 'all' is the default. */
+/** The stats screen's time ranges (docs/spec.md §2); 'all' is the default. */
 export const TIME_RANGES = [
   'all',
   'thisYear',
@@ -41,7 +41,7 @@ export function subtractMonths(day: string, months: number): string {
 /**
  * First day (inclusive) of a range, or undefined for 'all'. Ranges end today (the wear day of
  * `now`, see wear-day.ts): thisYear starts on 1 January; last12Months subtracts one year;
- * last6Months and last3Months subtract months (SPEC §9).
+ * last6Months and last3Months subtract months (docs/spec.md §9).
  */
 export function timeRangeStart(range: TimeRange, now: Date = new Date()): string | undefined {
   const today = wearDayKey(now);

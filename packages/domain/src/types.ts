@@ -7,7 +7,7 @@ export const CUTOUT_STATES = ['pending', 'done', 'failed'] as const;
 export type CutoutState = (typeof CUTOUT_STATES)[number];
 
 /**
- * Entities of SPEC §3 as the app reads them (camelCase). On the wire the same records are
+ * Entities of docs/spec.md §3 as the app reads them (camelCase). On the wire the same records are
  * snake_case (see wire.ts) and the category 'full body' is keyed 'full_body'.
  *
  * Dates: `dateCreated` is an ISO 8601 timestamp; `dateObtained`, `dateArchived` and calendar keys
@@ -123,7 +123,7 @@ export interface Notification {
   title: string;
   message?: string;
   action?: NotificationAction;
-  /** Milliseconds before auto-dismiss; 0 or less means it stays (SPEC §9). */
+  /** Milliseconds before auto-dismiss; 0 or less means it stays (docs/spec.md §9). */
   duration?: number;
 }
 

@@ -70,7 +70,7 @@ export function colourShares(
   });
 }
 
-/** Everything the stats screen shows (SPEC §2) for one time range. */
+/** Everything the stats screen shows (docs/spec.md §2) for one time range. */
 export interface WardrobeStats {
   range: TimeRange;
   /** The user's currency, which every money figure is in. */
@@ -138,7 +138,7 @@ export function itemsInRange(
 
 /**
  * Wear-frequency series: x from 1 to max(5, the wear count at the 90th percentile of items),
- * y the percentage of items worn at least x times (SPEC §9). Percentile by nearest rank.
+ * y the percentage of items worn at least x times (docs/spec.md §9). Percentile by nearest rank.
  */
 export function wearFrequencySeries(wearCounts: readonly number[]): WearFrequencyPoint[] {
   const n = wearCounts.length;
@@ -173,7 +173,7 @@ function byCountThenLabel(a: ShareSlice, b: ShareSlice): number {
 
 /**
  * Brand shares of items: brands with under 3% of items are grouped as 'All other brands (<3% each)'
- * (exactly 3% keeps its own slice), items without a brand are 'None specified' (SPEC §9), even
+ * (exactly 3% keeps its own slice), items without a brand are 'None specified' (docs/spec.md §9), even
  * when that is every item. Brands that differ only in case or surrounding spaces are one brand,
  * labelled as first written. Slices run from largest to smallest, the grouped slice and 'None
  * specified' last. Empty only for no items.
@@ -187,7 +187,7 @@ export function brandShares(items: readonly ClothingItem[]): ShareSlice[] {
   );
 }
 
-/** Source shares with the colours of SPEC §9, in the order of SOURCES, 'not specified' last. */
+/** Source shares with the colours of docs/spec.md §9, in the order of SOURCES, 'not specified' last. */
 export function sourceShares(items: readonly ClothingItem[]): SourceSlice[] {
   const total = items.length;
   if (total === 0) return [];
@@ -288,7 +288,7 @@ export interface WardrobeStatsOptions extends StatsOptions {
 
 /**
  * What the stats screen needs of one counted item, whatever the range: worked out once per
- * wardrobe so that switching range only filters and sums (SPEC §2 figures, and the leader lists
+ * wardrobe so that switching range only filters and sums (docs/spec.md §2 figures, and the leader lists
  * of wear-leaders.ts).
  */
 export interface StatsItem {
@@ -306,7 +306,7 @@ export interface StatsItem {
   /**
    * Distinct pieces it shares an outfit with, among the pieces the stats count alongside it: in
    * `PreparedWardrobeStats.items` every counted piece, in `rangeItems` the range's pieces. So
-   * a range's pairings add up to twice its total pairings, as SPEC §2's average has it; the
+   * a range's pairings add up to twice its total pairings, as docs/spec.md §2's average has it; the
    * piece's own page also counts wishlist pieces and pieces outside the range.
    */
   pairings: number;
@@ -532,7 +532,7 @@ function brandSharesOf(items: readonly Pick<StatsItem, 'brandKey' | 'brandLabel'
   return slices;
 }
 
-/** The stats screen for one range of a prepared wardrobe (SPEC §2). */
+/** The stats screen for one range of a prepared wardrobe (docs/spec.md §2). */
 export function statsForRange(prepared: PreparedWardrobeStats, range: TimeRange): WardrobeStats {
   const { from, to } = rangePositions(prepared, range);
   const n = to - from;
@@ -598,7 +598,7 @@ export function statsForRange(prepared: PreparedWardrobeStats, range: TimeRange)
 }
 
 /**
- * The stats screen for one range (SPEC §2). Averages over items are over the range's items;
+ * The stats screen for one range (docs/spec.md §2). Averages over items are over the range's items;
  * an empty range gives zeros, which the screen replaces with 'No items match the selected time
  * range.'. To show several ranges of one wardrobe, prepare it once and call statsForRange.
  */

@@ -2,7 +2,7 @@ import { WEAR_DAY_START_HOUR } from './constants.js';
 import { addDays, dayKeyOf, dayNumber } from './day-keys.js';
 
 /**
- * The wear-day rule (SPEC §4): a wear counts only for days up to today, and before 05:00 local
+ * The wear-day rule (docs/spec.md §4): a wear counts only for days up to today, and before 05:00 local
  * time "today" is still the previous day (a night out ends after midnight). Every derived stat
  * uses this one "today", so days in closet, last worn and time ranges agree with each other.
  */

@@ -114,7 +114,7 @@ const SETTINGS_FROM_WIRE = wireToApp(SETTINGS_FIELDS);
 
 /**
  * Copy the values of `from` into `to` under their new keys, leaving out undefined ones and, unless
- * `keepNulls`, null ones too (SPEC §5: nulls are removed from records).
+ * `keepNulls`, null ones too (docs/spec.md §5: nulls are removed from records).
  */
 function copyFields<T extends object>(from: object, to: T, pairs: KeyPairs, keepNulls = false): T {
   const source = from as Record<string, unknown>;
@@ -126,7 +126,7 @@ function copyFields<T extends object>(from: object, to: T, pairs: KeyPairs, keep
   return to;
 }
 
-/** Copy `value` under `key` unless it is null or undefined (SPEC §5: nulls are removed). */
+/** Copy `value` under `key` unless it is null or undefined (docs/spec.md §5: nulls are removed). */
 function put<T extends object, K extends keyof T>(
   out: T,
   key: K,
@@ -167,7 +167,7 @@ export function canvasEntryFromWire(wire: WireCanvasEntry): CanvasEntry {
   };
 }
 
-/** `locked` stays in the browser (SPEC §3). */
+/** `locked` stays in the browser (docs/spec.md §3). */
 export function canvasEntryToWire(entry: CanvasEntry): WireCanvasEntry {
   return {
     clothing_id: entry.clothingId,
@@ -345,7 +345,7 @@ function updatesToWire(updates: object, keys: ReadonlyMap<string, string>) {
 
 /**
  * The `updates` JSON of PATCH clothes/{id}: snake_case keys, 'full_body', and an explicitly
- * undefined (or null) field sent as "" so that the server clears it (SPEC §5). Keys that are not
+ * undefined (or null) field sent as "" so that the server clears it (docs/spec.md §5). Keys that are not
  * editable (id, image, converted prices, ...) are left out rather than rejected by the server.
  */
 export function itemUpdatesToWire(

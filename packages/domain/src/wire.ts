@@ -1,12 +1,12 @@
 /**
- * snake_case on the wire (SPEC §5) for JSON request bodies. Only object keys are converted, never
+ * snake_case on the wire (docs/spec.md §5) for JSON request bodies. Only object keys are converted, never
  * values, and never the keys of id-keyed maps (clothes, outfits, calendar, subcategories), which
  * are data, not field names. Records and answers go through the typed mappers of wire-mappers.ts.
  */
 
 const ID_KEYED_MAPS = new Set(['clothes', 'outfits', 'calendar', 'subcategories']);
 
-/** Field names whose snake_case spelling is not the mechanical one (SPEC §3 User.photoURL). */
+/** Field names whose snake_case spelling is not the mechanical one (docs/spec.md §3 User.photoURL). */
 const SNAKE_EXCEPTIONS: Record<string, string> = { photoURL: 'photo_url' };
 
 export function camelToSnake(key: string): string {
@@ -38,7 +38,7 @@ export function toSnake<T = unknown>(value: unknown): T {
   return convertKeys(value, camelToSnake) as T;
 }
 
-/** Response fields that come back null are removed from the local record (SPEC §5). */
+/** Response fields that come back null are removed from the local record (docs/spec.md §5). */
 export function withoutNulls<T extends Record<string, unknown>>(record: T): T {
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(record)) if (v !== null) out[key] = v;

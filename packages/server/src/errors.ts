@@ -1,6 +1,6 @@
 /**
  * Typed errors thrown by services, storage and routes. The error plugin is the one place that turns
- * them into the HTTP statuses of SPEC §8 with `{ "detail": "..." }`.
+ * them into the HTTP statuses of docs/spec.md §8 with `{ "detail": "..." }`.
  */
 export class AppError extends Error {
   constructor(

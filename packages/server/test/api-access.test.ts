@@ -4,7 +4,7 @@ import { ENGINES, startApp, type TestApp } from './helpers/app.js';
 import { startWithUser } from './helpers/suite.js';
 import { photo, signUp, testJpeg, type ApiUser } from './helpers/api.js';
 
-/** Every call of the product API (SPEC §7), with ids that exist for the signed-in user. */
+/** Every call of the product API (docs/spec.md §7), with ids that exist for the signed-in user. */
 function productRoutes(ids: {
   item: string;
   outfit: string;

@@ -113,7 +113,7 @@ describe('the OpenAPI document (GET /api/openapi.json)', () => {
     expect(doc.paths['/api/calendar/{date}/{itemId}']!.delete!.parameters).toHaveLength(2);
   });
 
-  it("lists each route's refusals with SPEC §8's { detail } shape", () => {
+  it("lists each route's refusals with docs/spec.md §8's { detail } shape", () => {
     const refusal = (path: string, method: string, status: string) =>
       doc.paths[path]![method]!.responses[status]?.content?.['application/json']?.schema;
     for (const status of ['401', '404', '413', '415', '422']) {

@@ -22,7 +22,7 @@ describe.each(ENGINES)('settings on %s', (engine) => {
   });
   afterAll(() => t?.close());
 
-  it('answers the defaults of SPEC §3 before anything is saved, every category present', async () => {
+  it('answers the defaults of docs/spec.md §3 before anything is saved, every category present', async () => {
     user = await signUp(t);
     const response = await user.get('/api/users/settings');
     expect(response.status).toBe(200);
@@ -171,7 +171,7 @@ describe.each(ENGINES)('settings on %s', (engine) => {
       expect((await owner.settings()).subcategories).toMatchObject({ ...expected, other: [] });
       expect((await owner.wardrobe()).clothes[shoe]!.sub_category_id).toBe('boots');
 
-      // A category sent as [] is emptied, and its items lose their subcategory (SPEC §4).
+      // A category sent as [] is emptied, and its items lose their subcategory (docs/spec.md §4).
       expect((await owner.putSettings({ subcategories: { shoes: [] } })).status).toBe(200);
       expect((await owner.settings()).subcategories).toMatchObject({
         top: saved.top,

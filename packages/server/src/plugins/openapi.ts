@@ -85,8 +85,8 @@ async function openapiPlugin(app: FastifyInstance): Promise<void> {
         title: 'Hanger API',
         version: '1',
         description:
-          'The wardrobe API (SPEC §7). Refusals answer `{ "detail": "..." }` with the statuses ' +
-          'of SPEC §8. Send `Authorization: Bearer <access token>` (GET /api/auth/token).',
+          'The wardrobe API (docs/spec.md §7). Refusals answer `{ "detail": "..." }` with the statuses ' +
+          'of docs/spec.md §8. Send `Authorization: Bearer <access token>` (GET /api/auth/token).',
       },
       components: {
         securitySchemes: {

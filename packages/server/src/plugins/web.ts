@@ -26,7 +26,7 @@ export const PLACEHOLDER_PAGE = `<!doctype html>
 </html>
 `;
 
-/** Where a share lands when no service worker took it (the upload page, SPEC §2). */
+/** Where a share lands when no service worker took it (the upload page, docs/spec.md §2). */
 export const SHARE_FALLBACK = '/items/upload';
 
 /** The web app manifest's media type (W3C Web App Manifest). */

@@ -191,7 +191,7 @@ export function formBody(fileField?: string | readonly string[], record?: string
   };
 }
 
-/** The photo formBody read from the request; SPEC §5 requires one on an upload. */
+/** The photo formBody read from the request; docs/spec.md §5 requires one on an upload. */
 export function photoOf(request: FastifyRequest, field = 'image'): Buffer {
   const photo = photos.get(request)?.[field];
   if (!photo) throw new ValidationError(`An image file is required in field "${field}"`);

@@ -5,7 +5,7 @@ const KEY = /^[A-Za-z0-9_.:-]{1,100}$/;
 
 /**
  * The headers of a create call that takes an `Idempotency-Key`. A malformed key (or the header
- * sent twice, which arrives joined by a comma) is refused with 400 and SPEC §8's validation
+ * sent twice, which arrives joined by a comma) is refused with 400 and docs/spec.md §8's validation
  * message (schema-compilers.ts). Loose: the other headers pass through untouched.
  */
 export const idempotencyHeadersSchema = z.looseObject({

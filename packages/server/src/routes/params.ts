@@ -2,7 +2,7 @@ import { idSchema } from '@hanger/domain';
 import { z } from 'zod';
 import { NotFoundError } from '../errors.js';
 
-/** SPEC §8's text for a 404. */
+/** docs/spec.md §8's text for a 404. */
 export const ITEM_NOT_FOUND = 'The requested item was not found.';
 
 /**

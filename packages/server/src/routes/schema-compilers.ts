@@ -7,7 +7,7 @@ import { paramsRefusal } from './params.js';
 /**
  * The API's route schemas are the domain's zod schemas (typed through fastify-type-provider-zod's
  * ZodTypeProvider). A refused part answers as the handlers answered when they parsed by hand
- * (SPEC §8, plugins/errors.ts):
+ * (docs/spec.md §8, plugins/errors.ts):
  * - params: a path id that cannot exist is 404, like a missing one (params.ts); a bad date 422;
  * - headers: the one header a route declares is `Idempotency-Key`; a malformed one is 400 with
  *   the catalogue's validation message;

@@ -18,7 +18,7 @@ import { readSettings } from './settings.js';
 /**
  * The batch calls of "Select many" (docs/select-many.md): one change to many items or outfits,
  * in one transaction, all or nothing. One id the user does not hold (missing, or another
- * account's) refuses the whole call with SPEC §8's not-found answer, and nothing changes.
+ * account's) refuses the whole call with docs/spec.md §8's not-found answer, and nothing changes.
  */
 
 const NOT_FOUND = 'The requested item was not found.';

@@ -27,12 +27,12 @@ import { assertRoomFor } from './quota.js';
 import { outfitToWire } from './serialize.js';
 import { deleteWardrobeEntry } from './wardrobe-entry.js';
 
-// SPEC §8's text, as for every other missing (or another user's) id.
+// docs/spec.md §8's text, as for every other missing (or another user's) id.
 const NOT_FOUND = 'The requested item was not found.';
 const NO_ITEMS = 'None of the outfit’s items exist any more.';
 
 /**
- * The canvas as it will be stored: entries only for the user's items that still exist (SPEC §5),
+ * The canvas as it will be stored: entries only for the user's items that still exist (docs/spec.md §5),
  * each item once; plus whether any of them is on the wishlist.
  */
 async function resolveCanvas(
@@ -40,7 +40,7 @@ async function resolveCanvas(
   userId: string,
   canvas: WireCanvasEntry[],
 ): Promise<{ entries: WireCanvasEntry[]; hasWishlistItem: boolean }> {
-  // Ids no row can hold are missing items: dropped like any other (SPEC §5).
+  // Ids no row can hold are missing items: dropped like any other (docs/spec.md §5).
   const ids = [...new Set(canvas.map((e) => e.clothing_id))].filter(isStorableText);
   if (ids.length === 0) return { entries: [], hasWishlistItem: false };
   const items = await findItemStatuses(db, userId, ids);

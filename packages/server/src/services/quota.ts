@@ -12,7 +12,7 @@ export interface AccountQuota {
   maxCalendarEntries: number;
 }
 
-/** The 422 detail of a create past the quota (SPEC §8: the server's text replaces the default). */
+/** The 422 detail of a create past the quota (docs/spec.md §8: the server's text replaces the default). */
 export function quotaMessage(max: number): string {
   return `This account has reached its limit of ${max.toLocaleString('en-US')} items and outfits. Delete some to add more.`;
 }

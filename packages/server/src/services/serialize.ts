@@ -32,7 +32,7 @@ type UnlistedItemField = Exclude<
 >;
 const _everyItemFieldListed: [UnlistedItemField] extends [never] ? true : UnlistedItemField = true;
 
-/** The row's value of each column that is set: SPEC §5 leaves absent fields out of answers. */
+/** The row's value of each column that is set: docs/spec.md §5 leaves absent fields out of answers. */
 function setColumns<R, K extends keyof R>(row: R, columns: readonly K[]): Partial<Pick<R, K>> {
   const out: Partial<Pick<R, K>> = {};
   for (const column of columns) {

@@ -12,7 +12,7 @@ import { findSettingsRow, upsertSettingsRow } from '../repositories/settings.js'
 import type { ServiceContext } from './context.js';
 import { convertedColumns } from './prices.js';
 
-/** The defaults of SPEC §3 as the API answers them. */
+/** The defaults of docs/spec.md §3 as the API answers them. */
 function defaultWireSettings(): WireSettings {
   return settingsToWire(defaultSettings());
 }
@@ -35,7 +35,7 @@ function fromRow(row: UserSettingsRow): WireSettings {
   return settings;
 }
 
-/** The user's settings; a user who never saved any gets the defaults of SPEC §3. */
+/** The user's settings; a user who never saved any gets the defaults of docs/spec.md §3. */
 export async function readSettings(db: Db, userId: string): Promise<WireSettings> {
   const row = await findSettingsRow(db, userId);
   return row ? fromRow(row) : { ...defaultWireSettings(), cut_out_new_photos: true };
@@ -89,7 +89,7 @@ export async function writeSettings(db: Db, userId: string, settings: WireSettin
 /**
  * Apply a settings update: what it leaves out keeps its saved value, down to each category's
  * subcategories. In the same transaction: items that used a removed subcategory lose it
- * (SPEC §4), and a new currency recomputes every item's converted prices.
+ * (docs/spec.md §4), and a new currency recomputes every item's converted prices.
  */
 export async function updateSettings(
   ctx: ServiceContext,

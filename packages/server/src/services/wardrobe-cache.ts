@@ -9,7 +9,7 @@ const gzipAsync = promisify(gzipCallback);
 /** gzip at level 6, off the main thread: the wardrobe answers' and the drawn pages' compression. */
 export const gzipAnswer = (data: string | Buffer): Promise<Buffer> => gzipAsync(data, { level: 6 });
 
-/** The forms GET users answers: the default maps (SPEC §7) and the columns (wire-columns.ts). */
+/** The forms GET users answers: the default maps (docs/spec.md §7) and the columns (wire-columns.ts). */
 export type WardrobeForm = 'json' | 'columns';
 
 /** Reads the user's wardrobe afresh and serializes it in the form asked for. */

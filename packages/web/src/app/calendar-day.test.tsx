@@ -134,7 +134,7 @@ describe('the calendar day', { timeout: 20_000 }, () => {
     expect(alert).toHaveTextContent('weren’t saved');
     expect(alert).toHaveTextContent('Starring the day’s picture failed');
     expect(toastTitles()).toEqual(['Failed to update calendar']);
-    // Kept locally (SPEC §4) but not passed off as saved.
+    // Kept locally (docs/spec.md §4) but not passed off as saved.
     expect(calendar()[DAY]?.displayItem).toBe('tee');
 
     status = 200;

@@ -79,7 +79,7 @@ describe('the calendar month', { timeout: 20_000 }, () => {
     expect(cell('2024-03-20')).toHaveAccessibleName('Wednesday 20 March, 1 planned');
   });
 
-  it('before 05:00 still counts the previous day as today (SPEC §4)', async () => {
+  it('before 05:00 still counts the previous day as today (docs/spec.md §4)', async () => {
     vi.setSystemTime(new Date(2024, 2, 12, 4, 30));
     open('/calendar/2024/03');
     await screen.findByRole('grid');

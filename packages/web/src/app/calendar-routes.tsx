@@ -9,12 +9,12 @@ const CalendarMonthPage = lazy(() => import('../features/calendar/calendar-month
 const CalendarDayPage = lazy(() => import('../features/calendar/calendar-day-page'));
 const Composer = lazy(() => import('../features/composer/composer'));
 
-/** /calendar: the month of today (SPEC §2). */
+/** /calendar: the month of today (docs/spec.md §2). */
 export function CalendarRedirect() {
   return <Navigate to={currentCalendarPath()} replace />;
 }
 
-/** /calendar/today: the day being worn now (SPEC §4: before 05:00 still yesterday), for the installed app's 'Log today' shortcut. */
+/** /calendar/today: the day being worn now (docs/spec.md §4: before 05:00 still yesterday), for the installed app's 'Log today' shortcut. */
 export function CalendarTodayRedirect() {
   return <Navigate to={calendarDayPath(wearDayKey())} replace />;
 }

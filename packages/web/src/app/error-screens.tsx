@@ -32,12 +32,12 @@ function FailureScreen({ title, message }: { title: string; message: string }) {
   );
 }
 
-/** SPEC §8: a screen that crashed. */
+/** docs/spec.md §8: a screen that crashed. */
 export function CrashScreen() {
   return <FailureScreen title={CRASH_TITLE} message={CRASH_MESSAGE} />;
 }
 
-/** SPEC §8: the application could not start. */
+/** docs/spec.md §8: the application could not start. */
 export function StartupErrorScreen() {
   return <FailureScreen title={STARTUP_ERROR_TITLE} message={STARTUP_ERROR_MESSAGE} />;
 }

@@ -19,7 +19,7 @@ interface NavEntry {
 const startsWithAny = (prefixes: string[]) => (pathname: string) =>
   prefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 
-/** SPEC §2: Wardrobe is highlighted on /items, /outfits and /groups. */
+/** docs/spec.md §2: Wardrobe is highlighted on /items, /outfits and /groups. */
 export const NAV_ENTRIES: NavEntry[] = [
   {
     label: 'Wardrobe',

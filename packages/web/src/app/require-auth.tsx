@@ -22,7 +22,7 @@ interface RequireAuthProps {
 }
 
 /**
- * Lets only a signed-in user through (SPEC §6). During the first authentication check it shows a
+ * Lets only a signed-in user through (docs/spec.md §6). During the first authentication check it shows a
  * spinner, during a sign-in 'Logging in...', and otherwise sends the visitor to /login,
  * remembering where they were going.
  */

@@ -107,7 +107,7 @@ describe('the route table', () => {
   it("opens /calendar/today (the 'Log today' shortcut) at the day being worn", async () => {
     signedInWith({ clothes: {}, outfits: {}, calendar: {} });
     const router = open('/calendar/today');
-    // SPEC §4: before 05:00 the wear day is still yesterday.
+    // docs/spec.md §4: before 05:00 the wear day is still yesterday.
     const day = new Date();
     if (day.getHours() < 5) day.setDate(day.getDate() - 1);
     const pad = (n: number) => String(n).padStart(2, '0');

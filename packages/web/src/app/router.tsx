@@ -106,7 +106,7 @@ function GuardedLayout() {
   );
 }
 
-/** The route table of SPEC §2. */
+/** The route table of docs/spec.md §2. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

@@ -35,7 +35,7 @@ function drawnCount(href: string): number | null {
   return Number.isSafeInteger(value) && value >= 0 ? value : null;
 }
 
-/** Items (count) / Outfits (count) / Groups, above the three wardrobe screens (SPEC §2). */
+/** Items (count) / Outfits (count) / Groups, above the three wardrobe screens (docs/spec.md §2). */
 export function WardrobeTabs() {
   const { pathname } = useLocation();
   // Counted in a deferred render, like the grid below (wardrobe-browser.tsx, docs/performance.md).

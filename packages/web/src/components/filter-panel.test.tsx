@@ -50,7 +50,7 @@ const chip = (groupName: string, name: string) =>
   within(group(groupName)).getByRole('radio', { name });
 
 describe('item filter panel', () => {
-  it('offers every item filter of SPEC §9 with the defaults selected', () => {
+  it('offers every item filter of docs/spec.md §9 with the defaults selected', () => {
     render(<ItemHarness />);
     const dialog = screen.getByRole('dialog', { name: 'Filters' });
     expect(dialog).toBeInTheDocument();

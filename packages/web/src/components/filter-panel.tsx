@@ -143,14 +143,14 @@ interface FilterPanelProps<F> {
 interface ItemFilterPanelProps extends FilterPanelProps<ItemFilters> {
   /** The user's subcategories; the chips for the chosen category come from here. */
   subcategories: Settings['subcategories'];
-  /** False on the wishlist and loaned screens, which are one status already (SPEC §2). */
+  /** False on the wishlist and loaned screens, which are one status already (docs/spec.md §2). */
   showStatus?: boolean;
-  /** The status choices: the Items view's, or the picker's, which adds loaned and wishlist (SPEC §9). */
+  /** The status choices: the Items view's, or the picker's, which adds loaned and wishlist (docs/spec.md §9). */
   statusOptions?: 'items' | 'picker';
 }
 
 /**
- * Every item filter of SPEC §9 (category, subcategory, source, date obtained, status) and the
+ * Every item filter of docs/spec.md §9 (category, subcategory, source, date obtained, status) and the
  * colours (README, "Colours": any of the chosen).
  */
 export function ItemFilterPanel({
@@ -212,7 +212,7 @@ export function ItemFilterPanel({
   );
 }
 
-/** The outfit filters of SPEC §9: times worn and status. */
+/** The outfit filters of docs/spec.md §9: times worn and status. */
 export function OutfitFilterPanel({
   filters,
   onChange,

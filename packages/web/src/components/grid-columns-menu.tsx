@@ -10,7 +10,7 @@ export interface GridColumnsMenuProps {
   onChange: (cols: number | null) => void;
 }
 
-/** "Columns: Auto" while unset, else the chosen count (SPEC §2). */
+/** "Columns: Auto" while unset, else the chosen count (docs/spec.md §2). */
 export function columnsLabel(value: number | null): string {
   return value === null ? 'Columns: Auto' : `Columns: ${value}`;
 }

@@ -87,7 +87,7 @@ describe('sort bar', () => {
     const select = screen.getByRole('combobox', { name: 'Sort by' });
     expect(within(select).getAllByRole('option')).toHaveLength(5);
     expect(select).toHaveValue('Total Cost');
-    // Outfits have no more-options menu (SPEC §2: items only).
+    // Outfits have no more-options menu (docs/spec.md §2: items only).
     expect(screen.queryByRole('button', { name: 'More options' })).not.toBeInTheDocument();
   });
 

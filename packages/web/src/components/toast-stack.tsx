@@ -59,7 +59,7 @@ function ToastCard({ toast }: { toast: Toast }) {
 }
 
 /**
- * Notifications stacked at the bottom right (SPEC §2). The stack sits above the phone's bottom
+ * Notifications stacked at the bottom right (docs/spec.md §2). The stack sits above the phone's bottom
  * navigation and above a floating action or save bar (styles.css, data-toast-floor), so a toast
  * never covers the tab or the button a thumb is reaching for.
  */

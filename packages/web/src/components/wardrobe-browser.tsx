@@ -24,7 +24,7 @@
  * - scope (items only): 'closet' (default, with the status filter) | 'wishlist' | 'loaned' (the
  *   screen is that status; the status filter is not offered).
  * - statusOptions (items only): 'items' (default: in closet, archived) | 'picker' (adds loaned
- *   and wishlist, SPEC §9).
+ *   and wishlist, docs/spec.md §9).
  * - addLabel: the plus button's name; it links to the relative route 'upload'. Omit for none.
  * - header: shown above the sort bar (a title, a back button, a picker's category chips).
  * - empty: shown when nothing is there to browse at all; default: the tab's empty state with its
@@ -237,7 +237,7 @@ function ItemsBrowser({
   const grid = useBrowserColumns(columns, gridCols, setGridCols);
 
   const groupScreen = scope !== 'closet';
-  // A group is its status: the status filter is replaced by it, not offered (SPEC §2).
+  // A group is its status: the status filter is replaced by it, not offered (docs/spec.md §2).
   const effective = useMemo<ItemFilters>(
     () => (groupScreen ? { ...filters, status: scope } : filters),
     [filters, groupScreen, scope],
@@ -305,7 +305,7 @@ function ItemsBrowser({
         />
       }
       cols={grid.cols}
-      // The Grid Columns menu is the Items view's only (SPEC §2).
+      // The Grid Columns menu is the Items view's only (docs/spec.md §2).
       columnsMenu={grid.menu}
       tileLabel={tileLabel}
       caption={caption}

@@ -41,7 +41,7 @@ export interface GridSelection {
 
 interface WardrobeGridProps<T extends GridRecord> {
   records: readonly T[];
-  /** Items are square, outfits 2:3 (SPEC §2). */
+  /** Items are square, outfits 2:3 (docs/spec.md §2). */
   shape: TileShape;
   cols: number;
   /** Names the list for screen readers, e.g. "Items". */

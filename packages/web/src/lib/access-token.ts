@@ -3,7 +3,7 @@ import { TOKEN_REFRESH_LEAD_MS } from '@hanger/domain';
 /**
  * The short-lived access token (a JWT) the product API wants as `Authorization: Bearer`. It is
  * minted from the identity service's session cookie, kept in memory only, and refreshed about
- * five minutes before it expires (SPEC §9) so that no request waits on a refresh.
+ * five minutes before it expires (docs/spec.md §9) so that no request waits on a refresh.
  */
 
 export const TOKEN_ENDPOINT = '/api/auth/token';

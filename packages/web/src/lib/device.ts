@@ -1,4 +1,4 @@
-/** Phones and tablets get the longer request time-out of SPEC §9: their networks are slower. */
+/** Phones and tablets get the longer request time-out of docs/spec.md §9: their networks are slower. */
 export function isMobileDevice(): boolean {
   if (typeof navigator === 'undefined') return false;
   if (/Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent)) return true;

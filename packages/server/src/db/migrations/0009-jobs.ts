@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
  * Durable jobs of the in-process runner (src/jobs/table-queue.ts, docs/jobs.md): one row per job,
  * claimed by a single UPDATE … RETURNING that sets a lease, so a job whose process died is taken
  * again once its lease runs out. The SQLite engine uses it; on PostgreSQL pg-boss keeps the jobs
- * in its own schema and this table stays empty (one schema on both engines, DESIGN rule 3).
+ * in its own schema and this table stays empty (one schema on both engines, docs/design.md rule 3).
  *
  * At most one queued-or-running job per (kind, singleton_key): a partial unique index, so two
  * enqueues at once cannot both insert.

@@ -30,7 +30,7 @@ function refused(params: Map<string, string>): boolean {
 /**
  * True when the Accept header names the wardrobe in columns at this version
  * (`application/vnd.hanger.wardrobe+json; v=2`) without refusing it. Wildcards do not count:
- * a client that did not name the form gets the default answer of SPEC §7.
+ * a client that did not name the form gets the default answer of docs/spec.md §7.
  */
 export function wantsColumns(accept: string | undefined): boolean {
   return elements(accept).some(

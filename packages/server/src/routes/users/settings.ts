@@ -5,7 +5,7 @@ import { answerSettings, readSettings, updateSettings } from '../../services/set
 import { refusals } from '../answers.js';
 import { FORM_TYPES, formBody } from '../form.js';
 
-/** The account's settings and subcategories (SPEC §7): read, and changed with a form. */
+/** The account's settings and subcategories (docs/spec.md §7): read, and changed with a form. */
 export default async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.services;

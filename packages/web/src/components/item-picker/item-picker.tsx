@@ -1,5 +1,5 @@
 /**
- * ItemPicker: choosing clothing items from the wardrobe (SPEC §2 "Item picker", §5, §9), for the
+ * ItemPicker: choosing clothing items from the wardrobe (docs/spec.md §2 "Item picker", §5, §9), for the
  * outfit composer's 'Add Clothes' and the calendar day picker's Items tab.
  *
  * Two ways to use it:
@@ -35,7 +35,7 @@
  * by default; the picker also offers loaned and wishlist), and a 3–7 column virtualized grid of
  * thumbnails where a tap toggles an item (dimmed with a check mark). Filters and sort persist
  * under the picker's own local key (picker-store.ts). Renders nothing without wardrobe data or
- * a signed-in user (SPEC §2).
+ * a signed-in user (docs/spec.md §2).
  */
 import { collectionPieceIds, filterItems, withCategory, type ItemFilters } from '@hanger/domain';
 import { ArrowLeft, CheckCheck, Shirt } from 'lucide-react';

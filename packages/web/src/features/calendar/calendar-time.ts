@@ -14,7 +14,7 @@ export function useNow(intervalMs = 60_000): Date {
   return now;
 }
 
-/** Today by the wear-day rule (SPEC §4: before 05:00 it is still yesterday). */
+/** Today by the wear-day rule (docs/spec.md §4: before 05:00 it is still yesterday). */
 export function useWearToday(): string {
   return wearDayKey(useNow());
 }

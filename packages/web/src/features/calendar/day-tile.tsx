@@ -28,7 +28,7 @@ const ACTION =
   'grid size-11 place-items-center rounded-full bg-surface/95 text-fg shadow-float transition-transform ' +
   'hover:scale-105 active:scale-95 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
 
-/** One item or outfit of a day: tapping it reveals star, delete and open (SPEC §2). */
+/** One item or outfit of a day: tapping it reveals star, delete and open (docs/spec.md §2). */
 export function DayTile({ day, entry, starred, revealed, onReveal, changes }: DayTileProps) {
   const settings = useSessionStore((s) => s.user?.settings);
   const clothes = useWardrobeStore((s) => s.data?.clothes);

@@ -94,7 +94,7 @@ function failedToast(failed: readonly string[], label: (id: string) => string): 
 }
 
 /**
- * The outfit composer (SPEC §2 "Outfit composer", §4, §5, §9): a full-screen layer over whatever
+ * The outfit composer (docs/spec.md §2 "Outfit composer", §4, §5, §9): a full-screen layer over whatever
  * opened it — the /outfits/upload and /outfits/{id}/edit routes, or the calendar's day picker.
  * The canvas is a history of domain states (undo/redo); Konva only draws it.
  */
@@ -339,7 +339,7 @@ export default function Composer({ outfitId, initialSelected, onSaved, onClose }
     if (records.length > 0) void place(records as ClothingItem[]);
   };
 
-  // Desktop keys: Delete/Backspace, arrows, Escape, and undo/redo (SPEC §2 plus undo/redo).
+  // Desktop keys: Delete/Backspace, arrows, Escape, and undo/redo (docs/spec.md §2 plus undo/redo).
   const keyState = useRef({ selected, saving, pickerOpen, phase });
   const removeRef = useRef(remove);
   useEffect(() => {

@@ -27,7 +27,7 @@ export function renderOutfitDataUrl(
   }
 }
 
-/** A data URL as the file the API takes (SPEC §5: the image is converted from a data URL). */
+/** A data URL as the file the API takes (docs/spec.md §5: the image is converted from a data URL). */
 export function dataUrlToBlob(dataUrl: string): Blob {
   const comma = dataUrl.indexOf(',');
   const header = dataUrl.slice(0, comma);

@@ -11,7 +11,7 @@ interface GroupItemsProps {
   group: GroupName;
   title: string;
   addLabel: string;
-  /** Where the back button goes; 'history' is one step back (SPEC §2). */
+  /** Where the back button goes; 'history' is one step back (docs/spec.md §2). */
   back: 'history' | string;
 }
 

@@ -13,7 +13,7 @@ import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
 import { CollectionsSection } from './collections-section';
 import { GroupCard } from './group-card';
 
-/** The groups with a screen of their own, each named after the status it lists (SPEC §2). */
+/** The groups with a screen of their own, each named after the status it lists (docs/spec.md §2). */
 const GROUPS: {
   status: 'wishlist' | 'loaned';
   label: string;
@@ -76,7 +76,7 @@ function GroupLink({ to, label, description, count, icon, preview }: GroupLinkPr
   );
 }
 
-/** /groups: the wishlist, loaned items and custom collections (SPEC §2, docs/collections.md). */
+/** /groups: the wishlist, loaned items and custom collections (docs/spec.md §2, docs/collections.md). */
 export default function GroupsPage() {
   const data = useWardrobeStore((s) => s.data);
   const settings = useSessionStore((s) => s.user?.settings);

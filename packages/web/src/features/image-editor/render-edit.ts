@@ -1,8 +1,8 @@
 import { cropPixels, viewSize, type EditState } from './edit-geometry';
 
 /**
- * Drawing the edited photo with a 2D canvas. The photo is loaded cross-origin anonymously (SPEC
- * §7) so that a canvas it was drawn on can still be read back as a file.
+ * Drawing the edited photo with a 2D canvas. The photo is loaded cross-origin anonymously
+ * (docs/spec.md §7) so that a canvas it was drawn on can still be read back as a file.
  */
 
 export function loadImage(src: string): Promise<HTMLImageElement> {

@@ -582,7 +582,7 @@ describe('stats screen, empty states', () => {
     expect(screen.getByText('No wear data available.')).toBeInTheDocument();
     expect(figure('Average cost per wear')).toBe('—');
     expect(figure('Average days since last worn')).toBe('—');
-    // No piece has a brand: one slice, as the sources show both unspecified (SPEC §9).
+    // No piece has a brand: one slice, as the sources show both unspecified (docs/spec.md §9).
     expect(screen.queryByText('No brand data available.')).not.toBeInTheDocument();
     expect(tableRows('Brands: pieces by brand')).toEqual([['None specified', '2', '100%']]);
     expect(screen.getByText('Add the brand when you add or edit a piece.')).toBeInTheDocument();

@@ -81,7 +81,7 @@ function sumOf(slices: readonly ShareChartSlice[]): number {
   return slices.reduce((n, s) => n + s.count, 0);
 }
 
-/** /stats: what the wardrobe cost, how it is worn and combined (SPEC §2 "Stats screen"). */
+/** /stats: what the wardrobe cost, how it is worn and combined (docs/spec.md §2 "Stats screen"). */
 export default function StatsPage() {
   const [range, setRange] = useStatsTimeRange();
   const collectionFilter = useCollectionFilter();

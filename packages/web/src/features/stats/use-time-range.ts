@@ -1,7 +1,7 @@
 import { DEFAULT_TIME_RANGE, isTimeRange, type TimeRange } from '@hanger/domain';
 import { useCallback, useState } from 'react';
 
-/** The chosen range is remembered for the browser session, like the Items filters (SPEC §4). */
+/** The chosen range is remembered for the browser session, like the Items filters (docs/spec.md §4). */
 export const STATS_TIME_RANGE_KEY = 'statsTimeRange';
 
 function stored(): TimeRange {

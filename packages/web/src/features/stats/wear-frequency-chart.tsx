@@ -12,7 +12,7 @@ import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartTable } from './chart-table';
 import { CardEmpty, StatsCard } from './stats-card';
 
-/** 0, 20, … 100: six ticks from 0 to 100 % (SPEC §9). */
+/** 0, 20, … 100: six ticks from 0 to 100 % (docs/spec.md §9). */
 const Y_TICKS = Array.from(
   { length: WEAR_CHART_Y_TICKS },
   (_, i) => (i * WEAR_CHART_Y_MAX) / (WEAR_CHART_Y_TICKS - 1),
@@ -71,7 +71,7 @@ interface WearFrequencyChartProps {
 
 /**
  * The share of items worn at least x times, x from 1 to max(5, the 90th percentile of wear
- * counts), y 0–100 % with six ticks, 400 px high (SPEC §9). The bars are drawn for sighted
+ * counts), y 0–100 % with six ticks, 400 px high (docs/spec.md §9). The bars are drawn for sighted
  * users; the same numbers are in a table for everyone else.
  */
 export function WearFrequencyChart({ points, itemCount, locale, action }: WearFrequencyChartProps) {

@@ -7,7 +7,7 @@ import {
 import { parseAnswer } from './answers';
 import { api } from './transport';
 
-/** The clothes calls of SPEC §7: POST clothes, PATCH clothes/{id} (and its image), DELETE. */
+/** The clothes calls of docs/spec.md §7: POST clothes, PATCH clothes/{id} (and its image), DELETE. */
 
 export type NewItemInput = Pick<ClothingItem, 'category' | 'status'> &
   Partial<Pick<ClothingItem, EditableItemField>>;
@@ -34,7 +34,7 @@ export async function postItem(
   return parseAnswer(api.post('/clothes', { body, headers }), (p) => p.parseItemAnswer);
 }
 
-/** Sends the `updates` JSON (SPEC §5: undefined as ""); answers the fields the server changed. */
+/** Sends the `updates` JSON (docs/spec.md §5: undefined as ""); answers the fields the server changed. */
 export async function patchItem(id: string, updates: ItemUpdate): Promise<Patch<ClothingItem>> {
   const body = new FormData();
   body.set('updates', JSON.stringify(itemUpdatesToWire(updates)));
@@ -42,7 +42,7 @@ export async function patchItem(id: string, updates: ItemUpdate): Promise<Patch<
 }
 
 /**
- * SPEC §7: the edited photo goes up as a PNG file named edited-image. With `cutout` (a PNG with
+ * docs/spec.md §7: the edited photo goes up as a PNG file named edited-image. With `cutout` (a PNG with
  * alpha, the photo's pixel size) the edited cut-out goes with it, or alone when `png` is null:
  * docs/cutouts.md says what the server keeps in each case.
  */

@@ -39,7 +39,7 @@ export function selectFirstView(
   const keyed = kept.map((item) => ({ item, value: plainItemSortValue(query.option, item) }));
   // Text compares in the user's locale, as sortItems compares it (only Brand is text).
   const collator = query.option === 'Brand' ? textCollator(query.locale) : undefined;
-  // Records without a value go last whatever the direction (SPEC §5/§9), as in sortItems.
+  // Records without a value go last whatever the direction (docs/spec.md §5/§9), as in sortItems.
   const compare = (a: SortValue, b: SortValue): number => {
     if (a === undefined || b === undefined) return a === b ? 0 : a === undefined ? 1 : -1;
     return compareSortValues(a, b, collator);

@@ -10,7 +10,7 @@ import {
 import { parseAnswer } from './answers';
 import { api } from './transport';
 
-/** The outfit calls of SPEC §7: POST outfit (new or over an id), PATCH and DELETE outfits/{id}. */
+/** The outfit calls of docs/spec.md §7: POST outfit (new or over an id), PATCH and DELETE outfits/{id}. */
 
 export interface OutfitInput {
   image: Blob;

@@ -18,9 +18,9 @@ import { isMobileDevice } from '../device';
 import { currentUserId } from '../stores/session-store';
 
 /**
- * The transport under every call of SPEC §7: the bearer token (one retry with a new token when
+ * The transport under every call of docs/spec.md §7: the bearer token (one retry with a new token when
  * the API refuses it), JSON bodies in snake_case, time-outs, and every failure turned into the
- * catalogue of SPEC §8. The calls themselves live one resource per file beside this one; screens
+ * catalogue of docs/spec.md §8. The calls themselves live one resource per file beside this one; screens
  * reach them only through the store actions.
  */
 
@@ -36,7 +36,7 @@ export class ApiError extends Error {
   }
 }
 
-/** Thrown instead of calling when nobody is signed in (SPEC §6); callers stay silent. */
+/** Thrown instead of calling when nobody is signed in (docs/spec.md §6); callers stay silent. */
 export class NoUserError extends Error {
   constructor() {
     super('No signed-in user; request aborted');

@@ -12,7 +12,7 @@ import { parseAnswer } from './answers';
 import { parseWardrobeBytes } from './parse-off-thread';
 import { api } from './transport';
 
-/** The users calls of SPEC §7: the whole wardrobe (GET users) and the settings. */
+/** The users calls of docs/spec.md §7: the whole wardrobe (GET users) and the settings. */
 
 /**
  * GET users is asked for the wardrobe in columns (docs/wardrobe-wire.md: about a third of the

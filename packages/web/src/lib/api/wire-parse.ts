@@ -45,7 +45,7 @@ export function parseOutfitAnswer(json: unknown): Outfit {
   return outfitFromWire(wireOutfitSchema.parse(json));
 }
 
-/** Settings with their defaults filled in; `{}` gives the defaults of SPEC §3. */
+/** Settings with their defaults filled in; `{}` gives the defaults of docs/spec.md §3. */
 export function parseSettingsAnswer(json: unknown): Settings {
   return settingsFromWire(wireSettingsSchema.parse(json));
 }

@@ -65,7 +65,7 @@ export interface OutboxDeps {
   announce: (title: string, message: string) => void;
   /** The reason a refusal gives the user, from the error. */
   reasonOf: (err: unknown) => string;
-  /** The action's error toast title of each kind of change (SPEC §8). */
+  /** The action's error toast title of each kind of change (docs/spec.md §8). */
   refusalTitle: (op: OutboxOp) => string;
   /** The wardrobe fetched again: once the queue is empty, the local copy is the server's. */
   resync: () => Promise<unknown>;

@@ -60,12 +60,12 @@ const REFUSAL_TITLES: Record<OutboxOp['kind'], string> = {
   calendarAdd: ERROR_TOASTS.updateCalendar,
   calendarStar: ERROR_TOASTS.updateCalendar,
   calendarRemove: ERROR_TOASTS.deleteCalendarItem,
-  // SPEC §8 has no toast for it: named after the button.
+  // docs/spec.md §8 has no toast for it: named after the button.
   suggestionFeedback: 'Failed to save “Not this”',
   collection: 'Failed to update collection',
 };
 
-/** The action's error toast title of a refused change (SPEC §8). */
+/** The action's error toast title of a refused change (docs/spec.md §8). */
 export const refusalTitle = (op: OutboxOp): string => REFUSAL_TITLES[op.kind];
 
 /** What a refusal tells the user of its cause. */

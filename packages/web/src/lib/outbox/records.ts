@@ -29,7 +29,7 @@ export function applyEdits<T extends object>(record: T, edits: Partial<T>): T {
   return next as T;
 }
 
-/** A server answer merged in; null fields are removed from the record (SPEC §5). */
+/** A server answer merged in; null fields are removed from the record (docs/spec.md §5). */
 export function mergeAnswer<T extends object>(record: T, answer: Patch<T>): T {
   return withoutNulls({ ...record, ...answer } as Record<string, unknown>) as T;
 }

@@ -32,7 +32,7 @@ export class MissingPhotoError extends Error {
   }
 }
 
-/** Sends one operation with the ordinary API calls (SPEC §7). */
+/** Sends one operation with the ordinary API calls (docs/spec.md §7). */
 export async function sendOp(
   op: OutboxOp,
   photo: (key: string) => Promise<Blob | undefined>,

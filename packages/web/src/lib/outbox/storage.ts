@@ -3,7 +3,7 @@ import type { OutboxEntry } from './ops';
 /** A change the server refused: off the queue, kept in the "Not saved" list until dismissed. */
 export interface RefusedChange {
   id: string;
-  /** The action's error toast title (SPEC §8), e.g. "Failed to update item". */
+  /** The action's error toast title (docs/spec.md §8), e.g. "Failed to update item". */
   title: string;
   /** "Couldn't save your change to “Top”: The requested item was not found." */
   message: string;

@@ -41,7 +41,7 @@ describe('calendar changes that fail are shown as not saved', () => {
   it('keeps a failed add on the day, marks its tiles failed, and says so', async () => {
     fakeServer({ [`PUT /api/calendar/${DAY}`]: () => json({ detail: 'Unknown id' }, 404) });
     expect(await addToCalendarDay(DAY, { clothes: ['jeans'], outfits: ['look'] })).toBe(false);
-    // Local first, not rolled back (SPEC §4)…
+    // Local first, not rolled back (docs/spec.md §4)…
     expect(calendar()[DAY]).toEqual({ clothes: ['tee', 'jeans'], outfits: ['look'] });
     // …but not passed off as saved.
     expect(entrySyncState(changes(), DAY, 'clothes', 'jeans')).toBe('failed');

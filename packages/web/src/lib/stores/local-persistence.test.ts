@@ -3,7 +3,7 @@ import { useClothesFilters, useOutfitsFilters } from './filters-store';
 import { UI_PREFS_STORAGE_KEY, useUiPrefsStore } from './ui-prefs-store';
 
 describe('UI preferences', () => {
-  it('persist in localStorage under the names of SPEC §3', () => {
+  it('persist in localStorage under the names of docs/spec.md §3', () => {
     const prefs = useUiPrefsStore.getState();
     prefs.setItemSort('Cost per Wear', 'asc');
     prefs.setItemGridCols(7);

@@ -15,7 +15,7 @@ import { useWardrobeStore } from './wardrobe-store';
 /**
  * Settings changes made on the profile that reach beyond the settings themselves: a new currency
  * re-converts every price (the server does it; the wardrobe is then read again), and a removed
- * subcategory is cleared on the items that used it (SPEC §4; the server does it too).
+ * subcategory is cleared on the items that used it (docs/spec.md §4; the server does it too).
  */
 
 function currentSettings(): Settings | null {

@@ -17,7 +17,7 @@ import { toast } from './toast-store';
 import { loadWardrobe } from './wardrobe-load';
 
 /**
- * The session's life (SPEC §4): on an auth-state change with a user the app logs in, loads
+ * The session's life (docs/spec.md §4): on an auth-state change with a user the app logs in, loads
  * settings and fetches the whole wardrobe; without one it logs out, clearing every local store.
  *
  * Start-up is one round trip before the wardrobe (docs/performance.md): GET /api/start answers the
@@ -169,7 +169,7 @@ export function followSignOutElsewhere(): () => void {
 /**
  * A page load with a live session on a device that keeps nothing of it (a first visit, cleared
  * storage): nobody is logging in, so the app opens as soon as the settings are read, with the
- * grid's loading state (SPEC §4: a spinner while loading) until the wardrobe is in. The screens
+ * grid's loading state (docs/spec.md §4: a spinner while loading) until the wardrobe is in. The screens
  * are therefore mounted while the wardrobe is still on its way (behind index.html's first
  * screen), and its arrival draws only the grid (docs/performance.md).
  */

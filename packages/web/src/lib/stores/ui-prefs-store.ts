@@ -10,7 +10,7 @@ import {
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
-/** The UI preferences of SPEC §3, under the spec's names; grid columns null means 'auto'. */
+/** The UI preferences of docs/spec.md §3, under the spec's names; grid columns null means 'auto'. */
 export interface UiPrefs {
   itemSortOption: ItemSortOption;
   itemSortDirection: SortDirection;

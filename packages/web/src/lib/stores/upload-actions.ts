@@ -24,7 +24,7 @@ export type PhotoUploadState = 'waiting' | 'uploading' | 'added' | 'failed';
 export interface PhotoUploadProgress {
   index: number;
   state: PhotoUploadState;
-  /** The catalogue's message (SPEC §8) when the photo failed. */
+  /** The catalogue's message (docs/spec.md §8) when the photo failed. */
   error?: string;
 }
 
@@ -73,7 +73,7 @@ function plural(n: number, word: string): string {
 }
 
 /**
- * POST clothes for each photo. The requirements of SPEC §5 are checked first: nothing is sent
+ * POST clothes for each photo. The requirements of docs/spec.md §5 are checked first: nothing is sent
  * when a photo, the category or the status is missing. One toast sums up the batch: 'Clothing
  * item added', and 'Clothing upload failed' with the reason when any photo failed.
  */

@@ -34,7 +34,7 @@ import { loadWardrobe, send, type ActionOptions } from './wardrobe-load';
 import { useWardrobeStore } from './wardrobe-store';
 
 /**
- * Wardrobe changes with the behaviour of SPEC §4: the local copy changes first (optimistic) and
+ * Wardrobe changes with the behaviour of docs/spec.md §4: the local copy changes first (optimistic) and
  * is never rolled back; a failure shows the catalogue's message under the action's error title.
  * Requests aborted for want of a user stay silent (the api client already warned).
  * Offline (or behind changes already waiting) a write goes to the outbox instead of the server:
@@ -75,7 +75,7 @@ const later =
 /**
  * POST outfit (new, or over `input.id`). Entries for deleted clothes are dropped, the status
  * follows its items (any wishlist item makes a wishlist outfit), and afterwards each used item
- * quietly keeps its canvas scale for the next outfit (SPEC §7).
+ * quietly keeps its canvas scale for the next outfit (docs/spec.md §7).
  */
 export async function saveOutfit(
   input: Omit<OutfitInput, 'status'>,
@@ -196,7 +196,7 @@ export async function updateItemImage(
     async () => {
       const answer = await patchItemImage(id, png, cutout);
       if (answer.image) changeRecord('clothes', id, (item) => mergeAnswer(item, answer));
-      // The answer is not specified (SPEC §7): read the item's new photo URLs from the wardrobe.
+      // The answer is not specified (docs/spec.md §7): read the item's new photo URLs from the wardrobe.
       else await loadWardrobe({ quiet: true });
     },
     SUCCESS_TOASTS.imageUpdated,
@@ -261,7 +261,7 @@ export async function restoreOriginal(givenId: string): Promise<boolean> {
   );
 }
 
-/** Delete (SPEC §4): off every calendar day, then out of the local wardrobe, then the server. */
+/** Delete (docs/spec.md §4): off every calendar day, then out of the local wardrobe, then the server. */
 function deleteRecord(
   kind: Kind,
   givenId: string,
@@ -293,7 +293,7 @@ export async function deleteOutfit(id: string, options: ActionOptions = {}): Pro
   return deleteRecord('outfits', id, deleteOutfitRequest, options);
 }
 
-/** Several updates in parallel; failures are only logged (SPEC §8). Answers how many succeeded. */
+/** Several updates in parallel; failures are only logged (docs/spec.md §8). Answers how many succeeded. */
 export async function batchUpdateItems(
   batch: { id: string; updates: ItemUpdate }[],
 ): Promise<number> {

@@ -132,7 +132,7 @@ interface DetailFieldsProps {
   today: string;
 }
 
-/** Every editable field of an item, each changed in place with an optimistic update (SPEC §4). */
+/** Every editable field of an item, each changed in place with an optimistic update (docs/spec.md §4). */
 export function DetailFields({ item, settings, today }: DetailFieldsProps) {
   const save = (edits: ItemEdits) => {
     const changes = changesOnly(item, edits);

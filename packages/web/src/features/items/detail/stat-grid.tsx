@@ -28,7 +28,7 @@ function Stat({
   );
 }
 
-/** The derived stats of SPEC §3, as the domain computes them. */
+/** The derived stats of docs/spec.md §3, as the domain computes them. */
 export function StatGrid({
   item,
   stats,
