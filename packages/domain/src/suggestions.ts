@@ -370,8 +370,8 @@ function extend(
   const top = options.length > 0 ? scoreOf(ctx, options[0]!) : -Infinity;
   for (const state of beam) {
     const chosen = state.ids.map((id) => ctx.pieces.get(id)!);
-    const lift = state.score + chosen.length * MAX_PAIR + 1e-9;
-    if (next.length >= width && lift + top < next[width - 1]!.score) break;
+    const reach = chosen.length * MAX_PAIR + 1e-9;
+    if (next.length >= width && state.score + top + reach < next[width - 1]!.score) break;
     // The partners of chosen pieces join the slot's best, so that known pairings are weighed.
     const candidates: SuggestionPiece[] = options.slice();
     for (const c of chosen) {
@@ -390,7 +390,7 @@ function extend(
       if (tried.has(piece.n)) continue;
       tried.add(piece.n);
       const own = state.score + scoreOf(ctx, piece);
-      if (next.length >= width && own + lift - state.score < next[width - 1]!.score) continue;
+      if (next.length >= width && own + reach < next[width - 1]!.score) continue;
       let score = own;
       for (const c of chosen) score += pairScore(ctx, c, piece);
       if (next.length >= width) {
