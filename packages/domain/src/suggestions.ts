@@ -228,6 +228,8 @@ const W_SEED = 0.3;
 const W_TOGETHER = 0.35;
 const W_SHARED = 0.1;
 const RECENT_PENALTY = 1.5;
+/** The most a pair adds (pairScore): worn together, in outfits together, colours in harmony. */
+const MAX_PAIR = W_TOGETHER + W_SHARED + 0.1;
 
 /** What a piece scores whatever the day: idle, least worn, dearest per wear. */
 function pieceBase(stats: PieceStats, idle: number | undefined, costRank: number): number {
@@ -304,14 +306,52 @@ function bestOfSlot(
   byBaseList: readonly SuggestionPiece[],
   k: number,
 ): SuggestionPiece[] {
-  if (byBaseList.length <= k) return [...byBaseList].sort((a, b) => byScore(ctx, a, b));
-  const line = byBaseList[k - 1]!.base - W_SEED - 1e-9;
-  let end = k;
-  while (end < byBaseList.length && byBaseList[end]!.base >= line) end += 1;
-  return byBaseList
-    .slice(0, end)
-    .sort((a, b) => byScore(ctx, a, b))
-    .slice(0, k);
+  let end = byBaseList.length;
+  if (end > k) {
+    const line = byBaseList[k - 1]!.base - W_SEED - 1e-9;
+    end = k;
+    while (end < byBaseList.length && byBaseList[end]!.base >= line) end += 1;
+  }
+  // The best k kept in order as the pieces come (each scored once): no sort of the whole run.
+  const top: SuggestionPiece[] = [];
+  for (let i = 0; i < end; i++) {
+    const piece = byBaseList[i]!;
+    scoreOf(ctx, piece);
+    insertBounded(top, piece, k, (a, b) => byScore(ctx, a, b));
+  }
+  return top;
+}
+
+/**
+ * The pieces of `list` that bestOfSlot can pick among its best `k` on some day, best base
+ * first: only the pieces whose base is within W_SEED of the k-th best are sorted.
+ */
+function slotHead(list: SuggestionPiece[], k: number): SuggestionPiece[] {
+  if (list.length <= k) return list.sort(byBase);
+  // A typed array sorts its numbers natively, with no comparison called back.
+  const bases = new Float64Array(list.length);
+  for (let i = 0; i < list.length; i++) bases[i] = list[i]!.base;
+  bases.sort();
+  const line = bases[list.length - k]! - W_SEED - 1e-9;
+  return list.filter((p) => p.base >= line).sort(byBase);
+}
+
+/**
+ * Puts `value` in its place in `sorted` (ordered by `compare`, which never ties two distinct
+ * values) and keeps the first `k`: the same first k as sorting every value and slicing.
+ */
+function insertBounded<T>(sorted: T[], value: T, k: number, compare: (a: T, b: T) => number): void {
+  const n = sorted.length;
+  if (n >= k && compare(value, sorted[n - 1]!) >= 0) return;
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compare(sorted[mid]!, value) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  sorted.splice(lo, 0, value);
+  if (sorted.length > k) sorted.pop();
 }
 
 function extend(
@@ -321,14 +361,22 @@ function extend(
   slot: Category,
   width: number,
 ): State[] {
+  // The best `width` next states, kept in order as they come: a candidate that cannot make it
+  // costs no state and no list. No piece of the slot scores above its best option, and no pair
+  // adds more than MAX_PAIR: a state, or an option, that cannot reach the worst kept even so is
+  // passed over (the beam and the options come best first, so all after it too).
   const next: State[] = [];
+  const tried = new Set<number>();
+  const top = options.length > 0 ? scoreOf(ctx, options[0]!) : -Infinity;
   for (const state of beam) {
-    const tried = new Set<string>();
-    const candidates: SuggestionPiece[] = [...options];
+    const chosen = state.ids.map((id) => ctx.pieces.get(id)!);
+    const reach = chosen.length * MAX_PAIR + 1e-9;
+    if (next.length >= width && state.score + top + reach < next[width - 1]!.score) break;
     // The partners of chosen pieces join the slot's best, so that known pairings are weighed.
-    for (const id of state.ids) {
+    const candidates: SuggestionPiece[] = options.slice();
+    for (const c of chosen) {
       let n = 0;
-      for (const p of partnersOf(ctx, id)) {
+      for (const p of partnersOf(ctx, c.item.id)) {
         if (n >= PARTNERS_PER_SLOT) break;
         const piece = ctx.pieces.get(p.id);
         if (piece && piece.item.category === slot) {
@@ -337,16 +385,26 @@ function extend(
         }
       }
     }
+    tried.clear();
     for (const piece of candidates) {
-      if (tried.has(piece.item.id)) continue;
-      tried.add(piece.item.id);
-      let score = state.score + scoreOf(ctx, piece);
-      for (const id of state.ids) score += pairScore(ctx, ctx.pieces.get(id)!, piece);
-      next.push({ ids: [...state.ids, piece.item.id], score });
+      if (tried.has(piece.n)) continue;
+      tried.add(piece.n);
+      const own = state.score + scoreOf(ctx, piece);
+      if (next.length >= width && own + reach < next[width - 1]!.score) continue;
+      let score = own;
+      for (const c of chosen) score += pairScore(ctx, c, piece);
+      if (next.length >= width) {
+        const worst = next[width - 1]!;
+        if (score < worst.score) continue;
+        const candidate = { ids: [...state.ids, piece.item.id], score };
+        if (compareStates(candidate, worst) >= 0) continue;
+        insertBounded(next, candidate, width, compareStates);
+      } else {
+        insertBounded(next, { ids: [...state.ids, piece.item.id], score }, width, compareStates);
+      }
     }
   }
-  next.sort(compareStates);
-  return next.slice(0, width);
+  return next;
 }
 
 /** The idle piece of a suggestion, or a never-worn one, said in words. */
@@ -475,7 +533,11 @@ export interface PreparedSuggestions {
   today: string;
   index: WearIndex;
   pieces: Map<string, SuggestionPiece>;
-  /** Each category's pieces, best base first. */
+  /**
+   * Each category's head, best base first: its best PER_SLOT pieces by base and every piece
+   * whose base is within W_SEED of the PER_SLOT-th (the only pieces a day's jitter can lift
+   * into its best); a category with a piece has a head.
+   */
   bySlot: Map<Category, SuggestionPiece[]>;
   present: Set<Category>;
   /** Pair scores and partner lists, which no day or seed changes: filled as searches reach them. */
@@ -554,7 +616,9 @@ export function prepareSuggestions(
     if (list) list.push(piece);
     else bySlot.set(item.category, [piece]);
   }
-  for (const list of bySlot.values()) list.sort(byBase);
+  // Of each slot only its head is kept, best base first: the pieces that may be among its best
+  // PER_SLOT on some day (bestOfSlot). The rest is never read, so it is never sorted.
+  for (const [slot, list] of bySlot) bySlot.set(slot, slotHead(list, PER_SLOT));
   return {
     today,
     index,
