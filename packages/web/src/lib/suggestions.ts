@@ -251,7 +251,7 @@ export async function sayNotThis(itemIds: readonly string[]): Promise<void> {
   ).enqueue({ kind: 'suggestionFeedback', itemIds: [...itemIds], day }, '');
 }
 
-/** A YYYY-MM-DD day, or today by the wear-day rule (SPEC §4) when the text is not one. */
+/** A YYYY-MM-DD day, or today by the wear-day rule (docs/spec.md §4) when the text is not one. */
 export function suggestionsDay(text: string | null): string {
   return text && /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : wearDayKey();
 }
