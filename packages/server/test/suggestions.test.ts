@@ -1,8 +1,9 @@
 import type { WireItem } from '@hanger/domain';
 import { addDays, suggestionsResponseSchema, wearDayKey } from '@hanger/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, type TestApp } from './helpers/app.js';
-import { signUp, type ApiUser } from './helpers/api.js';
+import { keptSuggestionRecords } from '../src/services/suggestions.js';
+import { ENGINES, startApp, type TestApp } from './helpers/app.js';
+import { ApiUser, signUp } from './helpers/api.js';
 import { startWithUser } from './helpers/suite.js';
 
 describe.each(ENGINES)('suggestions on %s', (engine) => {
@@ -171,5 +172,151 @@ describe.each(ENGINES)('suggestions on %s', (engine) => {
     expect((await post(other, { item_ids: ids })).status).toBe(404);
     expect((await post(user, { item_ids: [] })).status).toBe(422);
     expect((await post(user, {})).status).toBe(422);
+  });
+});
+
+/**
+ * A write of some items alone re-reads only those into the kept records (docs/suggestions.md):
+ * after each, the answers must be those of a server that reads everything afresh (`fresh`, the
+ * same database, its kept copy dropped before every read), and the records the same.
+ */
+describe.each(ENGINES)('suggestions after item writes on %s', (engine) => {
+  let t: TestApp;
+  let fresh: TestApp;
+  let owner: ApiUser;
+  let onFresh: ApiUser;
+  let keep: WireItem;
+  const today = wearDayKey();
+  const days = [today, addDays(today, 3)];
+
+  beforeAll(async () => {
+    t = await startApp(engine);
+    fresh = await startApp(engine, { shareWith: t, env: { PUBLIC_URL: t.config.publicUrl } });
+    owner = await signUp(t);
+    onFresh = new ApiUser(fresh.baseUrl, owner.token, owner.id, owner.email);
+  });
+  afterAll(async () => {
+    await fresh?.close();
+    await t?.close();
+  });
+
+  const answers = async (who: ApiUser, pin: string) => {
+    const out: unknown[] = [];
+    for (const date of days) {
+      for (const query of [`?date=${date}`, `?date=${date}&offset=3`, `?date=${date}&pin=${pin}`]) {
+        const response = await who.get(`/api/suggestions${query}`);
+        expect(response.status, query).toBe(200);
+        out.push(await response.json());
+      }
+    }
+    return out;
+  };
+  const kept = () => keptSuggestionRecords(t.app.services.cache, owner.id)!;
+
+  /** This server's answers and records equal a cold server's, and `keep` was not read again. */
+  const expectAsFresh = async (before: ReturnType<typeof kept>) => {
+    const mine = await answers(owner, keep.id);
+    fresh.app.services.cache.clear();
+    const theirs = await answers(onFresh, keep.id);
+    expect(mine).toEqual(theirs);
+    const now = kept();
+    const cold = keptSuggestionRecords(fresh.app.services.cache, owner.id)!;
+    expect(now).toEqual(cold);
+    expect(Object.keys(now.clothes)).toEqual(Object.keys(cold.clothes));
+    expect(Object.keys(now.outfits)).toEqual(Object.keys(cold.outfits));
+    // Patched, not read whole: an item no write touched is the very record kept before.
+    expect(now.clothes[keep.id]).toBe(before.clothes[keep.id]);
+    return now;
+  };
+  const patch = async (id: string, updates: object) => {
+    const response = await owner.send('PATCH', `/api/clothes/${id}`, {
+      updates: JSON.stringify(updates),
+    });
+    expect(response.status).toBe(200);
+  };
+
+  it('answers after item edits, a creation, deletes and batch writes as a cold server does', async () => {
+    const add = (category: string, fields: Record<string, string> = {}) =>
+      owner.addItem({ category, ...fields });
+    const tops = [
+      await add('top', { price: '30', currency: 'EUR' }),
+      await add('top'),
+      await add('top'),
+    ];
+    const bottoms = [
+      await add('bottom'),
+      await add('bottom', { price: '80' }),
+      await add('bottom'),
+    ];
+    const shoes = [await add('shoes'), await add('shoes', { manual_times_worn: '7' })];
+    const extras = [await add('outerwear'), await add('bag'), await add('accessory')];
+    keep = shoes[0]!;
+    const outfits = [
+      await owner.addOutfit([tops[0]!.id, bottoms[1]!.id, shoes[0]!.id]),
+      await owner.addOutfit([tops[1]!.id, bottoms[1]!.id, shoes[1]!.id, extras[0]!.id]),
+      await owner.addOutfit([tops[2]!.id, bottoms[0]!.id, shoes[1]!.id]),
+    ];
+    for (const [i, day] of [-2, -5, -9, -20, -40].map((n) => addDays(today, n)).entries()) {
+      const fields: Record<string, string[]> =
+        i % 2 === 0
+          ? { outfits: [outfits[i % 3]!.id] }
+          : { clothes: [tops[i % 3]!.id, bottoms[1]!.id, shoes[i % 2]!.id] };
+      expect((await owner.putDay(day, fields)).status).toBe(200);
+    }
+    // Cold on both to begin with.
+    let before = await expectAsFresh(await answers(owner, keep.id).then(kept));
+
+    // An edit of a category, then of a status (a piece worn and on outfits leaves the closet).
+    await patch(tops[0]!.id, { category: 'bottom' });
+    before = await expectAsFresh(before);
+    expect(before.clothes[tops[0]!.id]!.category).toBe('bottom');
+    await patch(bottoms[1]!.id, { status: 'archived' });
+    before = await expectAsFresh(before);
+
+    // A new piece joins; two edits and a day logged between two requests.
+    const boots = await add('shoes', { price: '120' });
+    before = await expectAsFresh(before);
+    expect(before.clothes[boots.id]).toBeDefined();
+    await patch(extras[0]!.id, { colors: ['red'] });
+    expect((await owner.putDay(addDays(today, -1), { clothes: [boots.id] })).status).toBe(200);
+    await patch(tops[1]!.id, { category: 'outerwear' });
+    before = await expectAsFresh(before);
+
+    // A delete: the piece, its wears and its places on canvases go.
+    const onOutfits = before.outfits[outfits[2]!.id];
+    expect((await owner.send('DELETE', `/api/clothes/${tops[2]!.id}`)).status).toBe(204);
+    before = await expectAsFresh(before);
+    expect(before.clothes[tops[2]!.id]).toBeUndefined();
+    expect(before.outfits[outfits[2]!.id]).not.toBe(onOutfits);
+    expect(before.outfits[outfits[2]!.id]!.canvasData.map((e) => e.clothingId)).not.toContain(
+      tops[2]!.id,
+    );
+
+    // Batch: a category for two pieces, then a delete of two (one on two outfits).
+    const ids = (...list: WireItem[]) => JSON.stringify(list.map((x) => x.id));
+    const batch = await owner.send('PATCH', '/api/clothes', {
+      ids: ids(bottoms[0]!, extras[1]!),
+      updates: JSON.stringify({ category: 'top', status: 'clothes' }),
+    });
+    expect(batch.status).toBe(200);
+    before = await expectAsFresh(before);
+    const gone = await owner.send('DELETE', '/api/clothes', { ids: ids(shoes[1]!, extras[2]!) });
+    expect(gone.status).toBe(204);
+    before = await expectAsFresh(before);
+    expect(before.clothes[shoes[1]!.id]).toBeUndefined();
+  });
+
+  it('reads everything again after a write of anything else', async () => {
+    const before = kept();
+    const response = await owner.send('PATCH', '/api/outfits', {
+      ids: JSON.stringify(Object.keys(before.outfits)),
+      updates: JSON.stringify({ status: 'archived' }),
+    });
+    expect(response.status).toBe(200);
+    const mine = await answers(owner, keep.id);
+    fresh.app.services.cache.clear();
+    expect(mine).toEqual(await answers(onFresh, keep.id));
+    expect(kept().clothes[keep.id]).not.toBe(before.clothes[keep.id]);
+    expect(kept().clothes[keep.id]).toEqual(before.clothes[keep.id]);
   });
 });

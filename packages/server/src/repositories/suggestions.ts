@@ -1,4 +1,5 @@
-import type { Db } from './db.js';
+import { isStorableText } from '@hanger/domain';
+import { chunks, type Db } from './db.js';
 import { listCanvasRows } from './outfits.js';
 import { canvasesByOutfit } from './wardrobe.js';
 
@@ -45,6 +46,20 @@ export async function saveFeedback(
     .execute();
 }
 
+/** The item columns What to wear reads (services/serialize.ts SuggestionItemRow). */
+const SUGGESTION_ITEM_COLUMNS = [
+  'id',
+  'category',
+  'sub_category_id',
+  'status',
+  'date_created',
+  'price',
+  'currency',
+  'converted_price',
+  'manual_times_worn',
+  'colors',
+] as const;
+
 /**
  * The owner's items and outfits as What to wear reads them (docs/suggestions.md): of the items
  * only the columns the suggestions use (no photo keys, no notes), of the outfits their canvases.
@@ -55,18 +70,7 @@ export async function readSuggestionRecords(db: Db, ownerId: string) {
   const [items, outfits, placements] = await Promise.all([
     db
       .selectFrom('clothes')
-      .select([
-        'id',
-        'category',
-        'sub_category_id',
-        'status',
-        'date_created',
-        'price',
-        'currency',
-        'converted_price',
-        'manual_times_worn',
-        'colors',
-      ])
+      .select(SUGGESTION_ITEM_COLUMNS)
       .where('user_id', '=', ownerId)
       .orderBy('date_created')
       .orderBy('id')
@@ -81,4 +85,23 @@ export async function readSuggestionRecords(db: Db, ownerId: string) {
     listCanvasRows(db, ownerId),
   ]);
   return { items, outfits, canvases: canvasesByOutfit(placements) };
+}
+
+/**
+ * Those of `ids` that the owner holds, with the columns readSuggestionRecords reads: the items a write changed, read again into kept records (services/suggestions.ts). An
+ * id deleted, or another account's, is not answered.
+ */
+export async function readSuggestionItems(db: Db, ownerId: string, ids: readonly string[]) {
+  const found = [];
+  for (const chunk of chunks(ids.filter(isStorableText))) {
+    found.push(
+      ...(await db
+        .selectFrom('clothes')
+        .select(SUGGESTION_ITEM_COLUMNS)
+        .where('user_id', '=', ownerId)
+        .where('id', 'in', chunk)
+        .execute()),
+    );
+  }
+  return found;
 }

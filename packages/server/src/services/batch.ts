@@ -70,7 +70,7 @@ export async function batchUpdateItems(
       patch: movedSet.has(id) ? { ...shown, sub_category_id: null } : { ...shown },
     }));
   });
-  if (Object.keys(updates).length > 0) await ctx.cache.invalidate(userId);
+  if (Object.keys(updates).length > 0) await ctx.cache.invalidate(userId, { items: ids });
   return { changes };
 }
 
@@ -106,6 +106,7 @@ export async function batchDelete(
     if (gone.length !== ids.length) throw new NotFoundError(NOT_FOUND);
     return gone;
   });
-  await ctx.cache.invalidate(userId);
+  // An item's delete takes its wears and canvas places with it (WardrobeChange's `items`).
+  await ctx.cache.invalidate(userId, table === 'clothes' ? { items: ids } : 'wardrobe');
   for (const row of rows) await discardPhoto(ctx, photoOf(row));
 }

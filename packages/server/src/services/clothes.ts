@@ -126,7 +126,7 @@ async function insertItem(
       await insertItems(trx, userId, [row]);
     }),
   );
-  await ctx.cache.invalidate(userId);
+  await ctx.cache.invalidate(userId, { items: [id] });
   if (pending) await enqueueCutout(ctx, userId, id, pending.cutout_token);
   return itemToWire(await ctx.media.capabilityFor(userId), row);
 }
@@ -179,7 +179,7 @@ export async function updateItem(
       ? set
       : { ...set, colors: colors && colors.length > 0 ? colors : null };
   });
-  if (Object.keys(changed).length > 0) await ctx.cache.invalidate(userId);
+  if (Object.keys(changed).length > 0) await ctx.cache.invalidate(userId, { items: [id] });
   return changed;
 }
 
@@ -265,7 +265,7 @@ export async function replaceItemImage(
     if (newOriginal) await discardPhoto(ctx, originalOf(before));
     if (before.cutout_state === 'pending' && before.cutout_token)
       await ctx.cutouts.queue.cancel(before.cutout_token).catch(() => undefined);
-    await ctx.cache.invalidate(userId);
+    await ctx.cache.invalidate(userId, { items: [id] });
     if (queued) await enqueueCutout(ctx, userId, id, queued);
     const patch = await photoPatch(ctx, userId, { ...before, ...changes } as ClothesRow);
     if (colours) patch.colors = colours.length > 0 ? colours : null;

@@ -8,6 +8,7 @@ import {
   suggestionKey,
   wardrobeForSuggestionsFromWire,
   wearDayKey,
+  type ClothingItem,
   type PreparedSuggestions,
   type Settings,
   type SuggestionsResult,
@@ -18,12 +19,14 @@ import { findItemStatuses } from '../repositories/clothes.js';
 import { listWears } from '../repositories/calendar.js';
 import {
   listLiveFeedback,
+  readSuggestionItems,
   readSuggestionRecords,
   saveFeedback,
 } from '../repositories/suggestions.js';
 import type { ServiceContext } from './context.js';
 import { readSettings } from './settings.js';
-import { canvasToWire, suggestionItemToWire } from './serialize.js';
+import { canvasToWire, suggestionItemToWire, type SuggestionItemRow } from './serialize.js';
+import type { WardrobeCache } from './wardrobe-cache.js';
 import { calendarToWire, recordsById } from './wardrobe.js';
 
 const NOT_FOUND = 'The requested item was not found.';
@@ -94,6 +97,86 @@ async function readRecords(ctx: ServiceContext, userId: string, version: string)
   return { version, expiresAt: Date.now() + KEPT_TTL_MS, clothes, outfits: mapped };
 }
 
+/** Item rows mapped as readRecords maps them (through the wire form: one mapper for both). */
+function itemsFromRows(rows: readonly SuggestionItemRow[]): WardrobeData['clothes'] {
+  return wardrobeForSuggestionsFromWire({
+    clothes: recordsById(rows.map(suggestionItemToWire)),
+    outfits: {},
+    calendar: {},
+  }).clothes;
+}
+
+/** Whether `b` comes after `a` in readSuggestionRecords' order (creation, then id). */
+const comesAfter = (a: ClothingItem, b: ClothingItem): boolean =>
+  a.dateCreated < b.dateCreated || (a.dateCreated === b.dateCreated && a.id < b.id);
+
+/**
+ * `kept` with the items `ids` read again (docs/suggestions.md): an edited item's record is
+ * replaced where it stands, a created one joins at the end, a deleted one (not answered) leaves,
+ * and with it its places on the outfits' canvases (a delete takes them in the same transaction).
+ * Everything else is shared with `kept`, and nothing of `kept` changes: a concurrent request may
+ * be ranking on it. Undefined when the whole read could order the items otherwise (a created
+ * item not after the newest kept one, an edit of a creation date): read everything again.
+ */
+async function patchRecords(
+  ctx: ServiceContext,
+  userId: string,
+  kept: Records,
+  ids: readonly string[],
+  version: string,
+): Promise<Records | undefined> {
+  const read = itemsFromRows(await readSuggestionItems(ctx.db, userId, ids));
+  const gone = new Set(ids.filter((id) => read[id] === undefined));
+  const clothes: WardrobeData['clothes'] = {};
+  let newest: ClothingItem | undefined;
+  for (const [id, item] of Object.entries(kept.clothes)) {
+    if (gone.has(id)) continue;
+    const now = read[id];
+    if (now !== undefined && now.dateCreated !== item.dateCreated) return undefined;
+    clothes[id] = now ?? item;
+    newest = item;
+  }
+  const created = Object.values(read)
+    .filter((item) => kept.clothes[item.id] === undefined)
+    .sort((a, b) => (comesAfter(a, b) ? -1 : 1));
+  for (const item of created) {
+    // Strictly newer: equal times would be ordered by the database's collation of ids.
+    if (newest !== undefined && !(newest.dateCreated < item.dateCreated)) return undefined;
+    clothes[item.id] = item;
+  }
+  let outfits = kept.outfits;
+  if (gone.size > 0) {
+    outfits = {};
+    for (const [id, outfit] of Object.entries(kept.outfits)) {
+      const on = outfit.canvasData.some((e) => gone.has(e.clothingId));
+      outfits[id] = on
+        ? { ...outfit, canvasData: outfit.canvasData.filter((e) => !gone.has(e.clothingId)) }
+        : outfit;
+    }
+  }
+  return { version, expiresAt: kept.expiresAt, clothes, outfits };
+}
+
+/**
+ * The owner's items and outfits at records `version`: `kept` itself when still current, `kept`
+ * with the items changed since read again when the cache knows which (a write of some items
+ * alone, WardrobeCache.changedItemsSince), else read whole.
+ */
+async function recordsFor(
+  ctx: ServiceContext,
+  userId: string,
+  kept: Records | undefined,
+  version: string,
+): Promise<Records> {
+  if (kept && kept.expiresAt > Date.now()) {
+    if (kept.version === version) return kept;
+    const changed = ctx.cache.changedItemsSince(userId, kept.version);
+    const patched = changed && (await patchRecords(ctx, userId, kept, changed, version));
+    if (patched) return patched;
+  }
+  return readRecords(ctx, userId, version);
+}
+
 /** The owner's calendar as suggestOutfits reads it (wears only). */
 async function readCalendar(
   ctx: ServiceContext,
@@ -140,12 +223,11 @@ async function preparedFor(ctx: ServiceContext, userId: string, now: Date) {
     return hit;
   }
   // A write of the calendar alone (a day logged, "Wear this") leaves the items and outfits as
-  // they were: only the wears are read again, and the preparation made afresh from them.
+  // they were, and one of some items alone leaves the others: only the wears (and those items)
+  // are read again, and the preparation made afresh from them.
   const recordsVersion = ctx.cache.recordsVersion(userId);
   const [records, calendar] = await Promise.all([
-    hit && hit.records.version === recordsVersion && hit.records.expiresAt > Date.now()
-      ? hit.records
-      : readRecords(ctx, userId, recordsVersion),
+    recordsFor(ctx, userId, hit?.records, recordsVersion),
     readCalendar(ctx, userId),
   ]);
   const wardrobe: WardrobeData = { clothes: records.clothes, outfits: records.outfits, calendar };
@@ -167,6 +249,18 @@ async function preparedFor(ctx: ServiceContext, userId: string, now: Date) {
     if (kept.size > KEPT_MAX) kept.delete(kept.keys().next().value!);
   }
   return made;
+}
+
+/**
+ * The items and outfits kept for the owner's suggestions by the process whose wardrobe cache is
+ * `cache` (for tests: which records a write left shared, which it read again).
+ */
+export function keptSuggestionRecords(
+  cache: WardrobeCache,
+  userId: string,
+): Pick<WardrobeData, 'clothes' | 'outfits'> | undefined {
+  const records = keptByCache.get(cache)?.get(userId)?.records;
+  return records && { clothes: records.clothes, outfits: records.outfits };
 }
 
 /**

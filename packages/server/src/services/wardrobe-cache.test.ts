@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import { matchesEtag, WardrobeCache, type WardrobeForm } from './wardrobe-cache.js';
+import {
+  CHANGED_ITEMS_MAX,
+  matchesEtag,
+  WardrobeCache,
+  type WardrobeForm,
+} from './wardrobe-cache.js';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -36,6 +42,77 @@ describe('WardrobeCache', () => {
     cache.clear();
     expect(cache.recordsVersion('u1')).not.toBe(r1);
     expect(cache.recordsVersion('u1')).not.toBe(r0);
+  });
+
+  it('names the items written since a records version while only items were written', async () => {
+    const cache = new WardrobeCache();
+    const r0 = cache.recordsVersion('u1');
+    expect(cache.changedItemsSince('u1', r0)).toEqual([]);
+    await cache.invalidate('u1', { items: ['a'] });
+    const r1 = cache.recordsVersion('u1');
+    expect(r1).not.toBe(r0);
+    await cache.invalidate('u1', 'calendar');
+    await cache.invalidate('u2', { items: ['x'] });
+    await cache.invalidate('u1', { items: ['b', 'a'] });
+    expect(cache.changedItemsSince('u1', r0)).toEqual(['a', 'b']);
+    expect(cache.changedItemsSince('u1', r1)).toEqual(['b', 'a']);
+    expect(cache.changedItemsSince('u1', cache.recordsVersion('u1'))).toEqual([]);
+    // A write of anything else: every earlier version must be read whole again.
+    await cache.invalidate('u1');
+    const r3 = cache.recordsVersion('u1');
+    expect(cache.changedItemsSince('u1', r0)).toBeUndefined();
+    expect(cache.changedItemsSince('u1', r1)).toBeUndefined();
+    await cache.invalidate('u1', { items: ['c'] });
+    expect(cache.changedItemsSince('u1', r3)).toEqual(['c']);
+    // clear() (a Redis reconnection) forgets every version.
+    const r4 = cache.recordsVersion('u1');
+    cache.clear();
+    expect(cache.changedItemsSince('u1', r4)).toBeUndefined();
+    expect(cache.changedItemsSince('u1', 'nonsense')).toBeUndefined();
+  });
+
+  it('forgets item changes past CHANGED_ITEMS_MAX ids', async () => {
+    const cache = new WardrobeCache();
+    const r0 = cache.recordsVersion('u1');
+    await cache.invalidate('u1', { items: ['a'] });
+    const r1 = cache.recordsVersion('u1');
+    const many = Array.from({ length: CHANGED_ITEMS_MAX - 1 }, (_, i) => `i${i}`);
+    await cache.invalidate('u1', { items: many });
+    expect(cache.changedItemsSince('u1', r0)).toHaveLength(CHANGED_ITEMS_MAX);
+    await cache.invalidate('u1', { items: ['z'] });
+    // The oldest step went: from before it the changes are no longer known.
+    expect(cache.changedItemsSince('u1', r0)).toBeUndefined();
+    expect(cache.changedItemsSince('u1', r1)).toEqual([...many, 'z']);
+    const r3 = cache.recordsVersion('u1');
+    await cache.invalidate('u1', { items: [...many, 'y', 'z'] });
+    expect(cache.changedItemsSince('u1', r3)).toBeUndefined();
+  });
+
+  it("drops the whole records version on another process's announcement", async () => {
+    // Two processes' caches over the real Redis the server uses (REDIS_URL).
+    const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const clients = Array.from({ length: 4 }, () => new Redis(url));
+    const [here, there] = [new WardrobeCache(), new WardrobeCache()];
+    try {
+      await here.connect(clients[0]!, clients[1]!);
+      await there.connect(clients[2]!, clients[3]!);
+      const user = `u-${randomBytes(6).toString('hex')}`;
+      const r0 = here.recordsVersion(user);
+      await here.invalidate(user, { items: ['a'] });
+      expect(here.changedItemsSince(user, r0)).toEqual(['a']);
+      const r1 = here.recordsVersion(user);
+      // Another process's write of one item is announced as a drop of the whole wardrobe.
+      await there.invalidate(user, { items: ['b'] });
+      for (let i = 0; i < 100 && here.recordsVersion(user) === r1; i++)
+        await new Promise((r) => setTimeout(r, 10));
+      expect(here.recordsVersion(user)).not.toBe(r1);
+      expect(here.changedItemsSince(user, r0)).toBeUndefined();
+      expect(here.changedItemsSince(user, r1)).toBeUndefined();
+    } finally {
+      await here.close();
+      await there.close();
+      for (const client of clients) client.disconnect();
+    }
   });
 
   it('builds once and then answers from memory with a stable ETag', async () => {

@@ -67,6 +67,31 @@ export interface WardrobeCacheOptions {
 export const INVALIDATION_CHANNEL = 'hanger:wardrobe-invalidate';
 
 /**
+ * What a write changed (invalidate): 'wardrobe' anything, 'calendar' the calendar alone,
+ * `{ items }` those items alone (edited, created or deleted; with a deleted item go its wears and
+ * its places on canvases, as services/wardrobe-entry.ts deletes them).
+ */
+export type WardrobeChange = 'wardrobe' | 'calendar' | { items: readonly string[] };
+
+/**
+ * The items changed since a records version is known only for this many ids (every step since
+ * it added together); past it a reader reads the whole wardrobe again.
+ */
+export const CHANGED_ITEMS_MAX = 64;
+/** Users whose item changes are remembered (least recently written out: they read all again). */
+const CHANGE_LOGS_MAX = 1000;
+
+/**
+ * The item-only steps of one user's records version since `from`: step `from + i + 1` changed
+ * `steps[i]`. A user without a log has none known: only their current records version is.
+ */
+interface ChangeLog {
+  from: number;
+  steps: (readonly string[])[];
+  ids: number;
+}
+
+/**
  * Each user's serialized wardrobe, kept in this process's memory and dropped on every write. Each
  * form is serialized (and hashed, and compressed) on its first request only: a rebuild after a
  * write costs the one form the next client asks for. With
@@ -90,6 +115,8 @@ export class WardrobeCache {
   private readonly drops = new Map<string, number>();
   /** Counts the drops that may have changed the user's items or outfits, for recordsVersion(). */
   private readonly recordDrops = new Map<string, number>();
+  /** The items each recent records step changed, for changedItemsSince (bounded). */
+  private readonly changeLogs = new Map<string, ChangeLog>();
   /** Counts clear(): every user's copy was dropped at once. */
   private epoch = 0;
   private publisher: Redis | null = null;
@@ -182,9 +209,11 @@ export class WardrobeCache {
   /**
    * Called after every committed write of the user's wardrobe. `changed` 'calendar': the write
    * changed the calendar alone (its wears and starred days), not an item or an outfit, so
-   * recordsVersion() stays. Other processes are told of a drop of the whole wardrobe.
+   * recordsVersion() stays. `{ items }`: it changed those items alone (and, for a deleted one,
+   * its wears and canvas places); recordsVersion() moves, and changedItemsSince() names them.
+   * Other processes are told of a drop of the whole wardrobe.
    */
-  async invalidate(userId: string, changed: 'wardrobe' | 'calendar' = 'wardrobe'): Promise<void> {
+  async invalidate(userId: string, changed: WardrobeChange = 'wardrobe'): Promise<void> {
     this.drop(userId, changed);
     if (this.publisher) {
       await this.publisher
@@ -213,6 +242,22 @@ export class WardrobeCache {
     return `${this.epoch}.${this.recordDrops.get(userId) ?? 0}`;
   }
 
+  /**
+   * The items changed since `recordsVersion` (an earlier value of recordsVersion(userId)), when
+   * every write since was of items alone and is still remembered (at most CHANGED_ITEMS_MAX ids,
+   * this process's own writes only); undefined when the items and outfits must be read whole
+   * again. Empty when the version is current.
+   */
+  changedItemsSince(userId: string, recordsVersion: string): readonly string[] | undefined {
+    const [epoch, count] = recordsVersion.split('.').map(Number);
+    if (epoch !== this.epoch || count === undefined || !Number.isInteger(count)) return undefined;
+    const now = this.recordDrops.get(userId) ?? 0;
+    if (count === now) return [];
+    const log = this.changeLogs.get(userId);
+    if (!log || count < log.from || count > now) return undefined;
+    return [...new Set(log.steps.slice(count - log.from).flat())];
+  }
+
   /** What the cache holds now (for measurements and tests). */
   stats(): { entries: number; bytes: number; maxBytes: number } {
     return { entries: this.entries.size, bytes: this.heldBytes, maxBytes: this.maxBytes };
@@ -222,6 +267,7 @@ export class WardrobeCache {
     this.epoch += 1;
     this.drops.clear();
     this.recordDrops.clear();
+    this.changeLogs.clear();
     this.entries.clear();
     this.newest = undefined;
     this.heldBytes = 0;
@@ -248,16 +294,40 @@ export class WardrobeCache {
     this.newest = userId;
   }
 
-  private drop(userId: string, changed: 'wardrobe' | 'calendar' = 'wardrobe'): void {
+  private drop(userId: string, changed: WardrobeChange = 'wardrobe'): void {
     // Bounded by the users written to since the last clear(); a count kept is a few bytes.
     if (this.drops.size >= 100_000) this.clear();
     this.drops.set(userId, (this.drops.get(userId) ?? 0) + 1);
-    if (changed === 'wardrobe')
-      this.recordDrops.set(userId, (this.recordDrops.get(userId) ?? 0) + 1);
+    if (changed !== 'calendar') {
+      const before = this.recordDrops.get(userId) ?? 0;
+      this.recordDrops.set(userId, before + 1);
+      this.logChange(userId, before, changed === 'wardrobe' ? undefined : changed.items);
+    }
     const entry = this.entries.get(userId);
     if (entry) this.remove(userId, entry);
     const flight = this.flights.get(userId);
     if (flight) flight.stale = true;
+  }
+
+  /**
+   * Remembers the items of records step `before + 1`; `items` undefined (a whole-wardrobe write),
+   * or more ids than CHANGED_ITEMS_MAX since the oldest step kept, forgets the older steps.
+   */
+  private logChange(userId: string, before: number, items: readonly string[] | undefined): void {
+    let log = this.changeLogs.get(userId);
+    this.changeLogs.delete(userId);
+    if (items === undefined || items.length > CHANGED_ITEMS_MAX) return;
+    if (!log || log.from + log.steps.length !== before) log = { from: before, steps: [], ids: 0 };
+    log.steps.push([...items]);
+    log.ids += items.length;
+    while (log.ids > CHANGED_ITEMS_MAX) {
+      log.ids -= log.steps.shift()!.length;
+      log.from += 1;
+    }
+    // Re-inserted last: the least recently written user's log is the first to go.
+    this.changeLogs.set(userId, log);
+    if (this.changeLogs.size > CHANGE_LOGS_MAX)
+      this.changeLogs.delete(this.changeLogs.keys().next().value!);
   }
 
   private remove(userId: string, entry: Entry): void {

@@ -21,6 +21,7 @@ export async function deleteWardrobeEntry(
     if (!found) throw new NotFoundError(notFound);
     return found;
   });
-  await ctx.cache.invalidate(userId);
+  // An item's delete takes its wears and canvas places with it (WardrobeChange's `items`).
+  await ctx.cache.invalidate(userId, table === 'clothes' ? { items: [id] } : 'wardrobe');
   await discardPhoto(ctx, photoOf(row));
 }
