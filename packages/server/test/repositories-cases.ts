@@ -458,6 +458,22 @@ export const cases: Record<string, Case> = {
     await suggestions.saveFeedback(db, B, `${ALPHA.item},${ALPHA.otherItem}`, DAY, '2000-01-02');
     expect(await suggestions.listLiveFeedback(db, B, DAY)).toHaveLength(2);
   },
+  'suggestions.readSuggestionRecords': async ({ db }) => {
+    const rows = await suggestions.readSuggestionRecords(db, B);
+    expect(rows.items.map((r) => r.id).sort()).toEqual([BRAVO.item, BRAVO.otherItem]);
+    expect(rows.outfits.map((r) => r.id)).toEqual([BRAVO.outfit]);
+    expect([...rows.canvases.keys()].filter((id) => id !== BRAVO.outfit)).toEqual([]);
+    return { ...rows, canvases: [...rows.canvases] };
+  },
+  'suggestions.readSuggestionItems': async ({ db }) => {
+    const found = await suggestions.readSuggestionItems(db, B, [
+      ALPHA.item,
+      ALPHA.otherItem,
+      BRAVO.item,
+    ]);
+    expect(found.map((r) => r.id)).toEqual([BRAVO.item]);
+    return found;
+  },
   // --- clothes ---
   'clothes.findItem': async ({ db }) => {
     expect(await clothes.findItem(db, B, ALPHA.item)).toBeUndefined();
@@ -915,6 +931,14 @@ export const cases: Record<string, Case> = {
     const rows = await wardrobe.readWardrobeRows(db, B);
     expect(rows.clothes).toHaveLength(2);
     return { ...rows, canvases: [...rows.canvases] };
+  },
+  // A pure grouping of rows already read for the owner: no query of its own.
+  'wardrobe.canvasesByOutfit': async ({ db }) => {
+    const rows = await wardrobe.readWardrobeRows(db, B);
+    const placements = [...rows.canvases.values()].flat();
+    const grouped = wardrobe.canvasesByOutfit(placements);
+    expect([...grouped.keys()]).toEqual([...rows.canvases.keys()]);
+    return [...grouped];
   },
   'wardrobe.deleteWardrobeEntries': async ({ db }) => {
     // BRAVO's own item goes with its wears, its star, its collection entries and its place on
