@@ -6,8 +6,8 @@ import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 /**
- * The web app's layers (docs/design.md: app -> features -> components -> lib). An import may only point
- * down: lib imports nothing from components/, features/ or app/; components nothing from
+ * The web app's layers (docs/design.md: app -> features -> components -> lib). An import may only
+ * point down: lib imports nothing from components/, features/ or app/; components nothing from
  * features/ or app/; a feature nothing from app/ or from another feature (the app composes
  * them; what two features share goes in components/ or lib/).
  *

@@ -2,9 +2,9 @@ import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 
 /**
- * Seeding a signed-in user's wardrobe through the real API (docs/spec.md §7), for specs whose subject
- * is not the upload screen. Requests go through the page's own cookie jar: the identity service
- * mints the bearer token from the session cookie, exactly as the app does.
+ * Seeding a signed-in user's wardrobe through the real API (docs/spec.md §7), for specs whose
+ * subject is not the upload screen. Requests go through the page's own cookie jar: the identity
+ * service mints the bearer token from the session cookie, exactly as the app does.
  */
 
 /**

@@ -4,8 +4,8 @@ import { expect, signUpByApi, test } from './fixtures';
 import { SIZES, settled } from './screens';
 
 /**
- * The outfit composer and item picker (docs/spec.md §2, §4, §5, §9) in the built app, with a mouse at
- * 1440×900 and with touch at 390×844. The canvas has no DOM of its own,
+ * The outfit composer and item picker (docs/spec.md §2, §4, §5, §9) in the built app, with a mouse
+ * at 1440×900 and with touch at 390×844. The canvas has no DOM of its own,
  * so the pieces are read from Konva's stage (window.Konva, which the library sets) and driven
  * with real mouse and touch input at their positions on screen.
  */

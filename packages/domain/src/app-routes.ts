@@ -1,6 +1,6 @@
 /**
- * Which paths are the web app's own pages (history routing, docs/spec.md §2), written once for the three
- * places that must agree: the server, which answers them with index.html (packages/server
+ * Which paths are the web app's own pages (history routing, docs/spec.md §2), written once for the
+ * three places that must agree: the server, which answers them with index.html (packages/server
  * plugins/web.ts); the service worker, which answers their navigations with its precached copy
  * (packages/web src/sw.ts); and the page's first script and code, which paint the static Items
  * screen on the paths that open on it (packages/web public/early.js, lib/api/first-view.ts). See

@@ -5,9 +5,9 @@ import { wearDayKey } from './wear-day.js';
 
 /**
  * The calendar month screen as data: which day sits in which cell, what each day shows, which day
- * is "today" and which days are still plans. "Today" is the wear day of docs/spec.md §4 (before 05:00 it
- * is still yesterday), the same day every stat counts up to, so a day the month shows as worn is
- * a day the stats count and a day it shows as planned is one they do not.
+ * is "today" and which days are still plans. "Today" is the wear day of docs/spec.md §4 (before
+ * 05:00 it is still yesterday), the same day every stat counts up to, so a day the month shows as
+ * worn is a day the stats count and a day it shows as planned is one they do not.
  */
 
 /** The first and last year a calendar route may name (four digits, as the routes print them). */

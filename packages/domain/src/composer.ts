@@ -11,8 +11,8 @@ import type { OutfitStatus } from './status.js';
 import type { CanvasEntry, ClothingItem } from './types.js';
 
 /**
- * Outfit composer geometry (docs/spec.md §2, §4, §5, §9). The canvas is 720×1080 outfit units drawn at
- * a display scale; on screen, positions and scales are outfit values times the display scale.
+ * Outfit composer geometry (docs/spec.md §2, §4, §5, §9). The canvas is 720×1080 outfit units drawn
+ * at a display scale; on screen, positions and scales are outfit values times the display scale.
  * The stack is an array: index 0 is the bottom, the last entry is on top.
  */
 
@@ -271,9 +271,9 @@ export function parseSelectedQuery(
 
 /**
  * A saved outfit holding any wishlist item is a wishlist outfit, otherwise an outfit in the
- * closet (docs/spec.md §3). Saving a new layout over an archived outfit keeps it archived: editing is not
- * taking it out of the archive. A wishlist status that only followed from a wishlist item does
- * not outlive that item.
+ * closet (docs/spec.md §3). Saving a new layout over an archived outfit keeps it archived: editing
+ * is not taking it out of the archive. A wishlist status that only followed from a wishlist item
+ * does not outlive that item.
  */
 export function outfitStatusForItems(
   clothingIds: readonly string[],

@@ -1,7 +1,7 @@
 /**
- * Currencies by name: the list offered by the profile's selector (docs/spec.md §3, about 160 codes with
- * names), apart from the rates and money formatting in currency.ts so that the first screen, which
- * formats and converts prices but never names a currency, does not load the list.
+ * Currencies by name: the list offered by the profile's selector (docs/spec.md §3, about 160 codes
+ * with names), apart from the rates and money formatting in currency.ts so that the first screen,
+ * which formats and converts prices but never names a currency, does not load the list.
  */
 
 export interface Currency {

@@ -1,6 +1,7 @@
 /**
- * The error catalogue of docs/spec.md §8: every failed call becomes one code and one message for the user.
- * The server's own text (its `detail`, `message` or `error`) replaces the default message.
+ * The error catalogue of docs/spec.md §8: every failed call becomes one code and one message for
+ * the user. The server's own text (its `detail`, `message` or `error`) replaces the default
+ * message.
  */
 export const ERROR_CATALOGUE = {
   UNAUTHORIZED: 'Your session has expired. Please sign in again.',
@@ -67,9 +68,9 @@ export function errorForFailure(failure: RequestFailure): CatalogueError {
 }
 
 /**
- * The server's text inside an error body, whichever of the usual keys it uses (docs/spec.md §8: "message,
- * detail or error text"). Bodies that are not JSON objects give nothing: a proxy's HTML error page
- * is no message for a user.
+ * The server's text inside an error body, whichever of the usual keys it uses (docs/spec.md §8:
+ * "message, detail or error text"). Bodies that are not JSON objects give nothing: a proxy's HTML
+ * error page is no message for a user.
  */
 export function serverDetailOf(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;

@@ -6,8 +6,8 @@ import type { ClothingItem } from './types.js';
 
 /**
  * The rules behind the upload form and the clothing detail screen's edits: what a new item
- * needs (docs/spec.md §5), how typed amounts and counts are read, and what a status change or a sale
- * also changes. Screens call these; the server validates the same limits with its schemas.
+ * needs (docs/spec.md §5), how typed amounts and counts are read, and what a status change or a
+ * sale also changes. Screens call these; the server validates the same limits with its schemas.
  */
 
 /**

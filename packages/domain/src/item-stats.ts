@@ -210,8 +210,8 @@ export function wornUseFrequency(useFrequency: number | undefined): number | und
 
 /**
  * "Once every N days", switching to "Once every N months" when the gap between wears is over
- * 28 days (month = 30.4167 days), docs/spec.md §9. A gap that rounds to one reads "Once every day" or
- * "Once every month"; an item never worn reads "Never worn".
+ * 28 days (month = 30.4167 days), docs/spec.md §9. A gap that rounds to one reads "Once every day"
+ * or "Once every month"; an item never worn reads "Never worn".
  */
 export function useFrequencyText(useFrequency: number | undefined): string {
   const worn = wornUseFrequency(useFrequency);

@@ -6,8 +6,8 @@ import type { ClothingItem, Settings, WardrobeData } from './types.js';
 
 /**
  * The items of a wardrobe as CSV for spreadsheets (RFC 4180): one row per item with every stored
- * field and the derived stats of docs/spec.md §3, computed by the same functions the screens use. Money the
- * stats use is in the user's currency, whose code is part of those columns' names.
+ * field and the derived stats of docs/spec.md §3, computed by the same functions the screens use.
+ * Money the stats use is in the user's currency, whose code is part of those columns' names.
  */
 
 /** A cell: text is quoted as needed and guarded; numbers are written as they are. */

@@ -3,8 +3,8 @@ import { itemStatus } from './status.js';
 import type { ClothingItem, WardrobeData } from './types.js';
 
 /**
- * The graph view (docs/design.md): items are nodes, and two items share an edge weighted by how many
- * outfits pair them. Only items that still exist and appear in some outfit are nodes.
+ * The graph view (docs/design.md): items are nodes, and two items share an edge weighted by how
+ * many outfits pair them. Only items that still exist and appear in some outfit are nodes.
  */
 export interface PairingEdge {
   source: string;

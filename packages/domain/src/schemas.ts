@@ -29,15 +29,16 @@ import { CUTOUT_STATES } from './types.js';
 import { subcategoryListProblems } from './subcategory-names.js';
 
 /**
- * The wire of docs/spec.md §7 as zod schemas: snake_case keys, the category 'full body' keyed 'full_body'.
- * The server validates every request with them; the web app parses every answer with them.
+ * The wire of docs/spec.md §7 as zod schemas: snake_case keys, the category 'full body' keyed
+ * 'full_body'. The server validates every request with them; the web app parses every answer with
+ * them.
  *
  * Two conventions run through the request schemas:
  * - multipart text fields arrive as strings, so numbers are coerced and an empty string means
  *   the field is absent;
  * - in update payloads (PATCH `updates`) an empty string, or null, means "clear the field"
- *   (docs/spec.md §5: the web sends undefined as ""). The parsed value is then `null`, which the server
- *   stores as NULL; an absent key leaves the field as it is.
+ *   (docs/spec.md §5: the web sends undefined as ""). The parsed value is then `null`, which the
+ * server   stores as NULL; an absent key leaves the field as it is.
  * Answers may carry nulls; the mappers in wire-mappers.ts remove them (docs/spec.md §5).
  */
 

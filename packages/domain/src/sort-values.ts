@@ -4,9 +4,10 @@ import type { ItemSortOption } from './sorting.js';
 import type { ClothingItem } from './types.js';
 
 /**
- * The sort values that need nothing but the record itself, and how two values compare (docs/spec.md §9).
- * Apart from sorting.ts, which brings money, stats and captions, so that the web app's first-view
- * worker (docs/first-screen.md) orders the first screen exactly as the grid will with a module this small.
+ * The sort values that need nothing but the record itself, and how two values compare (docs/spec.md
+ * §9). Apart from sorting.ts, which brings money, stats and captions, so that the web app's
+ * first-view worker (docs/first-screen.md) orders the first screen exactly as the grid will with a
+ * module this small.
  */
 
 /** A number (times, days, counts, money) or a text (brand); undefined is "no value". */

@@ -9,10 +9,10 @@ import { subcategoryNameKey } from './subcategory-names.js';
 import type { ClothingItem, Settings, Subcategory } from './types.js';
 
 /**
- * Subcategory edits on the profile (docs/design.md: add, rename, remove per category), as pure updates
- * of the settings. Names are trimmed; an empty or duplicate name (ignoring case) is refused by
- * returning the settings unchanged (the rule of subcategory-names.ts, which the server applies to
- * a settings update too).
+ * Subcategory edits on the profile (docs/design.md: add, rename, remove per category), as pure
+ * updates of the settings. Names are trimmed; an empty or duplicate name (ignoring case) is refused
+ * by returning the settings unchanged (the rule of subcategory-names.ts, which the server applies
+ * to a settings update too).
  */
 
 function hasName(list: readonly Subcategory[], name: string, exceptId?: string): boolean {

@@ -173,10 +173,10 @@ function byCountThenLabel(a: ShareSlice, b: ShareSlice): number {
 
 /**
  * Brand shares of items: brands with under 3% of items are grouped as 'All other brands (<3% each)'
- * (exactly 3% keeps its own slice), items without a brand are 'None specified' (docs/spec.md §9), even
- * when that is every item. Brands that differ only in case or surrounding spaces are one brand,
- * labelled as first written. Slices run from largest to smallest, the grouped slice and 'None
- * specified' last. Empty only for no items.
+ * (exactly 3% keeps its own slice), items without a brand are 'None specified' (docs/spec.md §9),
+ * even when that is every item. Brands that differ only in case or surrounding spaces are one
+ * brand, labelled as first written. Slices run from largest to smallest, the grouped slice and
+ * 'None specified' last. Empty only for no items.
  */
 export function brandShares(items: readonly ClothingItem[]): ShareSlice[] {
   return brandSharesOf(
@@ -288,8 +288,8 @@ export interface WardrobeStatsOptions extends StatsOptions {
 
 /**
  * What the stats screen needs of one counted item, whatever the range: worked out once per
- * wardrobe so that switching range only filters and sums (docs/spec.md §2 figures, and the leader lists
- * of wear-leaders.ts).
+ * wardrobe so that switching range only filters and sums (docs/spec.md §2 figures, and the leader
+ * lists of wear-leaders.ts).
  */
 export interface StatsItem {
   item: ClothingItem;

@@ -2,9 +2,9 @@ import { WEAR_DAY_START_HOUR } from './constants.js';
 import { addDays, dayKeyOf, dayNumber } from './day-keys.js';
 
 /**
- * The wear-day rule (docs/spec.md §4): a wear counts only for days up to today, and before 05:00 local
- * time "today" is still the previous day (a night out ends after midnight). Every derived stat
- * uses this one "today", so days in closet, last worn and time ranges agree with each other.
+ * The wear-day rule (docs/spec.md §4): a wear counts only for days up to today, and before 05:00
+ * local time "today" is still the previous day (a night out ends after midnight). Every derived
+ * stat uses this one "today", so days in closet, last worn and time ranges agree with each other.
  */
 export function wearDayKey(now: Date = new Date()): string {
   const key = dayKeyOf(now);

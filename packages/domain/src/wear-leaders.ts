@@ -2,8 +2,8 @@ import type { ClothingItem } from './types.js';
 import type { StatsItem } from './wardrobe-stats.js';
 
 /**
- * The stats screen's lists of pieces (beyond docs/spec.md §2, what users of every wardrobe app ask for):
- * the most worn, the most versatile, the ones not worn for a while, and cost per wear at both
+ * The stats screen's lists of pieces (beyond docs/spec.md §2, what users of every wardrobe app ask
+ * for): the most worn, the most versatile, the ones not worn for a while, and cost per wear at both
  * ends. Each list takes the range's items as prepareWardrobeStats describes them (rangeItems), so
  * a range switch costs one pass over its items, never a sort of the whole wardrobe.
  */

@@ -5,8 +5,8 @@ import { wireSettingsSchema } from './schemas.js';
  * The answers of the calls around the wardrobe, beside the wardrobe's own in schemas.ts: the
  * app's start (GET /api/start), the export link, the import's preview and status (the archive's
  * format itself is export-format.ts) and the calendar feed's link. snake_case on the wire, as
- * every answer of docs/spec.md §7. The server types what it sends with them; the web app parses what it
- * receives with them (lib/api/start.ts, lib/api/data.ts), so the two cannot drift apart.
+ * every answer of docs/spec.md §7. The server types what it sends with them; the web app parses
+ * what it receives with them (lib/api/start.ts, lib/api/data.ts), so the two cannot drift apart.
  */
 
 const count = z.number().int().nonnegative();

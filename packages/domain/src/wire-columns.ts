@@ -1,8 +1,8 @@
 /**
  * The wardrobe answer in columns (docs/wardrobe-wire.md): what GET /api/users answers
  * when asked for `application/vnd.hanger.wardrobe+json; v=2`. It carries exactly the wardrobe of
- * the default answer (docs/spec.md §7: `clothes`, `outfits` and `calendar` maps, absent fields left out),
- * written so that gzip and brotli have little left but the ids' own randomness:
+ * the default answer (docs/spec.md §7: `clothes`, `outfits` and `calendar` maps, absent fields left
+ * out), written so that gzip and brotli have little left but the ids' own randomness:
  *
  * - per record type one array per field (field names once, not once per record); a field that few
  *   records have is sparse (`{ at: gaps, v: values }`), one that none has is left out;

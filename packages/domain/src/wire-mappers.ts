@@ -345,8 +345,9 @@ function updatesToWire(updates: object, keys: ReadonlyMap<string, string>) {
 
 /**
  * The `updates` JSON of PATCH clothes/{id}: snake_case keys, 'full_body', and an explicitly
- * undefined (or null) field sent as "" so that the server clears it (docs/spec.md §5). Keys that are not
- * editable (id, image, converted prices, ...) are left out rather than rejected by the server.
+ * undefined (or null) field sent as "" so that the server clears it (docs/spec.md §5). Keys that
+ * are not editable (id, image, converted prices, ...) are left out rather than rejected by the
+ * server.
  */
 export function itemUpdatesToWire(
   updates: Partial<Pick<ClothingItem, EditableItemField>>,

@@ -1,7 +1,8 @@
 /**
- * snake_case on the wire (docs/spec.md §5) for JSON request bodies. Only object keys are converted, never
- * values, and never the keys of id-keyed maps (clothes, outfits, calendar, subcategories), which
- * are data, not field names. Records and answers go through the typed mappers of wire-mappers.ts.
+ * snake_case on the wire (docs/spec.md §5) for JSON request bodies. Only object keys are converted,
+ * never values, and never the keys of id-keyed maps (clothes, outfits, calendar, subcategories),
+ * which are data, not field names. Records and answers go through the typed mappers of
+ * wire-mappers.ts.
  */
 
 const ID_KEYED_MAPS = new Set(['clothes', 'outfits', 'calendar', 'subcategories']);

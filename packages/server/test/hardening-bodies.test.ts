@@ -8,9 +8,9 @@ const BOUNDARY = '----hangerBoundary7MA4YWxkTrZu0gW';
 
 /**
  * README, "Malformed and hostile input": a body the server cannot read (cut off, no boundary,
- * broken JSON or url-encoding) is the client's fault. It answers a 4xx of docs/spec.md §8 with a JSON
- * detail, is logged at info level, and never reaches the log as a server error — on every parser
- * path, the auth routes included.
+ * broken JSON or url-encoding) is the client's fault. It answers a 4xx of docs/spec.md §8 with a
+ * JSON detail, is logged at info level, and never reaches the log as a server error — on every
+ * parser path, the auth routes included.
  */
 describe.each(ENGINES)('malformed bodies on %s', (engine) => {
   const suite = withLoggedApp(engine);

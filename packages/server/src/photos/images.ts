@@ -49,8 +49,8 @@ const UNSUPPORTED = 'Unsupported image type: upload a JPEG, PNG, WebP, GIF, HEIC
 sharp.cache(false);
 
 /**
- * The two files of every photo, named as the API names their URLs (docs/spec.md §3) all the way from
- * the encoder to storage: the bytes, the storage keys and the links are each an `image` and a
+ * The two files of every photo, named as the API names their URLs (docs/spec.md §3) all the way
+ * from the encoder to storage: the bytes, the storage keys and the links are each an `image` and a
  * `thumbnail`.
  */
 export interface PhotoFiles<T> {

@@ -85,8 +85,8 @@ async function bodyPlugin(app: FastifyInstance, { config }: BodyOptions): Promis
 export default fp(bodyPlugin, { name: 'hanger-body' });
 
 /**
- * Multipart forms (the API of docs/spec.md §7), with the photo capped at MAX_UPLOAD_BYTES; one that lies
- * about its length is cut off by the limits while streaming. The routes read their forms with
+ * Multipart forms (the API of docs/spec.md §7), with the photo capped at MAX_UPLOAD_BYTES; one that
+ * lies about its length is cut off by the limits while streaming. The routes read their forms with
  * routes/form.ts, and their zod body schemas validate the fields.
  *
  * Registered in the scope of the routes that take a body (routes/index.ts), not on the whole

@@ -36,7 +36,8 @@ function describeIssues(issues: ZodLikeIssue[]): string {
 }
 
 // Errors fastify and its plugins raise before or while a body is read, by their code, with the
-// status docs/spec.md §8 expects. A body the server cannot read is the client's fault: 400, not 500.
+// status docs/spec.md §8 expects. A body the server cannot read is the client's fault: 400, not
+// 500.
 const FASTIFY_STATUS: Record<string, number> = {
   FST_REQ_FILE_TOO_LARGE: 413,
   FST_ERR_CTP_BODY_TOO_LARGE: 413,

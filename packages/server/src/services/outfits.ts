@@ -32,8 +32,8 @@ const NOT_FOUND = 'The requested item was not found.';
 const NO_ITEMS = 'None of the outfit’s items exist any more.';
 
 /**
- * The canvas as it will be stored: entries only for the user's items that still exist (docs/spec.md §5),
- * each item once; plus whether any of them is on the wishlist.
+ * The canvas as it will be stored: entries only for the user's items that still exist (docs/spec.md
+ * §5), each item once; plus whether any of them is on the wishlist.
  */
 async function resolveCanvas(
   db: Db,

@@ -133,7 +133,8 @@ export async function wardrobeFor(
   requester?: Requester,
   form: WardrobeForm = 'json',
 ): Promise<WardrobeRepresentation> {
-  // Each form from its own read: the default maps (docs/spec.md §7) or the columns the app asks for.
+  // Each form from its own read: the default maps (docs/spec.md §7) or the columns the app asks
+  // for.
   const build = async (which: WardrobeForm): Promise<string> => {
     const wire = await readWardrobe(ctx, userId);
     return JSON.stringify(which === 'columns' ? encodeWardrobeColumns(wire) : wire);

@@ -22,8 +22,8 @@ interface RequireAuthProps {
 }
 
 /**
- * Lets only a signed-in user through (docs/spec.md §6). During the first authentication check it shows a
- * spinner, during a sign-in 'Logging in...', and otherwise sends the visitor to /login,
+ * Lets only a signed-in user through (docs/spec.md §6). During the first authentication check it
+ * shows a spinner, during a sign-in 'Logging in...', and otherwise sends the visitor to /login,
  * remembering where they were going.
  */
 export function RequireAuth({ syncing, children }: RequireAuthProps) {

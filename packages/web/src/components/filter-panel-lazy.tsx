@@ -4,8 +4,8 @@ import type { ItemFilterPanel, OutfitFilterPanel } from './filter-panel';
 /**
  * The filter panels, loaded when first opened (or when the app prefetches them once the first
  * screen has settled, app/router.tsx): their chips and colour swatches are not part of the first
- * load (bench/web-bundle.mjs, budget in docs/design.md). Once opened, a panel stays mounted so that it
- * closes with its own transition.
+ * load (bench/web-bundle.mjs, budget in docs/design.md). Once opened, a panel stays mounted so that
+ * it closes with its own transition.
  */
 export const loadFilterPanels = () => import('./filter-panel');
 

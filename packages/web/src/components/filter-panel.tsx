@@ -150,8 +150,8 @@ interface ItemFilterPanelProps extends FilterPanelProps<ItemFilters> {
 }
 
 /**
- * Every item filter of docs/spec.md §9 (category, subcategory, source, date obtained, status) and the
- * colours (README, "Colours": any of the chosen).
+ * Every item filter of docs/spec.md §9 (category, subcategory, source, date obtained, status) and
+ * the colours (README, "Colours": any of the chosen).
  */
 export function ItemFilterPanel({
   filters,

@@ -41,9 +41,9 @@ const PILL =
   'transition-colors hover:border-fg-subtle hover:bg-surface-2';
 
 /**
- * The bar that stays at the top of the Items, Outfits and group screens (docs/spec.md §2): sort option
- * and direction, the filter button with its red dot, the more-options menu (items only) and the
- * plus button to the upload screen.
+ * The bar that stays at the top of the Items, Outfits and group screens (docs/spec.md §2): sort
+ * option and direction, the filter button with its red dot, the more-options menu (items only) and
+ * the plus button to the upload screen.
  */
 export function SortBar<O extends string>({
   options,

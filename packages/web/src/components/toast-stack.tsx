@@ -59,9 +59,9 @@ function ToastCard({ toast }: { toast: Toast }) {
 }
 
 /**
- * Notifications stacked at the bottom right (docs/spec.md §2). The stack sits above the phone's bottom
- * navigation and above a floating action or save bar (styles.css, data-toast-floor), so a toast
- * never covers the tab or the button a thumb is reaching for.
+ * Notifications stacked at the bottom right (docs/spec.md §2). The stack sits above the phone's
+ * bottom navigation and above a floating action or save bar (styles.css, data-toast-floor), so a
+ * toast never covers the tab or the button a thumb is reaching for.
  */
 export function ToastStack() {
   const toasts = useToastStore((s) => s.toasts);

@@ -72,10 +72,11 @@ const CAPTION_PX = 28;
 const OVERSCAN_ROWS = 3;
 
 /**
- * Where the window virtualizer starts, and how it scrolls (docs/first-screen.md). It reads the window's offset
- * when it starts and writes it back: reading window.scrollY, or scrolling to anything but (0, 0),
- * makes Chromium lay the page out at once, inside the task that commits the grid. While the first
- * screen covers the app, that screen shows the top of the grid, so the grid starts there too.
+ * Where the window virtualizer starts, and how it scrolls (docs/first-screen.md). It reads the
+ * window's offset when it starts and writes it back: reading window.scrollY, or scrolling to
+ * anything but (0, 0), makes Chromium lay the page out at once, inside the task that commits the
+ * grid. While the first screen covers the app, that screen shows the top of the grid, so the grid
+ * starts there too.
  */
 function initialWindowOffset(): number {
   return firstScreenCovers() ? 0 : window.scrollY;

@@ -1,7 +1,7 @@
 /**
  * Human messages for identity-service failures. The identity service (better-auth) answers with
- * a machine code; people see a sentence that says what happened and what to do. docs/spec.md §8 leaves
- * these open, so they follow the tone of the product's catalogue.
+ * a machine code; people see a sentence that says what happened and what to do. docs/spec.md §8
+ * leaves these open, so they follow the tone of the product's catalogue.
  */
 
 const PROVIDER_REFUSED =

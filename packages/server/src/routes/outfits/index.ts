@@ -27,7 +27,8 @@ export default async function outfitsRoutes(app: FastifyInstance): Promise<void>
   const api = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.services;
 
-  // docs/spec.md §7 names this call in the singular: POST outfit, with an optional id to replace one.
+  // docs/spec.md §7 names this call in the singular: POST outfit, with an optional id to replace
+  // one.
   api.post(
     '/outfit',
     {

@@ -32,9 +32,10 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /**
-   * The wardrobe (docs/spec.md §7): the id-keyed maps by default, or the same wardrobe in columns for a
-   * client that asks for `application/vnd.hanger.wardrobe+json; v=2` (the app; docs/wardrobe-wire.md).
-   * Each form has its own ETag, so a 304 only ever confirms the form the client holds.
+   * The wardrobe (docs/spec.md §7): the id-keyed maps by default, or the same wardrobe in columns
+   * for a client that asks for `application/vnd.hanger.wardrobe+json; v=2` (the app;
+   * docs/wardrobe-wire.md). Each form has its own ETag, so a 304 only ever confirms the form the
+   * client holds.
    */
   const answer = async (
     request: FastifyRequest,

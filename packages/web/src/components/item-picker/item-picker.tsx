@@ -1,6 +1,6 @@
 /**
- * ItemPicker: choosing clothing items from the wardrobe (docs/spec.md §2 "Item picker", §5, §9), for the
- * outfit composer's 'Add Clothes' and the calendar day picker's Items tab.
+ * ItemPicker: choosing clothing items from the wardrobe (docs/spec.md §2 "Item picker", §5, §9),
+ * for the outfit composer's 'Add Clothes' and the calendar day picker's Items tab.
  *
  * Two ways to use it:
  *

@@ -11,8 +11,8 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import { useSessionStore } from '../../lib/stores/session-store';
 
 /**
- * The item picker's filters and sort, kept apart from the Items tab's (docs/spec.md §3: the picker's
- * filters persist under their own local key). Status starts at 'in closet'.
+ * The item picker's filters and sort, kept apart from the Items tab's (docs/spec.md §3: the
+ * picker's filters persist under their own local key). Status starts at 'in closet'.
  */
 
 interface PickerPrefsState {

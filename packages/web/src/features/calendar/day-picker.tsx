@@ -53,8 +53,8 @@ function toggled(set: ReadonlySet<string>, id: string): Set<string> {
 }
 
 /**
- * The day picker (docs/spec.md §2): tabs 'Items (n)' and 'Outfits (n)' with what is chosen on each, sort
- * and filter in both, nothing that is already on the day, a save bar with the total, and 'New
+ * The day picker (docs/spec.md §2): tabs 'Items (n)' and 'Outfits (n)' with what is chosen on each,
+ * sort and filter in both, nothing that is already on the day, a save bar with the total, and 'New
  * outfit', whose saved outfit joins the chosen outfits. A full-screen layer over the day.
  */
 export default function DayPicker({

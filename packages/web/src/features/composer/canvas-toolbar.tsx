@@ -88,8 +88,8 @@ interface CanvasToolbarProps {
 
 /**
  * The floating tool pill: undo and redo always (touch users have no keyboard), and for the
- * selected piece delete, move forward, move backward and lock/unlock (docs/spec.md §2). A locked piece
- * cannot be reordered, so its forward and backward tools are off.
+ * selected piece delete, move forward, move backward and lock/unlock (docs/spec.md §2). A locked
+ * piece cannot be reordered, so its forward and backward tools are off.
  */
 export function CanvasToolbar({
   canUndo,

@@ -35,10 +35,11 @@ interface ComposerCanvasProps {
 
 /**
  * Screen pixels the stage reaches past the card on every side: room for the transformer's handles
- * (at most 24 px across, docs/spec.md §9) of a piece at the card's edge, where new pieces go (docs/spec.md §4),
- * wherever the window has room around the card (the card keeps the size docs/spec.md gives; on a phone it
- * fills the width, and the right-hand handles stay at the screen's edge). The card's layer is
- * clipped to the card, so pieces still end at its edge as on the saved image.
+ * (at most 24 px across, docs/spec.md §9) of a piece at the card's edge, where new pieces go
+ * (docs/spec.md §4), wherever the window has room around the card (the card keeps the size
+ * docs/spec.md gives; on a phone it fills the width, and the right-hand handles stay at the
+ * screen's edge). The card's layer is clipped to the card, so pieces still end at its edge as on
+ * the saved image.
  */
 export const HANDLE_ROOM_PX = 16;
 

@@ -94,9 +94,9 @@ function failedToast(failed: readonly string[], label: (id: string) => string): 
 }
 
 /**
- * The outfit composer (docs/spec.md §2 "Outfit composer", §4, §5, §9): a full-screen layer over whatever
- * opened it — the /outfits/upload and /outfits/{id}/edit routes, or the calendar's day picker.
- * The canvas is a history of domain states (undo/redo); Konva only draws it.
+ * The outfit composer (docs/spec.md §2 "Outfit composer", §4, §5, §9): a full-screen layer over
+ * whatever opened it — the /outfits/upload and /outfits/{id}/edit routes, or the calendar's day
+ * picker. The canvas is a history of domain states (undo/redo); Konva only draws it.
  */
 export default function Composer({ outfitId, initialSelected, onSaved, onClose }: ComposerProps) {
   const data = useWardrobe();

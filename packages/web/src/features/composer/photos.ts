@@ -1,9 +1,9 @@
 import type { ClothingItem } from '@hanger/domain';
 
 /**
- * Item photos for the canvas. They load with crossOrigin 'anonymous' (docs/spec.md §7) so the canvas is
- * never tainted and can still be exported to a JPEG, also when photos come from another origin
- * (S3 presigned URLs): the storage must answer with CORS headers, which it does for GETs.
+ * Item photos for the canvas. They load with crossOrigin 'anonymous' (docs/spec.md §7) so the
+ * canvas is never tainted and can still be exported to a JPEG, also when photos come from another
+ * origin (S3 presigned URLs): the storage must answer with CORS headers, which it does for GETs.
  */
 
 export interface LoadedPhoto {

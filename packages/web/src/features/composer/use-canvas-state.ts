@@ -59,7 +59,8 @@ function reducer(state: CanvasState, action: Action): CanvasState {
       if (action.id === null) {
         return state.selectedId === null ? state : { ...state, selectedId: null };
       }
-      // Selecting brings the item to the top, unless it is locked (docs/spec.md §4): a change of its own.
+      // Selecting brings the item to the top, unless it is locked (docs/spec.md §4): a change of
+      // its own.
       const history = commit(state.history, bringToTop(state.history.present, action.id), {
         equals: sameCanvas,
       });

@@ -2,9 +2,9 @@ import type { CalendarItemType } from '@hanger/domain';
 import { api } from './transport';
 
 /**
- * The calendar calls of docs/spec.md §7: PUT calendar/{date} and DELETE calendar/{date}/{itemId}. Both are
- * sent with keepalive: a change on its way is not in the outbox, and a reload or a tap on a link
- * right after it would otherwise cancel it.
+ * The calendar calls of docs/spec.md §7: PUT calendar/{date} and DELETE calendar/{date}/{itemId}.
+ * Both are sent with keepalive: a change on its way is not in the outbox, and a reload or a tap on
+ * a link right after it would otherwise cancel it.
  */
 
 export interface CalendarPutInput {

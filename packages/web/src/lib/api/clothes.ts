@@ -42,8 +42,8 @@ export async function patchItem(id: string, updates: ItemUpdate): Promise<Patch<
 }
 
 /**
- * docs/spec.md §7: the edited photo goes up as a PNG file named edited-image. With `cutout` (a PNG with
- * alpha, the photo's pixel size) the edited cut-out goes with it, or alone when `png` is null:
+ * docs/spec.md §7: the edited photo goes up as a PNG file named edited-image. With `cutout` (a PNG
+ * with alpha, the photo's pixel size) the edited cut-out goes with it, or alone when `png` is null:
  * docs/cutouts.md says what the server keeps in each case.
  */
 export async function patchItemImage(

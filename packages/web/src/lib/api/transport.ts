@@ -18,10 +18,10 @@ import { isMobileDevice } from '../device';
 import { currentUserId } from '../stores/session-store';
 
 /**
- * The transport under every call of docs/spec.md §7: the bearer token (one retry with a new token when
- * the API refuses it), JSON bodies in snake_case, time-outs, and every failure turned into the
- * catalogue of docs/spec.md §8. The calls themselves live one resource per file beside this one; screens
- * reach them only through the store actions.
+ * The transport under every call of docs/spec.md §7: the bearer token (one retry with a new token
+ * when the API refuses it), JSON bodies in snake_case, time-outs, and every failure turned into the
+ * catalogue of docs/spec.md §8. The calls themselves live one resource per file beside this one;
+ * screens reach them only through the store actions.
  */
 
 export class ApiError extends Error {

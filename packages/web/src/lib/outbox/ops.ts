@@ -498,7 +498,8 @@ export function describeOp(entry: OutboxEntry): string {
     case 'calendarAdd':
     case 'calendarStar':
     case 'calendarRemove':
-      // The day as the calendar's day screen heads it (docs/spec.md §2: day, short month, year, en-GB).
+      // The day as the calendar's day screen heads it (docs/spec.md §2: day, short month, year,
+      // en-GB).
       return `your calendar change for ${formatDay(op.day, 'en-GB')}${entry.label ? ` (${entry.label})` : ''}`;
     case 'suggestionFeedback':
       return '“Not this” for a suggestion';

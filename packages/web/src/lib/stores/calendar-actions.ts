@@ -18,9 +18,9 @@ import { loadWardrobe } from './wardrobe-load';
 import { useWardrobeStore } from './wardrobe-store';
 
 /**
- * Calendar changes (docs/spec.md §4): the local calendar changes first and is not rolled back; a failure
- * shows the catalogue's error toast. A change whose request failed is also remembered, so the day
- * can show it as not saved (with Retry and Discard) instead of passing it off as saved.
+ * Calendar changes (docs/spec.md §4): the local calendar changes first and is not rolled back; a
+ * failure shows the catalogue's error toast. A change whose request failed is also remembered, so
+ * the day can show it as not saved (with Retry and Discard) instead of passing it off as saved.
  * Offline, or behind changes already waiting, a change goes to the outbox and is sent later.
  */
 
@@ -262,8 +262,8 @@ function changeOfOp(op: OutboxOp): CalendarChange | null {
 
 /**
  * A calendar change that waited in the outbox and that the server then refused stays on its day,
- * marked not saved with Retry and Discard, as a change refused online does (docs/spec.md §4: calendar
- * changes are not rolled back). False for an operation that is not a calendar change.
+ * marked not saved with Retry and Discard, as a change refused online does (docs/spec.md §4:
+ * calendar changes are not rolled back). False for an operation that is not a calendar change.
  */
 export function keepRefusedCalendarChange(op: OutboxOp, message: string): boolean {
   const change = changeOfOp(op);

@@ -8,8 +8,8 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
 /**
- * The Items and Outfits views' filters, kept for the browser session only (docs/spec.md §4) under the
- * keys clothesFilters and outfitsFilters: a new visit starts from the defaults.
+ * The Items and Outfits views' filters, kept for the browser session only (docs/spec.md §4) under
+ * the keys clothesFilters and outfitsFilters: a new visit starts from the defaults.
  */
 
 interface FiltersState<F> {

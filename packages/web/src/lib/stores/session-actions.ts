@@ -169,8 +169,8 @@ export function followSignOutElsewhere(): () => void {
 /**
  * A page load with a live session on a device that keeps nothing of it (a first visit, cleared
  * storage): nobody is logging in, so the app opens as soon as the settings are read, with the
- * grid's loading state (docs/spec.md §4: a spinner while loading) until the wardrobe is in. The screens
- * are therefore mounted while the wardrobe is still on its way (behind index.html's first
+ * grid's loading state (docs/spec.md §4: a spinner while loading) until the wardrobe is in. The
+ * screens are therefore mounted while the wardrobe is still on its way (behind index.html's first
  * screen), and its arrival draws only the grid (docs/performance.md).
  */
 async function resumeOnThisDevice(

@@ -16,8 +16,9 @@ export async function loadSettings(): Promise<void> {
 }
 
 /**
- * Saves the settings: the local copy changes first and is not rolled back on failure (docs/spec.md §4),
- * so the screen never flickers back; the error toast tells the user it did not reach the server.
+ * Saves the settings: the local copy changes first and is not rolled back on failure (docs/spec.md
+ * §4), so the screen never flickers back; the error toast tells the user it did not reach the
+ * server.
  */
 export async function saveSettings(settings: Settings): Promise<boolean> {
   useSessionStore.getState().setSettings(settings);

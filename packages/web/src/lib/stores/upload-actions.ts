@@ -73,8 +73,8 @@ function plural(n: number, word: string): string {
 }
 
 /**
- * POST clothes for each photo. The requirements of docs/spec.md §5 are checked first: nothing is sent
- * when a photo, the category or the status is missing. One toast sums up the batch: 'Clothing
+ * POST clothes for each photo. The requirements of docs/spec.md §5 are checked first: nothing is
+ * sent when a photo, the category or the status is missing. One toast sums up the batch: 'Clothing
  * item added', and 'Clothing upload failed' with the reason when any photo failed.
  */
 export async function uploadItems(

@@ -34,8 +34,8 @@ import { loadWardrobe, send, type ActionOptions } from './wardrobe-load';
 import { useWardrobeStore } from './wardrobe-store';
 
 /**
- * Wardrobe changes with the behaviour of docs/spec.md §4: the local copy changes first (optimistic) and
- * is never rolled back; a failure shows the catalogue's message under the action's error title.
+ * Wardrobe changes with the behaviour of docs/spec.md §4: the local copy changes first (optimistic)
+ * and is never rolled back; a failure shows the catalogue's message under the action's error title.
  * Requests aborted for want of a user stay silent (the api client already warned).
  * Offline (or behind changes already waiting) a write goes to the outbox instead of the server:
  * the local change stays and is sent when the connection returns (lib/outbox).
@@ -196,7 +196,8 @@ export async function updateItemImage(
     async () => {
       const answer = await patchItemImage(id, png, cutout);
       if (answer.image) changeRecord('clothes', id, (item) => mergeAnswer(item, answer));
-      // The answer is not specified (docs/spec.md §7): read the item's new photo URLs from the wardrobe.
+      // The answer is not specified (docs/spec.md §7): read the item's new photo URLs from the
+      // wardrobe.
       else await loadWardrobe({ quiet: true });
     },
     SUCCESS_TOASTS.imageUpdated,
