@@ -88,8 +88,9 @@ export async function readSuggestionRecords(db: Db, ownerId: string) {
 }
 
 /**
- * Those of `ids` that the owner holds, with the columns readSuggestionRecords reads: the items a write changed, read again into kept records (services/suggestions.ts). An
- * id deleted, or another account's, is not answered.
+ * Those of `ids` that the owner holds, with the columns readSuggestionRecords reads: the items a
+ * write changed, read again into kept records (services/suggestions.ts). An id deleted, or another
+ * account's, is not answered.
  */
 export async function readSuggestionItems(db: Db, ownerId: string, ids: readonly string[]) {
   const found = [];

@@ -82,8 +82,8 @@ interface Records {
  */
 async function readRecords(ctx: ServiceContext, userId: string, version: string): Promise<Records> {
   const { items, outfits, canvases } = await readSuggestionRecords(ctx.db, userId);
-  const { clothes, outfits: mapped } = wardrobeForSuggestionsFromWire({
-    clothes: recordsById(items.map(suggestionItemToWire)),
+  const { outfits: mapped } = wardrobeForSuggestionsFromWire({
+    clothes: {},
     outfits: recordsById(
       outfits.map((o) => ({
         id: o.id,
@@ -94,10 +94,15 @@ async function readRecords(ctx: ServiceContext, userId: string, version: string)
     ),
     calendar: {},
   });
-  return { version, expiresAt: Date.now() + KEPT_TTL_MS, clothes, outfits: mapped };
+  return {
+    version,
+    expiresAt: Date.now() + KEPT_TTL_MS,
+    clothes: itemsFromRows(items),
+    outfits: mapped,
+  };
 }
 
-/** Item rows mapped as readRecords maps them (through the wire form: one mapper for both). */
+/** Item rows as suggestOutfits reads them, through the wire form (readRecords and patchRecords). */
 function itemsFromRows(rows: readonly SuggestionItemRow[]): WardrobeData['clothes'] {
   return wardrobeForSuggestionsFromWire({
     clothes: recordsById(rows.map(suggestionItemToWire)),
