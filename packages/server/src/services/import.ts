@@ -58,6 +58,7 @@ import {
 import { findOutfitIds, insertCanvases, insertOutfits } from '../repositories/outfits.js';
 import { findSettingsRow } from '../repositories/settings.js';
 import type { ServiceContext } from './context.js';
+import { eachLimited } from './each-limited.js';
 import { openArchive, type ArchiveLimits } from './import-archive.js';
 import { importPhotoSlots } from '../photos/photo-slots.js';
 import { discardPhoto, photoColumns, storeImportedPhoto, type StoredPhoto } from './photos.js';
@@ -579,57 +580,45 @@ async function importArchive(
   const photos = new Map<string, StoredPhoto>();
   let done = 0;
   let reported = Date.now();
-  let next = 0;
-  // A failure stops every worker, and is thrown only once none is still storing a photo, so
-  // that the caller's clean-up sees every file that was written.
-  let failure: { error: unknown } | undefined;
   // Where the time goes (logged when the import is done): seconds spent by the workers reading
   // entries and checking, encoding and storing photos, summed over the workers.
   const spent = { readSeconds: 0, photoSeconds: 0, kept: 0, reencoded: 0 };
   const photosStart = performance.now();
-  const worker = async () => {
-    for (let j = next++; j < jobs.length && !failure; j = next++) {
-      const job = jobs[j]!;
-      try {
-        const readStart = performance.now();
-        const bytes = await readPhoto(job.path);
-        const photoStart = performance.now();
-        spent.readSeconds += (photoStart - readStart) / 1000;
-        // The keys only: no colour sample is taken for thousands of photos. Items the file gives
-        // no colours get theirs from the colour backfill (services/colour-backfill.ts). A photo
-        // Hanger itself wrote is kept after a full decode; any other is re-encoded
-        // (docs/import-photos.md).
-        const { image, thumbnail, kept } = await storeImportedPhoto(
-          ctx,
-          userId,
-          bytes,
-          { id: job.target, replacing: job.kind === 'cutout' },
-          { keepOwn: config.keepOwnPhotos !== false, slot: (work) => importPhotoSlots.run(work) },
-        );
-        spent.photoSeconds += (performance.now() - photoStart) / 1000;
-        spent[kept ? 'kept' : 'reencoded']++;
-        const stored = { image, thumbnail };
-        written.push(stored);
-        photos.set(`${job.kind}:${job.id}`, stored);
-      } catch (error) {
-        failure ??= { error };
-        return;
-      }
-      done++;
-      if (Date.now() - reported >= PROGRESS_EVERY_MS) {
-        reported = Date.now();
-        await reportImportProgress(ctx.db, userId, id, {
-          done,
-          updated_at: new Date().toISOString(),
-        });
-      }
-    }
-  };
   // One worker more than the pool's slots (IMPORT_PHOTO_CONCURRENCY, one per core): while a photo
-  // is read from the zip and written to storage, the others keep every slot's core decoding.
+  // is read from the zip and written to storage, the others keep every slot's core decoding. A
+  // failure stops every worker, and is thrown only once none is still storing a photo, so that
+  // the caller's clean-up sees every file that was written.
   const workers = Math.min(importPhotoSlots.limit + 1, jobs.length);
-  await Promise.all(Array.from({ length: workers }, worker));
-  if (failure) throw failure.error;
+  await eachLimited(jobs, workers, async (job) => {
+    const readStart = performance.now();
+    const bytes = await readPhoto(job.path);
+    const photoStart = performance.now();
+    spent.readSeconds += (photoStart - readStart) / 1000;
+    // The keys only: no colour sample is taken for thousands of photos. Items the file gives
+    // no colours get theirs from the colour backfill (services/colour-backfill.ts). A photo
+    // Hanger itself wrote is kept after a full decode; any other is re-encoded
+    // (docs/import-photos.md).
+    const { image, thumbnail, kept } = await storeImportedPhoto(
+      ctx,
+      userId,
+      bytes,
+      { id: job.target, replacing: job.kind === 'cutout' },
+      { keepOwn: config.keepOwnPhotos !== false, slot: (work) => importPhotoSlots.run(work) },
+    );
+    spent.photoSeconds += (performance.now() - photoStart) / 1000;
+    spent[kept ? 'kept' : 'reencoded']++;
+    const stored = { image, thumbnail };
+    written.push(stored);
+    photos.set(`${job.kind}:${job.id}`, stored);
+    done++;
+    if (Date.now() - reported >= PROGRESS_EVERY_MS) {
+      reported = Date.now();
+      await reportImportProgress(ctx.db, userId, id, {
+        done,
+        updated_at: new Date().toISOString(),
+      });
+    }
+  });
   const photosSeconds = (performance.now() - photosStart) / 1000;
   const rowsStart = performance.now();
 

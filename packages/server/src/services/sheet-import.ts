@@ -25,6 +25,7 @@ import { insertItems } from '../repositories/clothes.js';
 import type { Owned } from '../repositories/db.js';
 import { upsertImportLinks } from '../repositories/imports.js';
 import type { ServiceContext } from './context.js';
+import { eachLimited } from './each-limited.js';
 import { existingTargets } from './import.js';
 import type { OpenedPhotoZip } from './import-archive.js';
 import { discardPhoto, photoColumns, storePhoto, type StoredPhoto } from './photos.js';
@@ -188,31 +189,6 @@ const INSERT_CHUNK = 400;
  * runs on libvips' own threads, which bound the CPU it takes whatever this is.
  */
 const PHOTO_WRITERS = 8;
-
-/**
- * `work` on every element, at most `limit` at once. The first failure starts nothing more and is
- * thrown once the work under way has ended (so whatever it stored is known to the caller).
- */
-async function eachLimited<T>(
-  list: readonly T[],
-  limit: number,
-  work: (x: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  let failure: { err: unknown } | null = null;
-  const lane = async () => {
-    while (failure === null && next < list.length) {
-      const x = list[next++]!;
-      try {
-        await work(x);
-      } catch (err) {
-        failure ??= { err };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, list.length) }, lane));
-  if (failure !== null) throw (failure as { err: unknown }).err;
-}
 
 /**
  * Import the rows: refused rows stop the whole import unless `skip_refused`; rows imported before
