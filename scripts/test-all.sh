@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: build, typecheck, lint, unit + integration (SQLite and PostgreSQL), the
-# server suite again on Node LTS, then e2e in Chromium; the totals and each step's time last.
+# server's runtime-facing tests again on Node LTS, then e2e in Chromium; the totals and each
+# step's time last.
 # Installs what it lacks: npm packages, Debian's Chromium, Node LTS (scripts/test-node-lts.sh).
 # Each PostgreSQL suite creates and drops its own database.
 set -euo pipefail
@@ -84,7 +85,7 @@ step "unit and integration tests (domain, server on SQLite + PostgreSQL, web)" \
 # A failed preparation is reported by the step itself, which prepares what is missing.
 wait "$lts_prepare" || true
 cat test-results/node-lts-prepare.log
-step "server suite on Node LTS" bash scripts/test-node-lts.sh
+step "server tests on Node LTS" bash scripts/test-node-lts.sh
 step "end-to-end tests (Playwright, Chromium)" bash scripts/e2e.sh
 echo "==> all suites passed"
 node scripts/test-summary.mjs test-results/vitest.json e2e/artifacts/results.json
