@@ -1,4 +1,4 @@
-import type { Page, Request } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import { addItems, addOutfit, bearer, reloadWardrobe } from './api-seed';
 import { expect, signUpByApi, test } from './fixtures';
 import { SIZES, settled } from './screens';
@@ -38,19 +38,29 @@ function batchCalls(page: Page): string[] {
   return calls;
 }
 
-/** A finger resting on a tile: pointer events as a touch screen sends them. */
-async function longPress(page: Page, index: number) {
-  const link = tiles(page).nth(index).getByRole('link');
+/**
+ * A finger resting on a tile's link for 650 ms, then lifted: the touch screen's own events. The
+ * tile is a toggle by the time the finger lifts; the lift neither opens nor toggles it.
+ */
+async function longPress(page: Page, link: Locator) {
+  await link.scrollIntoViewIfNeeded();
   const box = (await link.boundingBox())!;
-  const at = { clientX: box.x + box.width / 2, clientY: box.y + box.height / 2 };
-  await link.dispatchEvent('pointerdown', { pointerType: 'touch', isPrimary: true, ...at });
-  // The tile is a toggle now (the link is gone): the finger's lift is not the link's click.
+  const at = { x: box.x + box.width / 2, y: box.y + box.height / 2, id: 1 };
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
   await page.waitForTimeout(650);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
 }
 
 for (const size of SIZES) {
   test.describe(`select many at ${size.name} size`, () => {
-    test.use({ viewport: { width: size.width, height: size.height } });
+    const touch = size.name === 'phone';
+    test.use({
+      viewport: { width: size.width, height: size.height },
+      hasTouch: touch,
+      isMobile: touch,
+    });
 
     test('selects a range, moves it to the wishlist in one call, and it stays there', async ({
       page,
@@ -59,7 +69,7 @@ for (const size of SIZES) {
       const calls = batchCalls(page);
       if (size.name === 'phone') {
         // A long press starts Select mode with that tile, and does not open it.
-        await longPress(page, 0);
+        await longPress(page, tiles(page).nth(0).getByRole('link'));
         await expect(page).toHaveURL(/\/items$/);
         await expect(bar(page).getByRole('status')).toHaveText('1 selected');
         await tiles(page).nth(1).getByRole('button').click();
@@ -173,9 +183,19 @@ for (const size of SIZES) {
       await page.getByRole('link', { name: /Autumn/ }).click();
       const pieces = page.getByRole('region', { name: /Pieces/ });
       await expect(pieces.getByRole('listitem')).toHaveCount(2, { timeout: 15_000 });
-      await pieces.getByRole('button', { name: 'Select', exact: true }).click();
-      await bar(page).getByRole('button', { name: 'Select all (2)' }).click();
+      if (touch) {
+        // A long press on a piece starts Select mode with it chosen, and does not open it.
+        await longPress(page, pieces.getByRole('listitem').nth(0).getByRole('link'));
+        await expect(page).toHaveURL(/\/groups\/collections\//);
+        await expect(bar(page).getByRole('status')).toHaveText('1 selected');
+        await expect(pieces.getByRole('button', { pressed: true })).toHaveCount(1);
+        await pieces.getByRole('listitem').nth(1).locator('[aria-pressed]').tap();
+      } else {
+        await pieces.getByRole('button', { name: 'Select', exact: true }).click();
+        await bar(page).getByRole('button', { name: 'Select all (2)' }).click();
+      }
       await expect(bar(page).getByRole('status')).toHaveText('2 selected');
+      await expect(pieces.getByTestId('tile-check')).toHaveCount(2);
       await settled(page);
       // The check marks' colour transition (150 ms) has ended.
       await page.waitForTimeout(300);

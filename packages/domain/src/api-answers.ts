@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WARDROBE_COLUMNS_FORMAT, WARDROBE_COLUMNS_VERSION } from './wire-columns.js';
+import { WARDROBE_COLUMNS_FORMAT, WARDROBE_COLUMNS_VERSION } from './wire-columns-names.js';
 
 /**
  * The rest of what the server's route schemas declare and GET /api/openapi.json documents: the

@@ -7,10 +7,10 @@ import {
   parseAmountInput,
   parseTextInput,
   parseWearCountInput,
-  selectionRange,
   soldEdits,
   statusChangeEdits,
 } from './item-edits.js';
+import { selectionRange } from './selection-range.js';
 import { item } from './testing/fixtures.js';
 
 describe('missingNewItemFields', () => {

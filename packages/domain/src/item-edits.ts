@@ -3,39 +3,13 @@ import { currencyDecimals, localeDecimalMark, roundTo } from './currency.js';
 import { MAX_MONEY, MAX_TEXT, MAX_WEARS, textProblem } from './limits.js';
 import type { ItemStatus } from './status.js';
 import type { ClothingItem } from './types.js';
+import type { EditableItemField } from './editable-fields.js';
 
 /**
  * The rules behind the upload form and the clothing detail screen's edits: what a new item
  * needs (docs/spec.md §5), how typed amounts and counts are read, and what a status change or a
  * sale also changes. Screens call these; the server validates the same limits with its schemas.
  */
-
-/**
- * The item fields a user may edit (camelCase), for forms and update payloads. They live here,
- * not beside the schemas, so that the update mappers the web needs on its first load do not
- * bring the schema library with them.
- */
-export const EDITABLE_ITEM_FIELDS = [
-  'category',
-  'subCategoryId',
-  'status',
-  'source',
-  'brand',
-  'dateObtained',
-  'dateArchived',
-  'price',
-  'currency',
-  'soldPrice',
-  'soldCurrency',
-  'manualTimesWorn',
-  'scale',
-  'colors',
-] as const;
-export type EditableItemField = (typeof EDITABLE_ITEM_FIELDS)[number];
-
-/** The outfit fields a user may edit; the canvas changes through POST outfit. */
-export const EDITABLE_OUTFIT_FIELDS = ['status', 'manualTimesWorn'] as const;
-export type EditableOutfitField = (typeof EDITABLE_OUTFIT_FIELDS)[number];
 
 export type ItemEdits = Partial<Pick<ClothingItem, EditableItemField>>;
 
@@ -195,20 +169,4 @@ export function batchStatusEdits(status: ItemStatus, today: string): ItemEdits {
   return status === 'archived'
     ? { status, dateArchived: today }
     : { status, dateArchived: undefined };
-}
-
-/**
- * The ids from `anchor` to `target` in the order shown (both included): a shift-click's range.
- * Without the anchor in `order` (filtered away meanwhile), just the target.
- */
-export function selectionRange(
-  order: readonly string[],
-  anchor: string | undefined,
-  target: string,
-): string[] {
-  const from = anchor === undefined ? -1 : order.indexOf(anchor);
-  const to = order.indexOf(target);
-  if (from < 0 || to < 0) return [target];
-  const [a, b] = from <= to ? [from, to] : [to, from];
-  return order.slice(a, b + 1);
 }

@@ -5,13 +5,13 @@ import { ITEM_STATUSES, OUTFIT_STATUSES } from './status.js';
 import { wardrobeResponseSchema } from './schemas.js';
 import type { WireItem, WireOutfit, WireWardrobe } from './schemas.js';
 import {
-  WARDROBE_COLUMNS_FORMAT,
   decodeWardrobeColumns,
   encodeWardrobeColumns,
   isWardrobeColumns,
   packUuids,
   unpackUuids,
 } from './wire-columns.js';
+import { WARDROBE_COLUMNS_FORMAT } from './wire-columns-names.js';
 
 const MEDIA = '/media/m1.1767225600.AbCdEfGhIjKlMnOpQrStUv/0f7d0c1e-user/';
 

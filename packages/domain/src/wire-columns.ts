@@ -22,6 +22,7 @@
  * reference to an id that is not in the wardrobe) travel as they are.
  */
 import { dayKeyFromNumber, dayNumber } from './day-keys.js';
+import { WARDROBE_COLUMNS_FORMAT, WARDROBE_COLUMNS_VERSION } from './wire-columns-names.js';
 import type {
   WireCalendarEntry,
   WireCanvasEntry,
@@ -29,14 +30,6 @@ import type {
   WireOutfit,
   WireWardrobe,
 } from './schemas.js';
-
-/** The media type a client names in Accept to get this form (with `v=2`). */
-export const WARDROBE_COLUMNS_MEDIA_TYPE = 'application/vnd.hanger.wardrobe+json';
-export const WARDROBE_COLUMNS_VERSION = 2;
-/** The Content-Type of the answer in this form. */
-export const WARDROBE_COLUMNS_CONTENT_TYPE = `${WARDROBE_COLUMNS_MEDIA_TYPE}; v=${WARDROBE_COLUMNS_VERSION}`;
-/** The `format` member of every answer in this form (how a reader tells it from the default). */
-export const WARDROBE_COLUMNS_FORMAT = 'hanger-wardrobe-columns';
 
 /** A sparse column: `at` holds the gaps between present indexes (index − previous index − 1). */
 export interface SparseColumn<V> {

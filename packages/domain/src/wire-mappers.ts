@@ -4,7 +4,7 @@ import {
   EDITABLE_OUTFIT_FIELDS,
   type EditableItemField,
   type EditableOutfitField,
-} from './item-edits.js';
+} from './editable-fields.js';
 import {
   wardrobeResponseSchema,
   wireItemSchema,

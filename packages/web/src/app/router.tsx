@@ -11,6 +11,7 @@ import { PublicOnly } from './public-only';
 import { RequireAuth } from './require-auth';
 import { WardrobeTabs } from './wardrobe-tabs';
 import { loadFilterPanels } from '../components/filter-panel-lazy';
+import { loadGridColumnsPanel } from '../components/grid-columns-menu';
 
 // Items and Outfits ship in the first load; everything else loads when it is first opened. The
 // sign-in screens too: a returning user never sees them, and a new visitor waits on one request.
@@ -75,8 +76,10 @@ function Public({ children }: { children: ReactNode }) {
  * the middle of it, docs/performance.md), but well before most people leave the first screen.
  */
 const PREFETCH_AFTER_MS = 5000;
-/** Fetches the Groups tab's, the calendar's and the filter panels' code once the first screen has settled. */
-/** Fetches the Groups tab's and the calendar's code once the first screen has settled. */
+/**
+ * Fetches the Groups tab's, the calendar's, the filter panels' and the grid columns popover's code
+ * once the first screen has settled.
+ */
 function usePrefetchTabs(): void {
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 0));
@@ -86,6 +89,7 @@ function usePrefetchTabs(): void {
           void loadGroupsPage().catch(() => undefined);
           void loadCalendarRoutes().catch(() => undefined);
           void loadFilterPanels().catch(() => undefined);
+          void loadGridColumnsPanel().catch(() => undefined);
         }),
       PREFETCH_AFTER_MS,
     );

@@ -1,4 +1,10 @@
-import { defaultSettings, wearDayKey, type ClothingItem, type ItemFilters } from '@hanger/domain';
+import {
+  defaultSettings,
+  wardrobeToWire,
+  wearDayKey,
+  type ClothingItem,
+  type ItemFilters,
+} from '@hanger/domain';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
@@ -133,6 +139,9 @@ describe('Select mode', () => {
     act(() => vi.advanceTimersByTime(1));
     vi.useRealTimers();
     await screen.findByText('1 selected');
+    expect(toggles()[2]).toHaveAttribute('aria-pressed', 'true');
+    // The lifted finger's click lands on the toggle now under it, and is the press's.
+    fireEvent.click(toggles()[2]!);
     expect(toggles()[2]).toHaveAttribute('aria-pressed', 'true');
     expect(screen.queryByText('Opened')).toBeNull();
   });
@@ -338,11 +347,14 @@ describe('the actions send one batch call', () => {
       },
       // The server no longer holds "jeans" (deleted on another device).
       'GET /api/users': () =>
-        json({
-          clothes: { boots: {}, scarf: {}, tee: {} },
-          outfits: { o1: {} },
-          calendar: {},
-        }),
+        json(
+          wardrobeToWire(
+            wardrobeOf(
+              CLOTHES.filter((c) => c.id !== 'jeans'),
+              [outfit('o1', ['tee'])],
+            ),
+          ),
+        ),
     });
     const u = await chooseTwo();
     await u.click(within(bar()).getByRole('button', { name: 'Delete' }));

@@ -125,7 +125,8 @@ describe('sort bar', () => {
     const more = screen.getByRole('button', { name: 'More options' });
     expect(more).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(more);
-    const panel = screen.getByRole('dialog', { name: 'View options' });
+    // The popover's code loads when it first opens (grid-columns-menu.tsx).
+    const panel = await screen.findByRole('dialog', { name: 'View options' });
     expect(within(panel).getByText('Columns: Auto')).toBeInTheDocument();
 
     const slider = within(panel).getByRole('slider', { name: 'Grid Columns' });
@@ -148,7 +149,7 @@ describe('sort bar', () => {
     renderAt('/items', <Harness initialCols={3} />);
     const more = screen.getByRole('button', { name: 'More options' });
     await userEvent.click(more);
-    expect(screen.getByRole('slider', { name: 'Grid Columns' })).toHaveFocus();
+    expect(await screen.findByRole('slider', { name: 'Grid Columns' })).toHaveFocus();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: 'View options' })).not.toBeInTheDocument();
     expect(more).toHaveFocus();

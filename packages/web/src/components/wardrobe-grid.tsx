@@ -8,13 +8,12 @@ import {
   useLayoutEffect,
   useRef,
   useState,
-  type MouseEvent as ReactMouseEvent,
-  type PointerEvent as ReactPointerEvent,
   type ReactNode,
   type RefObject,
 } from 'react';
 import { Link } from 'react-router';
 import { useOutbox } from '../lib/outbox/state';
+import { useLongPress } from '../lib/use-long-press';
 import { useCutoutsAvailable } from '../lib/stores/cutout-poll';
 import { firstScreenCovers } from '../lib/startup-render';
 import { gridGapPx, useViewportWidth } from './grid-columns';
@@ -306,7 +305,7 @@ export const GridTile = memo(function GridTile({
   onStartSelect,
   eager,
 }: GridTileProps) {
-  const press = useLongPress(record.id, onStartSelect);
+  const press = useLongPress(onStartSelect && (() => onStartSelect(record.id)));
   const cuttingOut = useCutoutsAvailable() && record.cutout === 'pending';
   const name = `${caption ? `${label}, ${caption}` : label}${cuttingOut ? ', cutting out' : ''}`;
   const face: ReactNode = (
@@ -372,54 +371,6 @@ export const GridTile = memo(function GridTile({
     </div>
   );
 }, sameTile);
-
-/** How long a finger rests on a tile before Select mode starts (the platforms' long press). */
-const LONG_PRESS_MS = 500;
-/** A finger moving further than this is scrolling, not pressing. */
-const PRESS_SLOP_PX = 10;
-
-/**
- * A long press on a touch screen starts Select mode with this tile; the tap that ends it does not
- * open the tile, and the browser's own menu for the link stays away.
- */
-function useLongPress(id: string, onLongPress: ((id: string) => void) | undefined) {
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const start = useRef<{ x: number; y: number } | null>(null);
-  const fired = useRef(false);
-  if (!onLongPress) return {};
-  const cancel = () => {
-    clearTimeout(timer.current);
-    start.current = null;
-  };
-  return {
-    onPointerDown: (e: ReactPointerEvent) => {
-      fired.current = false;
-      if (e.pointerType === 'mouse') return;
-      start.current = { x: e.clientX, y: e.clientY };
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
-        fired.current = true;
-        start.current = null;
-        onLongPress(id);
-      }, LONG_PRESS_MS);
-    },
-    onPointerMove: (e: ReactPointerEvent) => {
-      const s = start.current;
-      if (s && Math.hypot(e.clientX - s.x, e.clientY - s.y) > PRESS_SLOP_PX) cancel();
-    },
-    onPointerUp: cancel,
-    onPointerCancel: cancel,
-    onContextMenu: (e: ReactMouseEvent) => {
-      if (start.current || fired.current) e.preventDefault();
-    },
-    onClick: (e: ReactMouseEvent) => {
-      if (fired.current) {
-        e.preventDefault();
-        fired.current = false;
-      }
-    },
-  };
-}
 
 /**
  * A picker tile's state, over its photo: a chosen tile is dimmed under a filled check mark; the

@@ -62,6 +62,7 @@ import { useWardrobeStore } from '../../lib/stores/wardrobe-store';
 import { CollectionDialog } from './collection-dialog';
 import { Thumbnail } from '../../components/thumbnail';
 import { SelectionMark } from '../../components/wardrobe-grid';
+import { useLongPress } from '../../lib/use-long-press';
 
 /** The select bar of Select mode (docs/select-many.md), loaded when the Select button is used. */
 const SelectBar = lazy(() => import('../../components/select-bar'));
@@ -185,6 +186,8 @@ interface PieceTileProps {
   onRemove: () => void;
   /** Select mode: the tile is a toggle (shift: the range from the last one toggled). */
   selection?: { selected: boolean; onToggle: (range: boolean) => void };
+  /** Outside Select mode, a long press on a touch screen starts it with this piece chosen. */
+  onStartSelect?: () => void;
 }
 
 function PieceTile({
@@ -197,7 +200,9 @@ function PieceTile({
   onPacked,
   onRemove,
   selection,
+  onStartSelect,
 }: PieceTileProps) {
+  const press = useLongPress(selection ? undefined : onStartSelect);
   const item = data.clothes[id];
   if (!item) return null;
   const archived = item.status === 'archived';
@@ -226,7 +231,11 @@ function PieceTile({
           <SelectionMark selected={selection.selected} />
         </button>
       ) : (
-        <Link to={`/items/${encodeURIComponent(id)}`} className={frame}>
+        <Link
+          to={`/items/${encodeURIComponent(id)}`}
+          className={`${frame} [-webkit-touch-callout:none]`}
+          {...press}
+        >
           {photo}
         </Link>
       )}
@@ -666,7 +675,7 @@ export default function CollectionPage() {
                 Pieces <span className="text-sm font-normal text-fg-muted">{pieces.length}</span>
               </h2>
               {pieces.length > 0 && !select.on && (
-                <Button size="sm" variant="secondary" onClick={select.start}>
+                <Button size="sm" variant="secondary" onClick={() => select.start()}>
                   Select
                 </Button>
               )}
@@ -709,6 +718,7 @@ export default function CollectionPage() {
                           }
                         : undefined
                     }
+                    onStartSelect={() => select.start(pieceId)}
                   />
                 ))}
               </ul>
@@ -810,7 +820,8 @@ export default function CollectionPage() {
 
 /**
  * Select mode over a collection's pieces (docs/select-many.md): the chosen ids and the last one
- * toggled, the anchor of a shift-click range. Escape leaves it.
+ * toggled, the anchor of a shift-click range. It starts from the Select button, or from a long
+ * press on a piece with that piece chosen. Escape leaves it.
  */
 function usePieceSelection() {
   const [on, setOn] = useState(false);
@@ -835,7 +846,12 @@ function usePieceSelection() {
   return {
     on,
     chosen,
-    start: () => setOn(true),
+    start: (id?: string) => {
+      setOn(true);
+      if (id === undefined) return;
+      setChosen(new Set([id]));
+      anchor.current = id;
+    },
     stop,
     set: (ids: readonly string[]) => setChosen(new Set(ids)),
     toggle: (order: readonly string[], id: string, range: boolean) => {

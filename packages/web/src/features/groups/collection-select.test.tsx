@@ -1,10 +1,11 @@
 import { defaultSettings } from '@hanger/domain';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { clearAccessToken } from '../../lib/access-token';
 import { useCollectionsStore } from '../../lib/stores/collections-store';
+import { LONG_PRESS_MS } from '../../lib/use-long-press';
 import { fakeServer, json } from '../../test-utils/fake-server';
 import { item, signedInWith, signedOut, user, wardrobeOf } from '../../test-utils/fixtures';
 import CollectionPage from './collection-page';
@@ -84,4 +85,30 @@ it('selects pieces of a collection (a shift-click range too) and changes them in
   );
   await u.keyboard('{Escape}');
   await waitFor(() => expect(screen.queryByText(/selected$/)).toBeNull());
+});
+
+it('starts from a long press on a piece (touch), with that piece chosen; the lift does not toggle it', async () => {
+  fakeServer({ 'GET /api/collections': () => new Promise<Response>(() => {}) });
+  render(
+    <MemoryRouter initialEntries={['/groups/collections/c1']}>
+      <Routes>
+        <Route path="/groups/collections/:id" element={<CollectionPage />} />
+        <Route path="/items/:id" element={<p>Opened</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  const pieces = within(await screen.findByRole('region', { name: /Pieces/ }));
+  vi.useFakeTimers();
+  const link = pieces.getAllByRole('link')[1]!;
+  fireEvent.pointerDown(link, { pointerType: 'touch', clientX: 5, clientY: 5 });
+  act(() => vi.advanceTimersByTime(LONG_PRESS_MS));
+  vi.useRealTimers();
+  await screen.findByText('1 selected');
+  const toggles = pieces.getAllByRole('button').filter((b) => b.hasAttribute('aria-pressed'));
+  // The lifted finger's click lands on the toggle now under it, and is the press's.
+  fireEvent.pointerUp(toggles[1]!, { pointerType: 'touch' });
+  fireEvent.click(toggles[1]!);
+  expect(toggles.map((t) => t.getAttribute('aria-pressed'))).toEqual(['false', 'true', 'false']);
+  expect(screen.getByText('1 selected')).toBeInTheDocument();
+  expect(screen.queryByText('Opened')).toBeNull();
 });

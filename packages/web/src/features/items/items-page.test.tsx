@@ -139,7 +139,7 @@ describe('items page', () => {
     seed(CLOSET);
     renderItems();
     await userEvent.click(screen.getByRole('button', { name: 'More options' }));
-    fireEvent.change(screen.getByRole('slider', { name: 'Grid Columns' }), {
+    fireEvent.change(await screen.findByRole('slider', { name: 'Grid Columns' }), {
       target: { value: '5' },
     });
     expect(screen.getByText('Columns: 5')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import type { StartUser } from '@hanger/domain';
 import { refreshAccessToken } from '../access-token';
-import { getSessionUser, type IdentityUser } from '../auth-client';
+import type { IdentityUser } from '../auth-client';
 
 /**
  * GET /api/start (docs/performance.md): the session's user, an access token and the wire settings
@@ -78,6 +78,8 @@ async function startStepByStep(): Promise<StartAnswer> {
   let user: IdentityUser | null;
   let token: string;
   try {
+    // Loaded here: the identity client is the sign-in screens' and stays out of the first load.
+    const { getSessionUser } = await import('../auth-client');
     user = await getSessionUser();
     if (!user) return { user: null };
     token = await refreshAccessToken();

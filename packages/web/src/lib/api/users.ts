@@ -60,14 +60,13 @@ export async function fetchWardrobe(signal?: AbortSignal): Promise<WardrobeData>
 /**
  * The ids of the account's items or outfits as the server holds them now, never the copy on this
  * device (which has the waiting changes in it): what a batch call refused for a record deleted
- * meanwhile can still be sent for (lib/outbox/send.ts `onWhatRemains`).
+ * meanwhile can still be sent for (lib/outbox/send.ts `onWhatRemains`). Read as every GET users
+ * is (fetchUnconditionally: the columns form, checked and mapped by the domain's wire parser), and
+ * never drawn as the first screen.
  */
 export async function fetchRecordIds(kind: 'clothes' | 'outfits'): Promise<Set<string>> {
-  const answer: unknown = await api.get('/users');
-  const records =
-    answer && typeof answer === 'object' ? (answer as Record<string, unknown>)[kind] : undefined;
-  if (!records || typeof records !== 'object') throw new Error(`GET users answered no ${kind}`);
-  return new Set(Object.keys(records));
+  const data = await fetchUnconditionally(undefined, false);
+  return new Set(Object.keys(data[kind]));
 }
 
 /** The answer read off the main thread; with no copy on screen, the first screen's records first. */
@@ -80,10 +79,17 @@ async function parseAnswerBytes(bytes: ArrayBuffer, firstView: boolean): Promise
   }
 }
 
-async function fetchUnconditionally(signal?: AbortSignal): Promise<WardrobeData> {
+/**
+ * GET users without a condition: the server's wardrobe as it is now, with its ETag. `firstView`:
+ * with no copy on screen yet, the first screen is drawn from the answer's head (parseAnswerBytes).
+ */
+async function fetchUnconditionally(
+  signal?: AbortSignal,
+  firstView = useWardrobeStore.getState().data === null,
+): Promise<WardrobeData> {
   const answer = await api.getIfChanged('/users', null, { signal, headers: WARDROBE_ACCEPT });
   if (answer.notModified) throw new Error('GET users answered 304 to an unconditional request');
-  const data = await parseAnswerBytes(answer.bytes, useWardrobeStore.getState().data === null);
+  const data = await parseAnswerBytes(answer.bytes, firstView);
   rememberEtag(data, answer.etag);
   return data;
 }

@@ -1,5 +1,12 @@
+import {
+  WARDROBE_COLUMNS_CONTENT_TYPE,
+  WARDROBE_COLUMNS_MEDIA_TYPE,
+  encodeWardrobeColumns,
+  wardrobeToWire,
+} from '@hanger/domain';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, json, signedInApiHooks, type Call } from '../../test-utils/fake-server';
+import { item, outfit, wardrobeOf } from '../../test-utils/fixtures';
 import { ApiError } from '../api/transport';
 import { sendOp } from './send';
 
@@ -17,15 +24,25 @@ const idsOf = (calls: Call[], path: string) =>
     .filter((c) => c.path === path && c.method !== 'GET')
     .map((c) => (c.body as FormData).get('ids'));
 
-/** The server's wardrobe as GET users answers it: these ids are the account's. */
+/**
+ * The server's wardrobe as GET users answers it, in real wire records (the columns form when
+ * asked for it, as the server does): these ids are the account's.
+ */
 const holding =
   (clothes: string[], outfits: string[] = []) =>
-  () =>
-    json({
-      clothes: Object.fromEntries(clothes.map((id) => [id, {}])),
-      outfits: Object.fromEntries(outfits.map((id) => [id, {}])),
-      calendar: {},
-    });
+  (call: Call) => {
+    const wire = wardrobeToWire(
+      wardrobeOf(
+        clothes.map((id) => item(id)),
+        outfits.map((id) => outfit(id, clothes.slice(0, 1))),
+      ),
+    );
+    return call.headers.get('accept')?.includes(WARDROBE_COLUMNS_MEDIA_TYPE)
+      ? new Response(JSON.stringify(encodeWardrobeColumns(wire)), {
+          headers: { 'content-type': WARDROBE_COLUMNS_CONTENT_TYPE },
+        })
+      : json(wire);
+  };
 
 /** 404 while the call names an id outside `held`, else done. */
 const refusesUnless = (held: string[], ok: Response | (() => Response)) => (call: Call) => {
@@ -42,6 +59,9 @@ describe('a batch change whose records were partly deleted meanwhile', () => {
     });
     await sendOp({ kind: 'deleteItems', ids: ['a', 'b', 'c'] }, noPhoto);
     expect(idsOf(server.calls, '/api/clothes')).toEqual(['["a","b","c"]', '["a","c"]']);
+    // Asked for as the app's every GET users is: in columns.
+    const list = server.calls.find((c) => c.path === '/api/users');
+    expect(list?.headers.get('accept')).toContain(WARDROBE_COLUMNS_MEDIA_TYPE);
   });
 
   it('is done without another call when every record is gone (a repeat whose answer was lost)', async () => {
@@ -77,6 +97,15 @@ describe('a batch change whose records were partly deleted meanwhile', () => {
       ),
     ).rejects.toMatchObject({ status: 404 });
     expect(idsOf(server.calls, '/api/outfits')).toEqual(['["o1","o2"]']);
+  });
+
+  it('reads the list as every GET users is read: an answer that is not a wardrobe is refused', async () => {
+    const server = fakeServer({
+      'DELETE /api/clothes': gone,
+      'GET /api/users': () => json({ clothes: { a: {} }, outfits: {}, calendar: {} }),
+    });
+    await expect(sendOp({ kind: 'deleteItems', ids: ['a', 'b'] }, noPhoto)).rejects.toThrow();
+    expect(idsOf(server.calls, '/api/clothes')).toEqual(['["a","b"]']);
   });
 
   it('never asks for the list on another refusal', async () => {

@@ -9,7 +9,7 @@ import { clearAccessToken, primeAccessToken } from '../access-token';
 import { parseSettingsOffThread, warmAnswerWorker } from '../api/parse-off-thread';
 import { fetchStart, takeStart, type StartAnswer } from '../api/start';
 import { onSessionExpired, toCatalogueError } from '../api/transport';
-import { signOutOfIdentity, type IdentityUser } from '../auth-client';
+import type { IdentityUser } from '../auth-client';
 import { clearAllLocalData, resetLocalStores } from './local-stores';
 import { useSessionStore } from './session-store';
 import { loadSettings } from './settings-actions';
@@ -126,6 +126,9 @@ export async function logIn(start?: StartAnswer): Promise<boolean> {
  */
 export async function logOut(): Promise<void> {
   try {
+    // Loaded when used: the identity client stays out of the first load (docs/design.md,
+    // Performance targets: initial JS within 150 kB gzip).
+    const { signOutOfIdentity } = await import('../auth-client');
     await signOutOfIdentity();
   } catch (err) {
     // Signing out locally must not depend on the network; the cookie expires on its own.
