@@ -415,7 +415,13 @@ export async function commitImport(
   // One import at a time: the look for a running one and the start are one step under the
   // account's lock (repositories/imports.ts startImport), so that commits sent at once cannot all
   // find none running.
-  const started = await startImport(ctx.db, userId, id, importLiveSince(), new Date().toISOString());
+  const started = await startImport(
+    ctx.db,
+    userId,
+    id,
+    importLiveSince(),
+    new Date().toISOString(),
+  );
   if (started === 'another-running') throw new ConflictError(ANOTHER_RUNNING);
   if (started === 'not-previewed') throw new ConflictError('The import has already started.');
 

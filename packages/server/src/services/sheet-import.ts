@@ -121,7 +121,9 @@ function sourceIdOf(item: SheetItem): string {
  * stores its photos over those of the run cut short, not beside them (docs/jobs.md).
  */
 function rowItemId(importId: string, item: SheetItem): string {
-  const hex = createHash('sha256').update(`${importId}|${sourceIdOf(item)}`).digest('hex');
+  const hex = createHash('sha256')
+    .update(`${importId}|${sourceIdOf(item)}`)
+    .digest('hex');
   const variant = ((parseInt(hex[16]!, 16) & 3) | 8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
@@ -251,7 +253,8 @@ async function importSheet(
       `${refused.length} ${refused.length === 1 ? 'row is' : 'rows are'} refused (row ${first.row}: ${first.reason}). Fix ${refused.length === 1 ? 'it' : 'them'} or choose to skip the refused rows. Nothing was imported.`,
     );
   }
-  let { fresh, already } = await newItemsOf(ctx, userId, read.reading.items);
+  const found = await newItemsOf(ctx, userId, read.reading.items);
+  let fresh = found.fresh;
   await assertRoomFor(ctx, userId, fresh.length);
   const progress = importProgress(ctx, userId, run.id);
   await progress.start(fresh.length);
@@ -339,11 +342,11 @@ async function importSheet(
       await upsertImportLinks(trx, userId, links.slice(i, i + INSERT_CHUNK));
     const result: SheetResult = {
       items: fresh.length,
-      skipped: already + late.length,
+      skipped: found.already + late.length,
       refused_skipped: refused.length,
     };
     const finished = await finishImport(trx, userId, run.id, {
-      done: done,
+      done,
       result: JSON.stringify(result),
       updated_at: new Date().toISOString(),
     });
@@ -452,14 +455,25 @@ export async function runSheetImport(
   const local = sheetUploadPaths(config, row.id);
   const uploads = [{ upload: row.archive_path, local: local.sheet }];
   if (row.photos_path) uploads.push({ upload: row.photos_path, local: local.photos });
-  await runImportJob(ctx, row.user_id, row.id, uploads, async ([sheetPath, photosPath], written) => {
-    const options = JSON.parse(row.sheet_options ?? '{}') as SheetOptions;
-    const photos = photosPath ? await openPhotoZip(photosPath, config.limits) : null;
-    try {
-      const sheet = await readFile(sheetPath!);
-      await importSheet(ctx, row.user_id, { sheet, photos, fields: options }, { id: row.id, written });
-    } finally {
-      await photos?.close();
-    }
-  });
+  await runImportJob(
+    ctx,
+    row.user_id,
+    row.id,
+    uploads,
+    async ([sheetPath, photosPath], written) => {
+      const options = JSON.parse(row.sheet_options ?? '{}') as SheetOptions;
+      const photos = photosPath ? await openPhotoZip(photosPath, config.limits) : null;
+      try {
+        const sheet = await readFile(sheetPath!);
+        await importSheet(
+          ctx,
+          row.user_id,
+          { sheet, photos, fields: options },
+          { id: row.id, written },
+        );
+      } finally {
+        await photos?.close();
+      }
+    },
+  );
 }

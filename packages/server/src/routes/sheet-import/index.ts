@@ -25,11 +25,7 @@ import {
   openPhotoZip,
   type OpenedPhotoZip,
 } from '../../services/import-archive.js';
-import {
-  previewSheet,
-  sheetUploadPaths,
-  startSheetImport,
-} from '../../services/sheet-import.js';
+import { previewSheet, sheetUploadPaths, startSheetImport } from '../../services/sheet-import.js';
 import { refusals } from '../answers.js';
 import { formReadError, multipartBoundary, watchForCloseDelimiter } from '../form.js';
 
