@@ -234,7 +234,7 @@ export function SheetImportDialog({ open, locale, onClose }: SheetImportDialogPr
       >
         <div
           role="status"
-          className="flex items-start gap-3 rounded-2xl bg-accent-soft px-4 py-4 text-sm leading-6"
+          className="flex items-start gap-3 rounded-2xl bg-surface-2 px-4 py-4 text-sm leading-6"
         >
           <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
           <div className="flex flex-col gap-1">
