@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, newAccount, signUpByApi, test } from './fixtures';
 import { SIZES, settled } from './screens';
 
@@ -8,6 +9,13 @@ const SHEET = [
   '"Wool coat\nlong";coat;navy;120;EUR;',
   'Kimono;robes;;;;',
 ].join('\r\n');
+
+/** The dialog's entrance (a sheet sliding up on a phone) has ended: no animation is running. */
+async function dialogShown(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running'),
+  );
+}
 
 test.describe('Import a spreadsheet', () => {
   for (const size of SIZES) {
@@ -52,9 +60,46 @@ test.describe('Import a spreadsheet', () => {
 
       await dialog.getByLabel('Skip the refused rows and import the rest').check();
       await expect(importButton).toHaveText('Import 2 items');
+
+      // The import runs as a job (202, then GET /api/imports/{id}). Two rows take the server well
+      // under a progress report's interval, so its status answers are held at "1 of 2" until the
+      // progress state has been looked at; then they pass through as the server gives them.
+      let hold = true;
+      await page.route('**/api/imports/*', async (route) => {
+        if (route.request().method() !== 'GET') return route.continue();
+        const response = await route.fetch();
+        const status = (await response.json()) as { state: string };
+        const body = hold ? { ...status, state: 'running', done: 1, total: 2 } : status;
+        await route.fulfill({ response, json: body });
+      });
       await importButton.click();
-      await expect(dialog).toBeHidden();
-      await expect(page.getByText('2 items added.')).toBeVisible();
+      const running = page.getByRole('dialog', { name: 'Importing your spreadsheet' });
+      await expect(running).toBeVisible();
+      await expect(running).toHaveAccessibleDescription('2 items from wardrobe.csv');
+      await expect(running.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute(
+        'aria-valuenow',
+        '50',
+      );
+      await expect(running.getByText('1 of 2 · 50%')).toBeVisible();
+      await settled(page);
+      await dialogShown(page);
+      await page.screenshot({
+        path: `e2e/artifacts/screenshots/spreadsheet-progress-${size.name}.png`,
+      });
+      hold = false;
+
+      const done = page.getByRole('dialog', { name: 'Imported 2 items' });
+      await expect(done).toBeVisible({ timeout: 60_000 });
+      await expect(done.getByRole('status')).toContainText('2 items added to your wardrobe.');
+      await expect(done.getByRole('status')).toContainText('1 refused row was skipped.');
+      await settled(page);
+      await dialogShown(page);
+      await page.screenshot({
+        path: `e2e/artifacts/screenshots/spreadsheet-done-${size.name}.png`,
+      });
+      await page.unroute('**/api/imports/*');
+      await done.getByRole('button', { name: 'Done' }).click();
+      await expect(done).toBeHidden();
 
       await page.goto('/items');
       await expect(page.getByRole('list', { name: 'Items' }).getByRole('link')).toHaveCount(2, {

@@ -722,9 +722,5 @@ export const sheetPreviewSchema = z.object({
 });
 export type SheetPreview = z.output<typeof sheetPreviewSchema>;
 
-export const sheetImportResultSchema = z.object({
-  imported: count,
-  already_imported: count,
-  refused_skipped: count,
-});
-export type SheetImportResult = z.output<typeof sheetImportResultSchema>;
+// The import answers 202 with importStartedSchema (wire-answers.ts) and runs as a job; its
+// state, progress and result are GET /api/imports/{id}'s (importStatusSchema).

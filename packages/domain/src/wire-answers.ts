@@ -64,7 +64,10 @@ export type ImportPreview = z.output<typeof importPreviewSchema>;
 export const IMPORT_STATES = ['previewed', 'running', 'done', 'failed'] as const;
 export type ImportState = (typeof IMPORT_STATES)[number];
 
-/** POST /api/imports/{id}/commit (202): the import runs in the background from now on. */
+/**
+ * POST /api/imports/{id}/commit and POST /api/imports/sheet with action=import (202): the import
+ * runs in the background from now on.
+ */
 export const importStartedSchema = z.object({
   id: z.string().min(1),
   state: z.literal('running'),
@@ -80,8 +83,9 @@ export const importStatusSchema = z.object({
   /** The reason, when the import failed. */
   error: z.string().optional(),
   /**
-   * What a finished import added, by kind. The server sends every kind; a reader takes the ones
-   * it finds (Profile shows items, outfits and calendar days).
+   * What a finished import added, by kind. The server sends every kind an export holds; a
+   * spreadsheet's import sends items, skipped (imported before) and refused_skipped. A reader
+   * takes the ones it finds (Profile shows items, outfits and calendar days).
    */
   result: z
     .object({
@@ -91,6 +95,8 @@ export const importStatusSchema = z.object({
       /** Version 3 files (docs/collections.md); absent from older results. */
       collections: count.optional(),
       skipped: count,
+      /** A spreadsheet's refused rows left out (skip_refused, docs/spreadsheet-import.md). */
+      refused_skipped: count.optional(),
     })
     .partial()
     .optional(),

@@ -41,3 +41,6 @@ export class UnsupportedMediaTypeError extends withStatus(415, 'Unsupported cont
 
 /** 400: a body that cannot be read at all (cut off, malformed multipart, JSON or url-encoding). */
 export class BadRequestError extends withStatus(400, 'The request body could not be read') {}
+
+/** 409: the record is in a state that does not allow this now (an import already running). */
+export class ConflictError extends withStatus(409, 'Conflict') {}

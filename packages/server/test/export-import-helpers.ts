@@ -39,7 +39,14 @@ export interface ImportStatusAnswer {
   done: number;
   total: number;
   error?: string;
-  result?: { items: number; outfits: number; calendar_days: number; skipped: number };
+  result?: {
+    items: number;
+    outfits: number;
+    calendar_days: number;
+    skipped: number;
+    /** A spreadsheet's refused rows left out. */
+    refused_skipped?: number;
+  };
 }
 
 export async function waitForImport(user: ApiUser, id: string): Promise<ImportStatusAnswer> {

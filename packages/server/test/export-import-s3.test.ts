@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startApp, type TestApp } from './helpers/app.js';
 import { S3RVER_CREDENTIALS, startS3rver, type RunningS3rver } from './helpers/s3rver.js';
-import { absolute, signUp, type ApiUser } from './helpers/api.js';
+import { absolute, signUp, testJpeg, type ApiUser } from './helpers/api.js';
 import {
   canonical,
   downloadExport,
@@ -13,7 +13,7 @@ import {
   uploadImport,
   waitForImport,
 } from './export-import-helpers.js';
-import { readZip, seedWardrobe } from './export-import-fixtures.js';
+import { readZip, rebuildZip, seedWardrobe } from './export-import-fixtures.js';
 
 const BUCKET = 'hanger-export-test';
 
@@ -101,5 +101,32 @@ describe.each(ENGINES)('export and import on %s with S3 storage (s3rver)', (engi
     // Imported: the upload is gone from the store and from the disk of the process that ran it.
     expect(await t.app.storage.get(key)).toBeNull();
     expect(await readdir(join(t.dataDir, 'imports'))).toEqual([]);
+  });
+
+  it("keeps a spreadsheet's CSV and photos zip in the bucket until its job has run", async () => {
+    const dee = await signUp(t);
+    const form = new FormData();
+    form.append('action', 'import');
+    form.append('sheet', new Blob(['brand,category,photo\nS3 shirt,top,a.jpg\n']), 'items.csv');
+    const zip = await rebuildZip([{ name: 'a.jpg', bytes: await testJpeg() }]);
+    form.append('photos', new Blob([new Uint8Array(zip)]), 'photos.zip');
+    const started = await dee.fetch('/api/imports/sheet', { method: 'POST', body: form });
+    expect(started.status).toBe(202);
+    const { id } = (await started.json()) as { id: string };
+    expect(await waitForImport(dee, id)).toMatchObject({ state: 'done', result: { items: 1 } });
+    // Both files waited in the store (any process may run the job) and are gone once it ran.
+    const row = await t.app.db
+      .selectFrom('data_imports')
+      .select(['archive_path', 'photos_path'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      archive_path: `store:${dee.id}/import-${id}.csv`,
+      photos_path: `store:${dee.id}/import-${id}.photos.zip`,
+    });
+    expect(await t.app.storage.get(`${dee.id}/import-${id}.csv`)).toBeNull();
+    expect(await t.app.storage.get(`${dee.id}/import-${id}.photos.zip`)).toBeNull();
+    expect(await readdir(join(t.dataDir, 'imports'))).toEqual([]);
+    expect(Object.values((await dee.wardrobe()).clothes).map((i) => i.brand)).toEqual(['S3 shirt']);
   });
 });

@@ -22,6 +22,7 @@ const MIGRATION_NAMES = [
   '0011-colours',
   '0012-suggestion-feedback',
   '0013-collections',
+  '0014-sheet-imports',
 ];
 
 describe.each(ENGINES)('database on %s', (engine: Engine) => {

@@ -257,10 +257,13 @@ export async function seedAccounts(db: Kysely<Database>, engine: Engine): Promis
       .values({
         id: owner.importId,
         user_id: owner.user,
+        kind: 'archive',
         state: 'previewed',
         created_at: now,
         updated_at: now,
         archive_path: `/tmp/${owner.importId}.zip`,
+        photos_path: null,
+        sheet_options: null,
         items: 1,
         outfits: 1,
         calendar_days: 1,
@@ -830,6 +833,18 @@ export const cases: Record<string, Case> = {
       'not-previewed',
     );
     expect(await imports.startImport(db, B, BRAVO.importId, '2000-01-01', FAR)).toBe('started');
+  },
+  // Written as BRAVO's whatever the row claims; BRAVO's own running import stops a second one.
+  'imports.insertRunningImport': async ({ db }) => {
+    const { user_id: _owner, ...rest } = (await imports.findImport(db, B, BRAVO.importId))!;
+    const row = claimingAlpha({ ...rest, id: 'BRAVO-sheet', kind: 'sheet' as const });
+    expect(await imports.insertRunningImport(db, B, row, '2000-01-01')).toBe('started');
+    expect(await imports.findImport(db, B, 'BRAVO-sheet')).toMatchObject({
+      user_id: B,
+      state: 'running',
+    });
+    const again = { ...row, id: 'BRAVO-sheet-2' };
+    expect(await imports.insertRunningImport(db, B, again, '2000-01-01')).toBe('another-running');
   },
   'imports.reportImportProgress': ({ db }) =>
     imports.reportImportProgress(db, B, ALPHA.importId, { done: 1, total: 9, updated_at: FAR }),

@@ -1,7 +1,10 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startApp, type TestApp } from './helpers/app.js';
 import { signUp, testJpeg, type ApiUser } from './helpers/api.js';
 import { rebuildZip, renameEntry } from './export-import-fixtures.js';
+import { waitForImport, type ImportStatusAnswer } from './export-import-helpers.js';
 
 const MAX_UPLOAD = 256 * 1024;
 const IMPORT_MAX = 8 * 1024 * 1024;
@@ -42,6 +45,21 @@ async function refused(response: Response, detail: RegExp) {
   const body = (await response.json()) as { detail?: string };
   expect(response.status, body.detail).toBe(422);
   expect(body.detail).toMatch(detail);
+}
+
+/** action=import: 202 with the import's id, then its state as GET /api/imports/{id} ends it. */
+async function importSheet(user: ApiUser, form: Form): Promise<ImportStatusAnswer> {
+  const response = await send(user, { ...form, action: 'import' });
+  const body = (await response.json()) as { id: string; state: string; detail?: string };
+  expect(response.status, body.detail).toBe(202);
+  expect(body.state).toBe('running');
+  return waitForImport(user, body.id);
+}
+
+/** An import that ran and failed, with the reason it gives. */
+async function failed(status: ImportStatusAnswer, error: RegExp) {
+  expect(status.state).toBe('failed');
+  expect(status.error).toMatch(error);
 }
 
 const SHEET = [
@@ -99,17 +117,18 @@ describe.each(ENGINES)('spreadsheet import on %s', (engine) => {
 
   it('imports all or nothing, or without the refused rows when asked, and only once', async () => {
     const before = await t.mediaFiles();
-    await refused(
-      await send(user, { action: 'import', sheet: SHEET, photos }),
+    await failed(
+      await importSheet(user, { sheet: SHEET, photos }),
       /4 rows are refused \(row 4: unknown category[\s\S]*Nothing was imported/,
     );
     expect(Object.keys((await user.wardrobe()).clothes)).toHaveLength(0);
     expect(await t.mediaFiles()).toEqual(before);
 
-    const result = await ok<{ imported: number; refused_skipped: number }>(
-      await send(user, { action: 'import', sheet: SHEET, photos, skip_refused: true }),
-    );
-    expect(result).toEqual({ imported: 2, already_imported: 0, refused_skipped: 4 });
+    const status = await importSheet(user, { sheet: SHEET, photos, skip_refused: true });
+    expect(status).toMatchObject({ state: 'done', done: 2, total: 2 });
+    expect(status.result).toEqual({ items: 2, skipped: 0, refused_skipped: 4 });
+    // The uploads are gone once the import has run.
+    expect(await readdir(join(t.dataDir, 'imports')).catch(() => [])).toEqual([]);
     const items = Object.values((await user.wardrobe()).clothes);
     expect(items.map((i) => i.brand).sort()).toEqual(['Linen shirt', 'Wool coat, "long"\nnavy']);
     const shirt = items.find((i) => i.brand === 'Linen shirt')!;
@@ -118,24 +137,34 @@ describe.each(ENGINES)('spreadsheet import on %s', (engine) => {
     expect(shirt.date_obtained).toBe('2024-03-05');
 
     // The same file again adds nothing.
-    const again = await ok<{ imported: number; already_imported: number }>(
-      await send(user, { action: 'import', sheet: SHEET, photos, skip_refused: true }),
-    );
-    expect(again).toMatchObject({ imported: 0, already_imported: 2 });
+    const again = await importSheet(user, { sheet: SHEET, photos, skip_refused: true });
+    expect(again.result).toMatchObject({ items: 0, skipped: 2 });
     expect(Object.keys((await user.wardrobe()).clothes)).toHaveLength(2);
     // Another account is untouched.
     expect(Object.keys((await other.wardrobe()).clothes)).toHaveLength(0);
   });
 
-  it('adds each row once when the same file is imported twice at once', async () => {
+  it('adds each row once when the same file is sent twice at once', async () => {
     const twin = await signUp(t);
     const sheet = 'brand,category\nTwin A,top\nTwin B,bottom\n';
     const answers = await Promise.all([
       send(twin, { action: 'import', sheet }),
       send(twin, { action: 'import', sheet }),
     ]);
-    const results = await Promise.all(answers.map((a) => ok<{ imported: number }>(a)));
-    expect(results.map((r) => r.imported).sort()).toEqual([0, 2]);
+    // One import at a time: the second is refused while the first runs, or runs after it.
+    let imported = 0;
+    for (const answer of answers) {
+      const body = (await answer.json()) as { id: string; detail?: string };
+      if (answer.status === 409) {
+        expect(body.detail).toMatch(/Another import is running/);
+        continue;
+      }
+      expect(answer.status, body.detail).toBe(202);
+      const status = await waitForImport(twin, body.id);
+      expect(status.state).toBe('done');
+      imported += status.result!.items;
+    }
+    expect(imported).toBe(2);
     const brands = Object.values((await twin.wardrobe()).clothes).map((i) => i.brand);
     expect(brands.filter((b) => b?.startsWith('Twin')).sort()).toEqual(['Twin A', 'Twin B']);
   });
@@ -194,7 +223,7 @@ describe.each(ENGINES)('spreadsheet import on %s', (engine) => {
       await send(other, { sheet: rows }),
     );
     expect(preview).toMatchObject({ rows: 50_000, importable: 50_000 });
-    await refused(await send(other, { action: 'import', sheet: rows }), /limit of 20,000 items/);
+    await failed(await importSheet(other, { sheet: rows }), /limit of 20,000 items/);
     expect(Object.keys((await other.wardrobe()).clothes)).toHaveLength(0);
   });
 });

@@ -14,6 +14,7 @@ import * as cutouts from './migrations/0010-cutouts.js';
 import * as colours from './migrations/0011-colours.js';
 import * as suggestionFeedback from './migrations/0012-suggestion-feedback.js';
 import * as collections from './migrations/0013-collections.js';
+import * as sheetImports from './migrations/0014-sheet-imports.js';
 
 /**
  * The ordered, static list of migrations. Each applied name is recorded in the database (table
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-colours': colours,
   '0012-suggestion-feedback': suggestionFeedback,
   '0013-collections': collections,
+  '0014-sheet-imports': sheetImports,
 };
 
 const ATTEMPTS = 3;

@@ -132,8 +132,17 @@ export interface DataImportsTable {
   state: 'previewed' | 'running' | 'done' | 'failed';
   created_at: string;
   updated_at: string;
-  /** The uploaded zip on the disk of the process that received it. */
+  /** 'archive': an export zip; 'sheet': a spreadsheet (migration 0014). */
+  kind: 'archive' | 'sheet';
+  /**
+   * The upload (the zip, or the sheet's CSV): a path on the disk of the process that received it,
+   * or `store:<key>` in the object store (services/import.ts).
+   */
   archive_path: string;
+  /** A sheet's zip of photos, where it waits as `archive_path` does; null without one. */
+  photos_path: string | null;
+  /** A sheet's form choices (encoding, mapping, skip_refused) as JSON; null for an archive. */
+  sheet_options: string | null;
   items: number;
   outfits: number;
   calendar_days: number;

@@ -12,8 +12,10 @@ import { inTransaction, type Db, type Owned } from './db.js';
 
 type ImportRow = DataImportsTable;
 
-/** An upload to remove: where its file is and whose it is. */
-export type ImportFile = Pick<ImportRow, 'id' | 'user_id' | 'archive_path'>;
+/** An upload to remove: where its files are and whose they are. */
+export type ImportFile = Pick<ImportRow, 'id' | 'user_id' | 'archive_path' | 'photos_path'>;
+
+const IMPORT_FILE = ['id', 'user_id', 'archive_path', 'photos_path'] as const;
 
 export async function findImport(
   db: Db,
@@ -43,7 +45,7 @@ export async function deleteImport(db: Db, ownerId: string, id: string): Promise
 export async function listOwnPreviews(db: Db, ownerId: string): Promise<ImportFile[]> {
   return db
     .selectFrom('data_imports')
-    .select(['id', 'user_id', 'archive_path'])
+    .select(IMPORT_FILE)
     .where('user_id', '=', ownerId)
     .where('state', '=', 'previewed')
     .execute();
@@ -53,7 +55,7 @@ export async function listOwnPreviews(db: Db, ownerId: string): Promise<ImportFi
 export async function listPreviewsUpdatedBefore(db: Db, before: string): Promise<ImportFile[]> {
   return db
     .selectFrom('data_imports')
-    .select(['id', 'user_id', 'archive_path'])
+    .select(IMPORT_FILE)
     .where('state', '=', 'previewed')
     .where('updated_at', '<', before)
     .execute();
@@ -72,6 +74,18 @@ export async function findImportStateById(
   return row?.state;
 }
 
+/** Whether another of the owner's imports is running (reported progress after `liveSince`). */
+async function anotherRunning(trx: Db, ownerId: string, liveSince: string): Promise<boolean> {
+  const running = await trx
+    .selectFrom('data_imports')
+    .select('id')
+    .where('user_id', '=', ownerId)
+    .where('state', '=', 'running')
+    .where('updated_at', '>', liveSince)
+    .executeTakeFirst();
+  return running !== undefined;
+}
+
 /**
  * Start one of the owner's previewed imports, unless another of theirs is running (one that
  * reported progress after `liveSince`, ISO time). The look and the start are one step under the
@@ -87,14 +101,7 @@ export async function startImport(
 ): Promise<'started' | 'another-running' | 'not-previewed'> {
   return inTransaction(db, async (trx) => {
     await lockAccount(trx, ownerId);
-    const running = await trx
-      .selectFrom('data_imports')
-      .select('id')
-      .where('user_id', '=', ownerId)
-      .where('state', '=', 'running')
-      .where('updated_at', '>', liveSince)
-      .executeTakeFirst();
-    if (running) return 'another-running';
+    if (await anotherRunning(trx, ownerId, liveSince)) return 'another-running';
     const started = await trx
       .updateTable('data_imports')
       .set({ state: 'running', updated_at: now })
@@ -103,6 +110,24 @@ export async function startImport(
       .where('state', '=', 'previewed')
       .executeTakeFirst();
     return Number(started.numUpdatedRows) === 1 ? 'started' : 'not-previewed';
+  });
+}
+
+/**
+ * Insert one of the owner's imports already running (a spreadsheet's: it has no preview row),
+ * unless another of theirs is running, as startImport: one step under the account's lock.
+ */
+export async function insertRunningImport(
+  db: Db,
+  ownerId: string,
+  row: Owned<ImportRow>,
+  liveSince: string,
+): Promise<'started' | 'another-running'> {
+  return inTransaction(db, async (trx) => {
+    await lockAccount(trx, ownerId);
+    if (await anotherRunning(trx, ownerId, liveSince)) return 'another-running';
+    await insertImport(trx, ownerId, { ...row, state: 'running' });
+    return 'started';
   });
 }
 

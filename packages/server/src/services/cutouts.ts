@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { colourNamesOfPixels, coloursToText, type WireItemPatch } from '@hanger/domain';
 import type { CutoutRunner } from '../cutout/runner.js';
 import type { ClothesRow } from '../db/schema.js';
-import { AppError, NotFoundError } from '../errors.js';
+import { ConflictError, NotFoundError } from '../errors.js';
 import {
   findItem,
   replaceFoundColours,
@@ -65,12 +65,6 @@ export interface CutoutFeature {
 /** A job failure that another attempt cannot fix (not a photo, nothing found in it). */
 export class PermanentCutoutError extends Error {
   readonly permanent = true;
-}
-
-class ConflictError extends AppError {
-  constructor(message: string) {
-    super(409, message);
-  }
 }
 
 /** Whether a new or replaced photo of the user's is cut out: available and the setting on. */

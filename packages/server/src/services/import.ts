@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -23,7 +23,13 @@ import {
 } from '@hanger/domain';
 import { lockAccount } from '../db/account-lock.js';
 import type { ClothesRow, DataImportsTable, OutfitItemRow, OutfitRow } from '../db/schema.js';
-import { AppError, NotFoundError, PayloadTooLargeError, ValidationError } from '../errors.js';
+import {
+  AppError,
+  ConflictError,
+  NotFoundError,
+  PayloadTooLargeError,
+  ValidationError,
+} from '../errors.js';
 import {
   insertDayStars,
   insertWears,
@@ -79,6 +85,11 @@ const NOT_FOUND = 'The requested import was not found.';
  * default: docs/jobs.md).
  */
 const STALE_MS = 40 * 60 * 1000;
+
+/** Imports that reported progress after this time (ISO) are running; older ones were cut short. */
+export function importLiveSince(): string {
+  return new Date(Date.now() - STALE_MS).toISOString();
+}
 /** Previews nobody confirmed are removed after this long. */
 const PREVIEW_TTL_MS = 24 * 60 * 60 * 1000;
 const PROGRESS_EVERY_MS = 500;
@@ -99,12 +110,6 @@ export interface ImportConfig {
    * them (IMPORT_KEEP_OWN_PHOTOS, on unless "off"; docs/import-photos.md).
    */
   keepOwnPhotos?: boolean;
-}
-
-class ConflictError extends AppError {
-  constructor(message: string) {
-    super(409, message);
-  }
 }
 
 type ImportRow = DataImportsTable;
@@ -189,14 +194,32 @@ function archiveKey(userId: string, id: string): string {
   return `${userId}/import-${id}.zip`;
 }
 
+/**
+ * Keep a checked upload (at `path`) until its import has run: in the object store under `key`
+ * when there is one, so that any process may run the import's job, else where it is. Answers
+ * where it waits, as `data_imports` records it.
+ */
+export async function keepUpload(
+  ctx: ServiceContext,
+  path: string,
+  key: string,
+  contentType: string,
+): Promise<string> {
+  if (!ctx.storage.putFile) return path;
+  await ctx.storage.putFile(key, path, contentType);
+  await rm(path, { force: true });
+  return STORED + key;
+}
+
 /** Remove an upload, wherever it waits. */
-async function removeArchive(ctx: ServiceContext, archivePath: string): Promise<void> {
+export async function removeArchive(ctx: ServiceContext, archivePath: string): Promise<void> {
   if (archivePath.startsWith(STORED)) await ctx.storage.delete([archivePath.slice(STORED.length)]);
   else await rm(archivePath, { force: true });
 }
 
 async function removeImport(ctx: ServiceContext, row: ImportFile) {
   await removeArchive(ctx, row.archive_path);
+  if (row.photos_path) await removeArchive(ctx, row.photos_path);
   await deleteImport(ctx.db, row.user_id, row.id);
 }
 
@@ -221,7 +244,8 @@ export async function sweepImportFiles(ctx: ServiceContext, dir: string): Promis
   let removed = 0;
   for (const name of names) {
     const path = join(dir, name);
-    const id = name.replace(/\.zip(\.part)?$/, '');
+    // <id>.zip: an export; <id>.csv and <id>.photos.zip: a spreadsheet and its photos.
+    const id = name.replace(/(\.photos)?\.(zip|csv)(\.part)?$/, '');
     const state = await findImportStateById(ctx.db, id);
     const live = state === 'previewed' || state === 'running';
     const old = Date.now() - (await stat(path)).mtimeMs > 60 * 60 * 1000;
@@ -260,22 +284,19 @@ export async function createImport(
     const archive = await openArchive(path, config.limits, { checkPhotos: true });
     const { document } = archive;
     await archive.close();
-    let archivePath = path;
-    if (ctx.storage.putFile) {
-      const key = archiveKey(userId, id);
-      await ctx.storage.putFile(key, path, 'application/zip');
-      archivePath = STORED + key;
-      await rm(path, { force: true });
-    }
+    const archivePath = await keepUpload(ctx, path, archiveKey(userId, id), 'application/zip');
 
     const [items, outfits] = await existingTargetsOf(ctx.db, userId, document);
     const now = new Date().toISOString();
     const row: Owned<ImportRow> = {
       id,
+      kind: 'archive',
       state: 'previewed',
       created_at: now,
       updated_at: now,
       archive_path: archivePath,
+      photos_path: null,
+      sheet_options: null,
       items: document.items.length,
       outfits: document.outfits.length,
       calendar_days: document.calendar.length,
@@ -311,7 +332,7 @@ function previewOf(row: Owned<ImportRow>): ImportPreview {
 // State
 // ---------------------------------------------------------------------------------------------
 
-const INTERRUPTED =
+export const INTERRUPTED =
   'The import was interrupted (the server restarted). Nothing was imported; try again.';
 
 export async function importStatus(
@@ -351,6 +372,8 @@ export async function discardImport(
 // ---------------------------------------------------------------------------------------------
 // Commit
 // ---------------------------------------------------------------------------------------------
+
+export const ANOTHER_RUNNING = 'Another import is running; wait for it to finish.';
 
 export interface ImportResult {
   items: number;
@@ -392,10 +415,14 @@ export async function commitImport(
   // One import at a time: the look for a running one and the start are one step under the
   // account's lock (repositories/imports.ts startImport), so that commits sent at once cannot all
   // find none running.
-  const liveSince = new Date(Date.now() - STALE_MS).toISOString();
-  const started = await startImport(ctx.db, userId, id, liveSince, new Date().toISOString());
-  if (started === 'another-running')
-    throw new ConflictError('Another import is running; wait for it to finish.');
+  const started = await startImport(
+    ctx.db,
+    userId,
+    id,
+    importLiveSince(),
+    new Date().toISOString(),
+  );
+  if (started === 'another-running') throw new ConflictError(ANOTHER_RUNNING);
   if (started === 'not-previewed') throw new ConflictError('The import has already started.');
 
   try {
@@ -410,31 +437,91 @@ export async function commitImport(
   return { id, state: 'running' };
 }
 
+/** An upload, where it waits, and where this process reads it (a copy, when it waits in the store). */
+export interface UploadToRead {
+  upload: string;
+  local: string;
+}
+
 /**
- * The 'import' job's handler and onFailed (registered by the data routes). A job runs an import
- * that is still running only: one done, failed or discarded is not run again, so a job taken over
- * from a process that died after the import's transaction does nothing twice; one taken over
- * before it runs the import from the start (the rows land in one transaction, and only while
- * the import is running: repositories/imports.ts finishImport).
+ * One import's run, whatever it imports; never throws: a failure is recorded on the import (an
+ * AppError's message, else a generic one) and the photos `work` stored are removed. The uploads
+ * are read from this process's disk (one in the object store is copied here first: yauzl reads a
+ * zip's directory at its end, a file, not a stream), and removed, wherever they wait, once the
+ * run ends.
  */
-export function importJobHandlers(ctx: ServiceContext, config: ImportConfig) {
+export async function runImportJob(
+  ctx: ServiceContext,
+  userId: string,
+  id: string,
+  uploads: UploadToRead[],
+  work: (paths: string[], written: StoredPhoto[]) => Promise<void>,
+): Promise<void> {
+  const written: StoredPhoto[] = [];
+  const paths = uploads.map((u) => (u.upload.startsWith(STORED) ? u.local : u.upload));
+  try {
+    for (const [i, { upload }] of uploads.entries()) {
+      if (!upload.startsWith(STORED)) continue;
+      const stored = await ctx.storage.get(upload.slice(STORED.length));
+      if (!stored) throw new ConflictError('The uploaded file is gone; upload it again.');
+      await mkdir(dirname(paths[i]!), { recursive: true });
+      const body = stored.body;
+      await pipeline(
+        Buffer.isBuffer(body) ? Readable.from([body]) : body,
+        createWriteStream(paths[i]!, { mode: 0o600 }),
+      );
+    }
+    await work(paths, written);
+  } catch (err) {
+    const message =
+      err instanceof AppError
+        ? err.message
+        : 'The import failed on the server. Nothing was imported; try again.';
+    if (!(err instanceof AppError)) ctx.log.error({ err, importId: id }, 'import failed');
+    // Done meanwhile by another run of its job (one that outlived its time limit): photos stored
+    // under the same keys (a spreadsheet's) may be the done run's, and stay.
+    const row = await findImport(ctx.db, userId, id).catch(() => undefined);
+    if (row?.state !== 'done') for (const photo of written) await discardPhoto(ctx, photo);
+    await failImport(ctx.db, userId, id, {
+      error: message,
+      updated_at: new Date().toISOString(),
+    }).catch((e: unknown) => ctx.log.error({ err: e, importId: id }, 'import state lost'));
+  } finally {
+    for (const [i, { upload }] of uploads.entries()) {
+      await rm(paths[i]!, { force: true });
+      await removeArchive(ctx, upload).catch((err: unknown) =>
+        ctx.log.warn({ err, importId: id }, 'import: removing the upload failed'),
+      );
+    }
+    await ctx.cache.invalidate(userId).catch(() => undefined);
+  }
+}
+
+/**
+ * Progress of a running import (`data_imports` done of total), written at most every
+ * PROGRESS_EVERY_MS: each write also tells readers the import is alive (STALE_MS).
+ */
+export function importProgress(ctx: ServiceContext, userId: string, id: string) {
+  let reported = Date.now();
   return {
-    handler: async (job: { payload: ImportJob }): Promise<void> => {
-      const { ownerId, importId } = job.payload;
-      const row = await findImport(ctx.db, ownerId, importId);
-      if (row?.state !== 'running') return;
-      await runImport(ctx, ownerId, importId, row.archive_path, config);
-    },
-    onFailed: async (job: { payload: ImportJob }): Promise<void> => {
-      await failImport(ctx.db, job.payload.ownerId, job.payload.importId, {
-        error: INTERRUPTED,
+    start: (total: number) =>
+      reportImportProgress(ctx.db, userId, id, {
+        total,
+        done: 0,
+        updated_at: new Date().toISOString(),
+      }),
+    step: async (done: number) => {
+      if (Date.now() - reported < PROGRESS_EVERY_MS) return;
+      reported = Date.now();
+      await reportImportProgress(ctx.db, userId, id, {
+        done,
         updated_at: new Date().toISOString(),
       });
     },
   };
 }
 
-/** The whole import; never throws (a failure is recorded on the import). */
+/** An export's import, the 'import' job's work for an archive (services/import-jobs.ts). */
 export async function runImport(
   ctx: ServiceContext,
   userId: string,
@@ -442,22 +529,9 @@ export async function runImport(
   archivePath: string,
   config: ImportConfig,
 ): Promise<void> {
-  const written: StoredPhoto[] = [];
-  // An upload in the object store is read from a copy on this process's disk (yauzl reads a
-  // zip's directory at its end: a file, not a stream), removed when the run ends.
-  const localPath = archivePath.startsWith(STORED) ? join(config.dir, `${id}.zip`) : archivePath;
-  try {
-    if (localPath !== archivePath) {
-      const stored = await ctx.storage.get(archivePath.slice(STORED.length));
-      if (!stored) throw new AppError(409, 'The uploaded archive is gone; upload it again.');
-      await mkdir(config.dir, { recursive: true });
-      const body = stored.body;
-      await pipeline(
-        Buffer.isBuffer(body) ? Readable.from([body]) : body,
-        createWriteStream(localPath, { mode: 0o600 }),
-      );
-    }
-    const archive = await openArchive(localPath, config.limits, { checkPhotos: false });
+  const upload = { upload: archivePath, local: join(config.dir, `${id}.zip`) };
+  await runImportJob(ctx, userId, id, [upload], async ([path], written) => {
+    const archive = await openArchive(path!, config.limits, { checkPhotos: false });
     try {
       await importArchive(ctx, userId, id, archive.document, archive.readPhoto, written, config);
       // Items the file brought without colours (version 1 exports) get them in the background.
@@ -469,24 +543,7 @@ export async function runImport(
     } finally {
       await archive.close();
     }
-  } catch (err) {
-    const message =
-      err instanceof AppError
-        ? err.message
-        : 'The import failed on the server. Nothing was imported; try again.';
-    if (!(err instanceof AppError)) ctx.log.error({ err, importId: id }, 'import failed');
-    for (const photo of written) await discardPhoto(ctx, photo);
-    await failImport(ctx.db, userId, id, {
-      error: message,
-      updated_at: new Date().toISOString(),
-    }).catch((e: unknown) => ctx.log.error({ err: e, importId: id }, 'import state lost'));
-  } finally {
-    await rm(localPath, { force: true });
-    await removeArchive(ctx, archivePath).catch((err: unknown) =>
-      ctx.log.warn({ err, importId: id }, 'import: removing the upload failed'),
-    );
-    await ctx.cache.invalidate(userId).catch(() => undefined);
-  }
+  });
 }
 
 /** Subcategories merged into the account's: same id or same name is the same subcategory. */
@@ -542,11 +599,8 @@ async function importArchive(
   await assertRoomFor(ctx, userId, total);
   // Progress counts photos: one per record, and an item's cut-out beside its photo.
   const photoCount = total + newItems.filter((i) => i.cutout).length;
-  await reportImportProgress(ctx.db, userId, id, {
-    total: photoCount,
-    done: 0,
-    updated_at: new Date().toISOString(),
-  });
+  const progress = importProgress(ctx, userId, id);
+  await progress.start(photoCount);
 
   // Each new record's id is made now, so that its photo is stored under its own name (images.ts
   // storageKeys).
@@ -579,7 +633,6 @@ async function importArchive(
   ];
   const photos = new Map<string, StoredPhoto>();
   let done = 0;
-  let reported = Date.now();
   // Where the time goes (logged when the import is done): seconds spent by the workers reading
   // entries and checking, encoding and storing photos, summed over the workers.
   const spent = { readSeconds: 0, photoSeconds: 0, kept: 0, reencoded: 0 };
@@ -611,13 +664,7 @@ async function importArchive(
     written.push(stored);
     photos.set(`${job.kind}:${job.id}`, stored);
     done++;
-    if (Date.now() - reported >= PROGRESS_EVERY_MS) {
-      reported = Date.now();
-      await reportImportProgress(ctx.db, userId, id, {
-        done,
-        updated_at: new Date().toISOString(),
-      });
-    }
+    await progress.step(done);
   });
   const photosSeconds = (performance.now() - photosStart) / 1000;
   const rowsStart = performance.now();

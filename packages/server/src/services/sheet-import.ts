@@ -1,4 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import {
   MAX_SHEET_REFUSALS_SHOWN,
   MAX_SUBCATEGORIES,
@@ -10,8 +12,9 @@ import {
   sheetRowReader,
   subcategoryNameKey,
   type DecodedSheet,
+  type ImportStarted,
+  type ImportStatus,
   type SheetImportFields,
-  type SheetImportResult,
   type SheetItem,
   type SheetMapping,
   type SheetPreview,
@@ -19,15 +22,30 @@ import {
   type WireSettings,
 } from '@hanger/domain';
 import { lockAccount } from '../db/account-lock.js';
-import type { ClothesRow } from '../db/schema.js';
-import { ValidationError } from '../errors.js';
+import type { ClothesRow, DataImportsTable } from '../db/schema.js';
+import { ConflictError, ValidationError } from '../errors.js';
 import { insertItems } from '../repositories/clothes.js';
 import type { Owned } from '../repositories/db.js';
-import { upsertImportLinks } from '../repositories/imports.js';
+import {
+  failImport,
+  finishImport,
+  insertRunningImport,
+  upsertImportLinks,
+} from '../repositories/imports.js';
 import type { ServiceContext } from './context.js';
 import { eachLimited } from './each-limited.js';
-import { existingTargets } from './import.js';
-import type { OpenedPhotoZip } from './import-archive.js';
+import {
+  ANOTHER_RUNNING,
+  existingTargets,
+  importLiveSince,
+  importProgress,
+  keepUpload,
+  removeArchive,
+  runImportJob,
+  type ImportConfig,
+  type ImportJob,
+} from './import.js';
+import { openPhotoZip, type OpenedPhotoZip } from './import-archive.js';
 import { discardPhoto, photoColumns, storePhoto, type StoredPhoto } from './photos.js';
 import { convertedColumns } from './prices.js';
 import { assertRoomFor } from './quota.js';
@@ -37,13 +55,17 @@ import { readSettings, writeSettings } from './settings.js';
  * Importing items from a spreadsheet and, optionally, a zip of their photos
  * (docs/spreadsheet-import.md). The rules are the domain's (spreadsheet-import.ts); this reads the
  * account's currency and what was imported before, stores the photos and writes every row in one
- * transaction: all or nothing.
+ * transaction: all or nothing. The preview answers in its request; the import is an 'import' job
+ * (docs/jobs.md) whose state and progress `data_imports` holds, as an export's import.
  */
+
+/** The form's choices the import is read with (the action aside). */
+export type SheetOptions = Omit<SheetImportFields, 'action'>;
 
 export interface SheetInput {
   sheet: Buffer;
   photos: OpenedPhotoZip | null;
-  fields: SheetImportFields;
+  fields: SheetOptions;
 }
 
 /** Rows read between two turns of the event loop (about 20 ms of work on a loaded machine). */
@@ -91,6 +113,19 @@ async function readSheet(input: SheetInput, currency: string): Promise<ReadSheet
 function sourceIdOf(item: SheetItem): string {
   if (item.key.startsWith('id:')) return item.key.slice(3);
   return `sheet:${createHash('sha256').update(item.key).digest('hex').slice(0, 40)}`;
+}
+
+/**
+ * The id a row's item gets in one import (a UUID made from the import's id and the row's source
+ * id): every run of the import's job gives it the same one, so a run taken over after a crash
+ * stores its photos over those of the run cut short, not beside them (docs/jobs.md).
+ */
+function rowItemId(importId: string, item: SheetItem): string {
+  const hex = createHash('sha256')
+    .update(`${importId}|${sourceIdOf(item)}`)
+    .digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 3) | 8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 async function newItemsOf(
@@ -190,16 +225,25 @@ const INSERT_CHUNK = 400;
  */
 const PHOTO_WRITERS = 8;
 
+/** A sheet import's run: its id, and the photos stored so far (removed if it fails). */
+interface SheetRun {
+  id: string;
+  written: StoredPhoto[];
+}
+
 /**
  * Import the rows: refused rows stop the whole import unless `skip_refused`; rows imported before
- * (by this or an earlier file) are left out; photos are stored first, then every row and link in
- * one transaction. A failure removes the photos stored and leaves nothing imported.
+ * (by this or an earlier file) are left out; photos are stored first (progress: rows whose photo
+ * or tile is stored, of the rows to add), then every row and link, and the import's state, in
+ * one transaction. A failure leaves nothing imported; the caller (runImportJob) removes the
+ * photos in `run.written`.
  */
-export async function importSheet(
+async function importSheet(
   ctx: ServiceContext,
   userId: string,
   input: SheetInput,
-): Promise<SheetImportResult> {
+  run: SheetRun,
+): Promise<void> {
   const current = await readSettings(ctx.db, userId);
   const read = await readSheet(input, current.currency);
   const { refused } = read.reading;
@@ -209,101 +253,227 @@ export async function importSheet(
       `${refused.length} ${refused.length === 1 ? 'row is' : 'rows are'} refused (row ${first.row}: ${first.reason}). Fix ${refused.length === 1 ? 'it' : 'them'} or choose to skip the refused rows. Nothing was imported.`,
     );
   }
-  let { fresh, already } = await newItemsOf(ctx, userId, read.reading.items);
+  const found = await newItemsOf(ctx, userId, read.reading.items);
+  let fresh = found.fresh;
   await assertRoomFor(ctx, userId, fresh.length);
+  const progress = importProgress(ctx, userId, run.id);
+  await progress.start(fresh.length);
 
-  const written: StoredPhoto[] = [];
-  try {
-    const photos = new Map<string, StoredPhoto>();
-    const ids = new Map<SheetItem, string>();
-    for (const item of fresh) ids.set(item, randomUUID());
-    await eachLimited(fresh, PHOTO_WRITERS, async (item) => {
-      const id = ids.get(item)!;
-      let stored: StoredPhoto;
-      if (item.photo && input.photos) {
-        const bytes = await input.photos.readPhoto(item.photo);
-        try {
-          const { image, thumbnail } = await storePhoto(ctx, userId, bytes, { id });
-          stored = { image, thumbnail };
-        } catch (err) {
-          if (err instanceof Error && 'statusCode' in err)
-            throw new ValidationError(
-              `Row ${item.row}: photo ${item.photo}: ${err.message} Nothing was imported.`,
-            );
-          throw err;
-        }
-      } else {
-        stored = await storePlaceholder(ctx, userId, id);
+  const photos = new Map<string, StoredPhoto>();
+  const ids = new Map<SheetItem, string>();
+  for (const item of fresh) ids.set(item, rowItemId(run.id, item));
+  let done = 0;
+  await eachLimited(fresh, PHOTO_WRITERS, async (item) => {
+    const id = ids.get(item)!;
+    let stored: StoredPhoto;
+    if (item.photo && input.photos) {
+      const bytes = await input.photos.readPhoto(item.photo);
+      try {
+        const { image, thumbnail } = await storePhoto(ctx, userId, bytes, { id });
+        stored = { image, thumbnail };
+      } catch (err) {
+        if (err instanceof Error && 'statusCode' in err)
+          throw new ValidationError(
+            `Row ${item.row}: photo ${item.photo}: ${err.message} Nothing was imported.`,
+          );
+        throw err;
       }
-      written.push(stored);
-      photos.set(id, stored);
-    });
+    } else {
+      stored = await storePlaceholder(ctx, userId, id);
+    }
+    run.written.push(stored);
+    photos.set(id, stored);
+    done++;
+    await progress.step(done);
+  });
 
-    // Imported meanwhile by another request with the same file: checked again under the lock,
-    // so that two imports sent at once add each row once.
-    let late: SheetItem[] = [];
-    await ctx.db.transaction().execute(async (trx) => {
-      await lockAccount(trx, userId);
-      const known = await existingTargets(trx, userId, 'item', fresh.map(sourceIdOf));
-      late = fresh.filter((i) => known.has(sourceIdOf(i)));
-      if (late.length > 0) fresh = fresh.filter((i) => !known.has(sourceIdOf(i)));
-      await assertRoomFor({ db: trx, quota: ctx.quota }, userId, fresh.length);
-      const settings = await readSettings(trx, userId);
-      const subIds = mergeSheetSubcategories(settings, fresh);
-      if (subIds.size > 0) await writeSettings(trx, userId, settings);
-      const now = new Date().toISOString();
-      const rows: Owned<ClothesRow>[] = fresh.map((item) => {
-        const id = ids.get(item)!;
-        const row: Owned<ClothesRow> = {
-          id,
-          ...photoColumns(photos.get(id)!),
-          category: item.category,
-          sub_category_id: item.subcategory
-            ? (subIds.get(`${item.category}|${subcategoryNameKey(item.subcategory)}`) ?? null)
-            : null,
-          status: item.status,
-          source: item.source ?? null,
-          brand: item.brand ?? null,
-          date_created: now,
-          date_obtained: item.date_obtained ?? null,
-          date_archived: item.status === 'archived' ? now.slice(0, 10) : null,
-          price: item.price ?? null,
-          currency: item.currency ?? null,
-          converted_price: null,
-          sold_price: null,
-          sold_currency: null,
-          converted_sold_price: null,
-          manual_times_worn: null,
-          scale: null,
-          colors: coloursToText(item.colors ?? null),
-          // Colours the sheet gives are a person's; a real photo without them gets the colour
-          // backfill's; a placeholder tile has none to find.
-          colors_source: item.colors?.length ? 'user' : item.photo ? null : 'user',
-        };
-        Object.assign(row, convertedColumns(ctx.prices, row, settings.currency));
-        return row;
-      });
-      for (let i = 0; i < rows.length; i += INSERT_CHUNK)
-        await insertItems(trx, userId, rows.slice(i, i + INSERT_CHUNK));
-      const links = fresh.map((item) => ({
-        kind: 'item' as const,
-        source_id: sourceIdOf(item),
-        target_id: ids.get(item)!,
-      }));
-      for (let i = 0; i < links.length; i += INSERT_CHUNK)
-        await upsertImportLinks(trx, userId, links.slice(i, i + INSERT_CHUNK));
+  // Imported meanwhile by another import of the same rows: checked again under the lock, so that
+  // two imports running at once add each row once.
+  let late: SheetItem[] = [];
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockAccount(trx, userId);
+    const known = await existingTargets(trx, userId, 'item', fresh.map(sourceIdOf));
+    late = fresh.filter((i) => known.has(sourceIdOf(i)));
+    if (late.length > 0) fresh = fresh.filter((i) => !known.has(sourceIdOf(i)));
+    await assertRoomFor({ db: trx, quota: ctx.quota }, userId, fresh.length);
+    const settings = await readSettings(trx, userId);
+    const subIds = mergeSheetSubcategories(settings, fresh);
+    if (subIds.size > 0) await writeSettings(trx, userId, settings);
+    const now = new Date().toISOString();
+    const rows: Owned<ClothesRow>[] = fresh.map((item) => {
+      const id = ids.get(item)!;
+      const row: Owned<ClothesRow> = {
+        id,
+        ...photoColumns(photos.get(id)!),
+        category: item.category,
+        sub_category_id: item.subcategory
+          ? (subIds.get(`${item.category}|${subcategoryNameKey(item.subcategory)}`) ?? null)
+          : null,
+        status: item.status,
+        source: item.source ?? null,
+        brand: item.brand ?? null,
+        date_created: now,
+        date_obtained: item.date_obtained ?? null,
+        date_archived: item.status === 'archived' ? now.slice(0, 10) : null,
+        price: item.price ?? null,
+        currency: item.currency ?? null,
+        converted_price: null,
+        sold_price: null,
+        sold_currency: null,
+        converted_sold_price: null,
+        manual_times_worn: null,
+        scale: null,
+        colors: coloursToText(item.colors ?? null),
+        // Colours the sheet gives are a person's; a real photo without them gets the colour
+        // backfill's; a placeholder tile has none to find.
+        colors_source: item.colors?.length ? 'user' : item.photo ? null : 'user',
+      };
+      Object.assign(row, convertedColumns(ctx.prices, row, settings.currency));
+      return row;
     });
-    for (const item of late) await discardPhoto(ctx, photos.get(ids.get(item)!)!);
-    already += late.length;
-  } catch (err) {
-    for (const photo of written) await discardPhoto(ctx, photo);
-    throw err;
-  } finally {
-    await ctx.cache.invalidate(userId).catch(() => undefined);
-  }
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK)
+      await insertItems(trx, userId, rows.slice(i, i + INSERT_CHUNK));
+    const links = fresh.map((item) => ({
+      kind: 'item' as const,
+      source_id: sourceIdOf(item),
+      target_id: ids.get(item)!,
+    }));
+    for (let i = 0; i < links.length; i += INSERT_CHUNK)
+      await upsertImportLinks(trx, userId, links.slice(i, i + INSERT_CHUNK));
+    const result: SheetResult = {
+      items: fresh.length,
+      skipped: found.already + late.length,
+      refused_skipped: refused.length,
+    };
+    const finished = await finishImport(trx, userId, run.id, {
+      done,
+      result: JSON.stringify(result),
+      updated_at: new Date().toISOString(),
+    });
+    // Marked failed meanwhile (taken for interrupted), or done by another run: nothing lands.
+    if (!finished) throw new Error('import no longer running');
+  });
+  // Committed: the photos are the items' now, but for rows another import added meanwhile.
+  run.written.length = 0;
+  for (const item of late)
+    await discardPhoto(ctx, photos.get(ids.get(item)!)!).catch((err: unknown) =>
+      ctx.log.warn({ err, importId: run.id }, 'import: removing a photo not used failed'),
+    );
   if (fresh.some((i) => i.photo && !i.colors?.length))
     await ctx
       .queueColourBackfill?.()
       .catch((err: unknown) => ctx.log.error({ err }, 'colours: queueing the backfill failed'));
-  return { imported: fresh.length, already_imported: already, refused_skipped: refused.length };
+}
+
+/** What a finished sheet import reports (GET /api/imports/{id} `result`). */
+type SheetResult = Pick<
+  NonNullable<ImportStatus['result']>,
+  'items' | 'skipped' | 'refused_skipped'
+>;
+
+/** Where a sheet's files wait in the object store, when there is one (services/import.ts). */
+function uploadKeys(userId: string, id: string) {
+  return { sheet: `${userId}/import-${id}.csv`, photos: `${userId}/import-${id}.photos.zip` };
+}
+
+/** Where the route writes a sheet import's files, named after the import (sweepImportFiles). */
+export function sheetUploadPaths(config: Pick<ImportConfig, 'dir'>, id: string) {
+  return { sheet: join(config.dir, `${id}.csv`), photos: join(config.dir, `${id}.photos.zip`) };
+}
+
+/**
+ * Start importing a sheet (the files the route wrote at sheetUploadPaths, the zip checked) and
+ * answer at once: the import is recorded running, unless another of the account's is (one
+ * import at a time, as commitImport), and queued as an 'import' job. Its files wait where an
+ * export's upload does, and go when it has run; refused, it leaves none.
+ */
+export async function startSheetImport(
+  ctx: ServiceContext,
+  userId: string,
+  id: string,
+  files: { sheet: string; photos: string | null; photoCount: number },
+  options: SheetOptions,
+  queue: (job: ImportJob) => Promise<unknown>,
+): Promise<ImportStarted> {
+  const keys = uploadKeys(userId, id);
+  const kept: string[] = [];
+  try {
+    const sheet = await keepUpload(ctx, files.sheet, keys.sheet, 'text/csv');
+    kept.push(sheet);
+    const photos = files.photos
+      ? await keepUpload(ctx, files.photos, keys.photos, 'application/zip')
+      : null;
+    if (photos) kept.push(photos);
+    const now = new Date().toISOString();
+    const row: Owned<DataImportsTable> = {
+      id,
+      kind: 'sheet',
+      state: 'running',
+      created_at: now,
+      updated_at: now,
+      archive_path: sheet,
+      photos_path: photos,
+      sheet_options: JSON.stringify(options),
+      items: 0,
+      outfits: 0,
+      calendar_days: 0,
+      photos: files.photoCount,
+      already_items: 0,
+      already_outfits: 0,
+      done: 0,
+      total: 0,
+      error: null,
+      result: null,
+    };
+    if ((await insertRunningImport(ctx.db, userId, row, importLiveSince())) === 'another-running')
+      throw new ConflictError(ANOTHER_RUNNING);
+  } catch (err) {
+    await rm(files.sheet, { force: true });
+    if (files.photos) await rm(files.photos, { force: true });
+    for (const upload of kept) await removeArchive(ctx, upload).catch(() => undefined);
+    throw err;
+  }
+  try {
+    await queue({ ownerId: userId, importId: id });
+  } catch (err) {
+    await failImport(ctx.db, userId, id, {
+      error: 'The import could not be started. Nothing was imported; try again.',
+      updated_at: new Date().toISOString(),
+    });
+    for (const upload of kept) await removeArchive(ctx, upload).catch(() => undefined);
+    throw err;
+  }
+  return { id, state: 'running' };
+}
+
+/** A sheet import, the 'import' job's work for a sheet (services/import-jobs.ts). */
+export async function runSheetImport(
+  ctx: ServiceContext,
+  row: DataImportsTable,
+  config: ImportConfig,
+): Promise<void> {
+  const local = sheetUploadPaths(config, row.id);
+  const uploads = [{ upload: row.archive_path, local: local.sheet }];
+  if (row.photos_path) uploads.push({ upload: row.photos_path, local: local.photos });
+  await runImportJob(
+    ctx,
+    row.user_id,
+    row.id,
+    uploads,
+    async ([sheetPath, photosPath], written) => {
+      const options = JSON.parse(row.sheet_options ?? '{}') as SheetOptions;
+      const photos = photosPath ? await openPhotoZip(photosPath, config.limits) : null;
+      try {
+        const sheet = await readFile(sheetPath!);
+        await importSheet(
+          ctx,
+          row.user_id,
+          { sheet, photos, fields: options },
+          { id: row.id, written },
+        );
+      } finally {
+        await photos?.close();
+      }
+    },
+  );
 }

@@ -28,11 +28,11 @@ import {
   commitImport,
   createImport,
   discardImport,
-  importJobHandlers,
   importStatus,
   sweepImportFiles,
   type ImportConfig,
 } from '../../services/import.js';
+import { importJobHandlers } from '../../services/import-jobs.js';
 import { FORM_OVERHEAD_BYTES } from '../../plugins/body.js';
 import { noContent, refusals } from '../answers.js';
 import { formReadError, multipartBoundary, watchForCloseDelimiter } from '../form.js';
@@ -80,7 +80,8 @@ export default async function dataRoutes(
   // without a length.
   const exactSize = !config.s3;
 
-  // Imports run as 'import' jobs, in whichever process takes them (docs/jobs.md).
+  // Imports, of an export or a spreadsheet (routes/sheet-import), run as 'import' jobs, in
+  // whichever process takes them (docs/jobs.md).
   const importJobs = importJobHandlers(ctx, importConfig);
   app.jobs.work('import', importJobs.handler, { onFailed: importJobs.onFailed });
 

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
+  importStartedSchema,
   sheetImportFieldsSchema,
-  sheetImportResultSchema,
   sheetPreviewSchema,
-  type SheetImportResult,
+  type ImportStarted,
   type SheetPreview,
 } from '@hanger/domain';
 import type { FastifyInstance } from 'fastify';
@@ -25,7 +25,7 @@ import {
   openPhotoZip,
   type OpenedPhotoZip,
 } from '../../services/import-archive.js';
-import { importSheet, previewSheet } from '../../services/sheet-import.js';
+import { previewSheet, sheetUploadPaths, startSheetImport } from '../../services/sheet-import.js';
 import { refusals } from '../answers.js';
 import { formReadError, multipartBoundary, watchForCloseDelimiter } from '../form.js';
 
@@ -54,7 +54,8 @@ const sheetFormSchema = z
 /**
  * POST /api/imports/sheet (docs/spreadsheet-import.md): a CSV (field `sheet`) and optionally a zip
  * of photos (field `photos`); `action=preview` answers what would be imported, `action=import`
- * imports it all or nothing (or without the refused rows, `skip_refused=true`).
+ * starts importing it all or nothing (or without the refused rows, `skip_refused=true`) as an
+ * 'import' job and answers 202 with its id: GET /api/imports/{id} tells its progress and result.
  */
 export default async function sheetImportRoutes(
   app: FastifyInstance,
@@ -76,24 +77,31 @@ export default async function sheetImportRoutes(
     {
       config: { maxBodyBytes: config.importMaxBytes + MAX_SHEET_BYTES + FORM_OVERHEAD_BYTES },
       schema: {
-        summary: 'Preview or import items from a spreadsheet (CSV) and a zip of their photos',
+        summary:
+          'Preview items from a spreadsheet (CSV) and a zip of their photos, or start importing them (202: follow GET /api/imports/{id})',
         consumes: ['multipart/form-data'],
         body: sheetFormSchema,
         response: {
-          200: z.union([sheetPreviewSchema, sheetImportResultSchema]),
-          ...refusals(400, 401, 413, 415, 422),
+          200: sheetPreviewSchema,
+          202: importStartedSchema,
+          ...refusals(400, 401, 409, 413, 415, 422),
         },
       },
     },
-    async (request): Promise<SheetPreview | SheetImportResult> => {
+    async (request, reply): Promise<SheetPreview | ImportStarted> => {
       if (!request.isMultipart())
         throw new ValidationError('Send the spreadsheet as multipart/form-data, field "sheet".');
       const boundary = multipartBoundary(request.headers['content-type'] ?? '');
       const complete = watchForCloseDelimiter(request.raw, boundary);
       const fields: Record<string, string> = {};
+      // The import's id names its files from the start (services/import.ts sweepImportFiles).
+      const id = randomUUID();
+      const paths = sheetUploadPaths({ dir }, id);
       let sheet: Buffer | undefined;
       let zipPath: string | undefined;
       let photos: OpenedPhotoZip | null = null;
+      // Once the import is started its files are the job's.
+      let handedOver = false;
       try {
         try {
           const parts = request.parts({
@@ -115,7 +123,7 @@ export default async function sheetImportRoutes(
                 sheet = Buffer.concat(chunks);
               } else if (part.fieldname === 'photos' && !zipPath) {
                 await mkdir(dir, { recursive: true });
-                zipPath = join(dir, `${randomUUID()}.zip.part`);
+                zipPath = `${paths.photos}.part`;
                 await pipeline(part.file, createWriteStream(zipPath, { flags: 'wx', mode: 0o600 }));
                 if (part.file.truncated)
                   throw new PayloadTooLargeError(
@@ -144,11 +152,26 @@ export default async function sheetImportRoutes(
           const issue = parsed.error.issues[0]!;
           throw new ValidationError(`${issue.path.join('.') || 'form'}: ${issue.message}`);
         }
+        // The zip is checked whole here (its directory: quick), so that a bad one is refused now.
         if (zipPath) photos = await openPhotoZip(zipPath, limits);
-        const input = { sheet, photos, fields: parsed.data };
-        return parsed.data.action === 'preview'
-          ? await previewSheet(ctx, request.user.id, input)
-          : await importSheet(ctx, request.user.id, input);
+        const { action, ...options } = parsed.data;
+        if (action === 'preview')
+          return await previewSheet(ctx, request.user.id, { sheet, photos, fields: options });
+        const photoCount = photos?.names.size ?? 0;
+        await photos?.close();
+        photos = null;
+        await mkdir(dir, { recursive: true });
+        await writeFile(paths.sheet, sheet, { flag: 'wx', mode: 0o600 });
+        handedOver = true;
+        const started = await startSheetImport(
+          ctx,
+          request.user.id,
+          id,
+          { sheet: paths.sheet, photos: zipPath ?? null, photoCount },
+          options,
+          (job) => app.jobs.enqueue('import', job, { singletonKey: job.importId }),
+        );
+        return reply.code(202).send(started);
       } catch (err) {
         if (err instanceof ValidationError) {
           logSecurityEvent(request.log, 'import_refused', {
@@ -160,7 +183,7 @@ export default async function sheetImportRoutes(
         throw err;
       } finally {
         await photos?.close();
-        if (zipPath) await rm(zipPath, { force: true });
+        if (zipPath && !handedOver) await rm(zipPath, { force: true });
       }
     },
   );

@@ -1,11 +1,11 @@
 import { CircleAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import type { ImportPreview } from '../../lib/api/data';
-import { countOf, formatBytes, formatCount, formatShare, listOf } from './data-format';
+import { countOf, formatBytes, formatShare, listOf } from './data-format';
 import { ProgressBar } from './progress-bar';
 import type { ImportFlow } from './import-store';
+import { ImportProgressDialog, ProgressDialog } from './progress-dialog';
 
 /** "412 items, 96 outfits, 1,204 calendar days": what an archive holds. */
 export function previewCounts(preview: ImportPreview, locale: string): string {
@@ -37,43 +37,6 @@ interface ImportDialogProps {
   onCancel: () => void;
   onHide: () => void;
   onChooseAnother: () => void;
-}
-
-/** A step under way: its progress bar with the figures under it, a note, and one way out. */
-function ProgressDialog({
-  bar,
-  figures,
-  note,
-  action,
-  onAction,
-  ...dialog
-}: {
-  open: boolean;
-  onClose: () => void;
-  title: string;
-  description: ReactNode;
-  bar: ReactNode;
-  figures: ReactNode;
-  note: string;
-  action: string;
-  onAction: () => void;
-}) {
-  return (
-    <Dialog
-      {...dialog}
-      footer={
-        <Button variant="secondary" onClick={onAction}>
-          {action}
-        </Button>
-      }
-    >
-      <div className="flex flex-col gap-2">
-        {bar}
-        {figures}
-      </div>
-      <p className="text-sm leading-6 text-fg-muted">{note}</p>
-    </Dialog>
-  );
 }
 
 /** Upload, preview and progress of an import, one dialog through all its steps. */
@@ -146,22 +109,15 @@ export function ImportDialog({
   }
 
   if (flow.phase === 'running') {
-    const share = flow.total > 0 ? flow.done / flow.total : null;
-    const counted =
-      flow.total > 0
-        ? `${formatCount(flow.done, locale)} of ${formatCount(flow.total, locale)} · ${formatShare(share ?? 0, locale)}`
-        : 'Starting…';
     return (
-      <ProgressDialog
+      <ImportProgressDialog
         open={open}
-        onClose={close}
         title="Importing…"
         description={previewCounts(flow.preview, locale)}
-        action="Hide"
-        onAction={onHide}
-        bar={<ProgressBar label="Import progress" value={share} valueText={counted} />}
-        figures={<p className="text-sm text-fg-muted tabular-nums">{counted}</p>}
-        note="You can hide this and keep using Hanger; your wardrobe refreshes when the import is done."
+        done={flow.done}
+        total={flow.total}
+        locale={locale}
+        onHide={onHide}
       />
     );
   }

@@ -2,12 +2,12 @@ import { create } from 'zustand';
 import {
   cancelImport,
   commitImport,
-  fetchImportStatus,
   uploadImport,
   type ImportPreview,
   type ImportStatus,
 } from '../../lib/api/data';
 import { NoUserError, toCatalogueError } from '../../lib/api/transport';
+import { followImport } from './follow-import';
 
 export type ImportFlow =
   | { phase: 'idle' }
@@ -15,11 +15,6 @@ export type ImportFlow =
   | { phase: 'previewed'; preview: ImportPreview; busy: 'commit' | 'cancel' | null }
   | { phase: 'running'; preview: ImportPreview; done: number; total: number }
   | { phase: 'failed'; message: string };
-
-/** How often a running import is asked for its progress. */
-export const IMPORT_POLL_MS = 800;
-/** Polls that may fail in a row (a blip on the line) before the import is reported lost. */
-const POLL_FAILURES_ALLOWED = 5;
 
 type OnDone = (preview: ImportPreview, status: ImportStatus) => void;
 
@@ -55,42 +50,23 @@ export const useImportStore = create<ImportStore>()((set, get) => {
     poll?.abort();
     const controller = new AbortController();
     poll = controller;
-    let failures = 0;
-    const tick = async () => {
-      if (controller.signal.aborted) return;
-      try {
-        const status = await fetchImportStatus(preview.id, controller.signal);
-        if (controller.signal.aborted) return;
-        failures = 0;
-        if (status.state === 'done') {
+    followImport(
+      preview.id,
+      {
+        onProgress: (status) => {
+          const { flow } = get();
+          if (flow.phase === 'running' && flow.preview.id === preview.id)
+            set({ flow: { ...flow, done: status.done, total: status.total } });
+        },
+        onDone: (status) => {
           set({ flow: { phase: 'idle' }, hidden: false });
           whenDone(preview, status);
-          return;
-        }
-        if (status.state === 'failed') {
-          set({
-            flow: {
-              phase: 'failed',
-              message: status.error ?? 'The import failed. Nothing was added to your wardrobe.',
-            },
-            hidden: false,
-          });
-          return;
-        }
-        const { flow } = get();
-        if (flow.phase === 'running' && flow.preview.id === preview.id)
-          set({ flow: { ...flow, done: status.done, total: status.total } });
-      } catch (err) {
-        if (controller.signal.aborted || isAbort(err)) return;
-        failures += 1;
-        if (err instanceof NoUserError || failures >= POLL_FAILURES_ALLOWED) {
-          set({ flow: failedFlow(err), hidden: false });
-          return;
-        }
-      }
-      setTimeout(() => void tick(), IMPORT_POLL_MS);
-    };
-    void tick();
+        },
+        onFailed: (message) => set({ flow: { phase: 'failed', message }, hidden: false }),
+        onLost: (err) => set({ flow: failedFlow(err), hidden: false }),
+      },
+      controller.signal,
+    );
   }
 
   return {

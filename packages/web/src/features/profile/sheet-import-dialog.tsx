@@ -9,16 +9,18 @@ import {
   type SheetMapping,
   type SheetPreview,
 } from '@hanger/domain';
-import { CircleAlert, FileArchive, FileSpreadsheet } from 'lucide-react';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { CircleAlert, CircleCheck, FileArchive, FileSpreadsheet } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { Select } from '../../components/field';
-import { importSheet, previewSheet } from '../../lib/api/data';
-import { toCatalogueError } from '../../lib/api/transport';
+import { importSheet, previewSheet, type ImportStatus } from '../../lib/api/data';
+import { NoUserError, toCatalogueError } from '../../lib/api/transport';
 import { syncFromServer } from '../../lib/stores/session-actions';
 import { toast } from '../../lib/stores/toast-store';
-import { countOf, formatCount } from './data-format';
+import { countOf } from './data-format';
+import { followImport } from './follow-import';
+import { ImportProgressDialog } from './progress-dialog';
 
 const ENCODING_LABELS: Record<SheetEncoding, string> = {
   'utf-8': 'UTF-8',
@@ -38,6 +40,28 @@ interface SheetImportDialogProps {
 
 type Busy = 'preview' | 'import' | null;
 
+/** The import once started: running on the server (progress), then done (its result). */
+type Job =
+  | { phase: 'running'; id: string; fileName: string; items: number; done: number; total: number }
+  | { phase: 'done'; fileName: string; result: NonNullable<ImportStatus['result']> };
+
+/** "Imported 312 items", and what was left out: refused rows, rows imported before. */
+export function sheetImportSummary(
+  result: NonNullable<ImportStatus['result']>,
+  locale: string,
+): { title: string; notes: string[] } {
+  const refused = result.refused_skipped ?? 0;
+  const before = result.skipped ?? 0;
+  const notes: string[] = [];
+  if (refused > 0)
+    notes.push(`${countOf(refused, 'refused row was', 'refused rows were', locale)} skipped.`);
+  if (before > 0)
+    notes.push(
+      `${countOf(before, 'row was', 'rows were', locale)} imported before and ${before === 1 ? 'was' : 'were'} skipped.`,
+    );
+  return { title: `Imported ${countOf(result.items ?? 0, 'item', 'items', locale)}`, notes };
+}
+
 /**
  * Profile → Your data → Import a spreadsheet (docs/spreadsheet-import.md): choose a CSV and,
  * optionally, a zip of photos; check the columns the server guessed for each field, see the first
@@ -52,6 +76,20 @@ export function SheetImportDialog({ open, locale, onClose }: SheetImportDialogPr
   const [skipRefused, setSkipRefused] = useState(false);
   const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<string | null>(null);
+  const [job, setJob] = useState<Job | null>(null);
+  // Whether the dialog is on screen: an import that ends hidden (or after the profile was left)
+  // reports in a toast instead.
+  const shown = useRef(open);
+  const mounted = useRef(false);
+  useEffect(() => {
+    shown.current = open;
+  }, [open]);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   const reset = () => {
     setSheet(null);
@@ -62,6 +100,7 @@ export function SheetImportDialog({ open, locale, onClose }: SheetImportDialogPr
     setSkipRefused(false);
     setBusy(null);
     setError(null);
+    setJob(null);
   };
   const close = () => {
     reset();
@@ -95,22 +134,60 @@ export function SheetImportDialog({ open, locale, onClose }: SheetImportDialogPr
     }
   };
 
+  /** Follows the import on the server until it ends; it goes on while the dialog is hidden. */
+  const follow = (started: Extract<Job, { phase: 'running' }>) => {
+    const visible = () => mounted.current && shown.current;
+    const failed = (message: string) => {
+      setJob(null);
+      setError(message);
+      if (!visible()) toast.error('Spreadsheet import failed', message);
+    };
+    followImport(
+      started.id,
+      {
+        onProgress: ({ done, total }) =>
+          setJob((j) =>
+            j?.phase === 'running' && j.id === started.id ? { ...j, done, total } : j,
+          ),
+        onDone: ({ result = {} }) => {
+          void syncFromServer();
+          if (visible()) {
+            setJob({ phase: 'done', fileName: started.fileName, result });
+            return;
+          }
+          const { title, notes } = sheetImportSummary(result, locale);
+          toast.success(title, notes.join(' ') || undefined);
+          reset();
+        },
+        onFailed: failed,
+        onLost: (err) => {
+          if (err instanceof NoUserError) reset();
+          else failed(toCatalogueError(err).message);
+        },
+      },
+      new AbortController().signal,
+    );
+  };
+
   const runImport = async () => {
     if (!sheet || !preview) return;
     setBusy('import');
     setError(null);
     try {
-      const result = await importSheet({ sheet, photos, mapping, encoding, skipRefused });
-      const added = countOf(result.imported, 'item', 'items', locale);
-      const already =
-        result.already_imported > 0
-          ? ` ${formatCount(result.already_imported, locale)} were already in your wardrobe.`
-          : '';
-      toast.success('Spreadsheet imported', `${added} added.${already}`);
-      void syncFromServer();
-      close();
+      const { id } = await importSheet({ sheet, photos, mapping, encoding, skipRefused });
+      const started = {
+        phase: 'running' as const,
+        id,
+        fileName: sheet.name,
+        items: importCount,
+        done: 0,
+        total: 0,
+      };
+      setJob(started);
+      follow(started);
     } catch (err) {
       setError(toCatalogueError(err).message);
+    } finally {
       setBusy(null);
     }
   };
@@ -131,6 +208,49 @@ export function SheetImportDialog({ open, locale, onClose }: SheetImportDialogPr
   const refusedCount = preview?.refused_count ?? 0;
   const importCount = preview ? preview.importable : 0;
   const blocked = refusedCount > 0 && !skipRefused;
+
+  if (job?.phase === 'running')
+    return (
+      <ImportProgressDialog
+        open={open}
+        title="Importing your spreadsheet"
+        description={`${countOf(job.items, 'item', 'items', locale)} from ${job.fileName}`}
+        done={job.done}
+        total={job.total}
+        locale={locale}
+        onHide={onClose}
+      />
+    );
+
+  if (job?.phase === 'done') {
+    const { title, notes } = sheetImportSummary(job.result, locale);
+    return (
+      <Dialog
+        open={open}
+        onClose={close}
+        title={title}
+        description={`From ${job.fileName}`}
+        footer={<Button onClick={close}>Done</Button>}
+      >
+        <div
+          role="status"
+          className="flex items-start gap-3 rounded-2xl bg-surface-2 px-4 py-4 text-sm leading-6"
+        >
+          <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
+          <div className="flex flex-col gap-1">
+            <p className="font-semibold text-fg">
+              {countOf(job.result.items ?? 0, 'item', 'items', locale)} added to your wardrobe.
+            </p>
+            {notes.map((note) => (
+              <p key={note} className="text-fg-muted">
+                {note}
+              </p>
+            ))}
+          </div>
+        </div>
+      </Dialog>
+    );
+  }
 
   const chooser = (
     <div className="flex flex-col gap-4">

@@ -299,6 +299,149 @@ describe('your data: import', () => {
   });
 });
 
+/** What the server previews for a sheet of two readable rows and a refused one. */
+const SHEET_PREVIEW = {
+  encoding: 'utf-8',
+  delimiter: ';',
+  header: ['Item name', 'Type'],
+  mapping: { brand: 0, category: 1 },
+  rows: 3,
+  items: [
+    { row: 2, key: 'a', category: 'top', status: 'clothes', brand: 'Linen shirt' },
+    { row: 3, key: 'b', category: 'outerwear', status: 'clothes', brand: 'Wool coat' },
+  ],
+  importable: 2,
+  already_imported: 0,
+  refused: [{ row: 4, reason: 'unknown category “robes”' }],
+  refused_count: 1,
+  photos: 0,
+};
+
+/** Opens the spreadsheet import, chooses a CSV, ticks "skip refused" and imports. */
+async function startSheetImport() {
+  const section = screen.getByRole('region', { name: 'Your data' });
+  await userEvent.click(within(section).getByRole('button', { name: 'Import a spreadsheet…' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Import a spreadsheet' });
+  await userEvent.upload(
+    within(dialog).getByLabelText('Spreadsheet to import'),
+    new File(['Item name;Type\n'], 'wardrobe.csv', { type: 'text/csv' }),
+  );
+  await userEvent.click(
+    await within(dialog).findByLabelText('Skip the refused rows and import the rest'),
+  );
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Import 2 items' }));
+}
+
+/** The sheet form's action field of each POST imports/sheet. */
+const sheetActions = (server: ReturnType<typeof fakeServer>) =>
+  server
+    .apiCalls()
+    .filter((c) => c.path === '/api/imports/sheet')
+    .map((c) => (c.body as FormData).get('action'));
+
+describe('your data: spreadsheet import', () => {
+  const sheetRoutes = (status: () => Response) => ({
+    ...noFeed,
+    'POST /api/imports/sheet': (call: { body: unknown }) =>
+      (call.body as FormData).get('action') === 'import'
+        ? json({ id: 'sh1', state: 'running' }, 202)
+        : json(SHEET_PREVIEW),
+    'GET /api/imports/sh1': status,
+    'GET /api/users/settings': () => json({}),
+    'GET /api/users': () => json({ clothes: {}, outfits: {}, calendar: {} }),
+  });
+
+  it('starts the import as a job, shows its progress, then what it added', async () => {
+    let polls = 0;
+    const server = fakeServer(
+      sheetRoutes(() => {
+        polls += 1;
+        return polls === 1
+          ? json({ id: 'sh1', state: 'running', done: 1, total: 4 })
+          : json({
+              id: 'sh1',
+              state: 'done',
+              done: 2,
+              total: 2,
+              result: { items: 2, skipped: 1, refused_skipped: 1 },
+            });
+      }),
+    );
+    open();
+    await startSheetImport();
+
+    const running = await screen.findByRole('dialog', { name: 'Importing your spreadsheet' });
+    expect(running).toHaveAccessibleDescription('2 items from wardrobe.csv');
+    await waitFor(() =>
+      expect(within(running).getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute(
+        'aria-valuenow',
+        '25',
+      ),
+    );
+    expect(within(running).getByText('1 of 4 · 25%')).toBeInTheDocument();
+
+    const done = await screen.findByRole('dialog', { name: 'Imported 2 items' }, { timeout: 4000 });
+    expect(within(done).getByRole('status')).toHaveTextContent(
+      '2 items added to your wardrobe.1 refused row was skipped.1 row was imported before and was skipped.',
+    );
+    await waitFor(() => expect(useWardrobeStore.getState().data?.clothes).toEqual({}));
+    expect(sheetActions(server)).toEqual(['preview', 'import']);
+    await userEvent.click(within(done).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('goes on when hidden and reports in a toast', async () => {
+    let finished = false;
+    fakeServer(
+      sheetRoutes(() =>
+        finished
+          ? json({ id: 'sh1', state: 'done', done: 2, total: 2, result: { items: 2, skipped: 0 } })
+          : json({ id: 'sh1', state: 'running', done: 1, total: 2 }),
+      ),
+    );
+    open();
+    await startSheetImport();
+    const running = await screen.findByRole('dialog', { name: 'Importing your spreadsheet' });
+    await userEvent.click(within(running).getByRole('button', { name: 'Hide' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Opened again, it shows the progress.
+    const section = screen.getByRole('region', { name: 'Your data' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Import a spreadsheet…' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Importing your spreadsheet' })).getByRole(
+        'button',
+        { name: 'Hide' },
+      ),
+    );
+    finished = true;
+    await waitFor(() => expect(toastTitles()).toContain('Imported 2 items'), { timeout: 4000 });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's reason when the import fails, back on the sheet's columns", async () => {
+    fakeServer(
+      sheetRoutes(() =>
+        json({
+          id: 'sh1',
+          state: 'failed',
+          done: 0,
+          total: 0,
+          error: 'Row 2: photo a.jpg: The file is not an image. Nothing was imported.',
+        }),
+      ),
+    );
+    open();
+    await startSheetImport();
+    const dialog = await screen.findByRole('dialog', { name: 'Import a spreadsheet' });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(
+        'Row 2: photo a.jpg: The file is not an image. Nothing was imported.',
+      ),
+    );
+    expect(within(dialog).getByRole('button', { name: 'Import 2 items' })).toBeEnabled();
+  });
+});
+
 describe('your data: calendar feed', () => {
   it('creates a link, copies it, and turns it off after confirmation', async () => {
     const url = 'https://wardrobe.example/api/calendar-feed/s3cr3t.ics';

@@ -2,12 +2,11 @@ import {
   calendarFeedSchema,
   exportLinkSchema,
   importPreviewSchema,
+  importStartedSchema,
   importStatusSchema,
-  sheetImportResultSchema,
   sheetPreviewSchema,
   type ImportState,
   type SheetEncoding,
-  type SheetImportResult,
   type SheetMapping,
   type SheetPreview,
 } from '@hanger/domain';
@@ -351,7 +350,13 @@ export async function previewSheet(form: SheetForm): Promise<SheetPreview> {
   return parsed(sheetPreviewSchema, await sendSheet('preview', form), 'sheet preview');
 }
 
-/** Imports a spreadsheet's rows (all or nothing, or without the refused ones). */
-export async function importSheet(form: SheetForm): Promise<SheetImportResult> {
-  return parsed(sheetImportResultSchema, await sendSheet('import', form), 'sheet import');
+/**
+ * Starts importing a spreadsheet's rows (all or nothing, or without the refused ones) and answers
+ * the import's id at once (202): the server runs it as a job, followed like an export's import
+ * (fetchImportStatus), whose result counts the items added, those skipped as imported before
+ * and the refused rows left out.
+ */
+export async function importSheet(form: SheetForm): Promise<{ id: string }> {
+  const started = parsed(importStartedSchema, await sendSheet('import', form), 'sheet import');
+  return { id: started.id };
 }
