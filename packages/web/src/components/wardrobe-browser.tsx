@@ -41,7 +41,6 @@
  *   actions. Not with `selection` (a picker owns its own).
  */
 import {
-  selectionRange,
   ITEM_SORT_OPTIONS,
   OUTFIT_SORT_OPTIONS,
   filterItems,
@@ -71,9 +70,7 @@ import {
   lazy,
   useCallback,
   useDeferredValue,
-  useEffect,
   useMemo,
-  useRef,
   useState,
   type ReactNode,
   type RefObject,
@@ -83,13 +80,14 @@ import { useFirstViewStore } from '../lib/stores/first-view';
 import { useSessionStore } from '../lib/stores/session-store';
 import { useUiPrefsStore } from '../lib/stores/ui-prefs-store';
 import { useWardrobeStore } from '../lib/stores/wardrobe-store';
+import { useSelectMode, type GridSelection } from '../lib/use-select-mode';
 import { useItemStats, useOutfitStats } from '../lib/use-wardrobe-stats';
 import { AddLink, EmptyState, EmptyWardrobe, NoFilterMatches } from './empty-state';
 import { LazyItemFilterPanel, LazyOutfitFilterPanel } from './filter-panel-lazy';
 import { useGridColumns, useViewportWidth } from './grid-columns';
 import type { GridColumnsMenuProps } from './grid-columns-menu';
 import { SortBar } from './sort-bar';
-import { WardrobeGrid, type GridRecord, type GridSelection, type TileShape } from './wardrobe-grid';
+import { WardrobeGrid, type GridRecord, type TileShape } from './wardrobe-grid';
 import { WardrobeLoading } from './wardrobe-loading';
 
 /** The select bar and its actions: loaded when Select mode first starts, never in the first load. */
@@ -505,7 +503,8 @@ function BrowserFrame<T extends GridRecord, O extends string>({
   selectable = false,
 }: BrowserFrameProps<T, O>) {
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const select = useSelectMode(records, selectable && !selection);
+  const order = useMemo(() => (records ?? []).map((r) => r.id), [records]);
+  const select = useSelectMode(order, selectable && !selection);
 
   let body: ReactNode;
   if (records === null) {
@@ -569,69 +568,4 @@ function BrowserFrame<T extends GridRecord, O extends string>({
       {filterPanel(filtersOpen, () => setFiltersOpen(false))}
     </>
   );
-}
-
-const NOTHING: ReadonlySet<string> = new Set();
-
-/**
- * Select mode's state (docs/select-many.md): whether it is on, the chosen ids, and the last tile
- * toggled (the anchor of a shift-click range). `shownIds` are the chosen ones the filters still
- * show, in the grid's order: what the actions apply to. Escape leaves Select mode.
- */
-function useSelectMode(records: readonly GridRecord[] | null, enabled: boolean) {
-  const [on, setOn] = useState(false);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(NOTHING);
-  const anchor = useRef<string | undefined>(undefined);
-  const order = useMemo(() => (records ?? []).map((r) => r.id), [records]);
-  const orderRef = useRef(order);
-  orderRef.current = order;
-
-  const start = useCallback((id?: string) => {
-    setOn(true);
-    if (id !== undefined) {
-      setSelected(new Set([id]));
-      anchor.current = id;
-    }
-  }, []);
-  const stop = useCallback(() => {
-    setOn(false);
-    setSelected(NOTHING);
-    anchor.current = undefined;
-  }, []);
-  const toggle = useCallback((id: string, range?: boolean) => {
-    // Read now: React may run the updater after the anchor has moved to this tile.
-    const from = range ? anchor.current : undefined;
-    const order = orderRef.current;
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (from !== undefined) {
-        for (const x of selectionRange(order, from, id)) next.add(x);
-      } else if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-    anchor.current = id;
-  }, []);
-  const selectAll = useCallback(() => setSelected(new Set(orderRef.current)), []);
-  const clear = useCallback(() => setSelected(NOTHING), []);
-
-  useEffect(() => {
-    if (!on) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !document.querySelector('dialog[open]')) stop();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [on, stop]);
-
-  const active = enabled && on;
-  const shownIds = useMemo(
-    () => (active ? order.filter((id) => selected.has(id)) : []),
-    [active, order, selected],
-  );
-  const selection = useMemo<GridSelection | undefined>(
-    () => (active ? { selected, onToggle: toggle } : undefined),
-    [active, selected, toggle],
-  );
-  return { enabled, selection, shownIds, start, stop, selectAll, clear };
 }

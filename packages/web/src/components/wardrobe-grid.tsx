@@ -14,6 +14,7 @@ import {
 import { Link } from 'react-router';
 import { useOutbox } from '../lib/outbox/state';
 import { useLongPress } from '../lib/use-long-press';
+import type { GridSelection } from '../lib/use-select-mode';
 import { useCutoutsAvailable } from '../lib/stores/cutout-poll';
 import { firstScreenCovers } from '../lib/startup-render';
 import { gridGapPx, useViewportWidth } from './grid-columns';
@@ -28,15 +29,6 @@ export interface GridRecord {
 }
 
 export type TileShape = 'square' | 'portrait';
-
-/**
- * A picker's grid, or Select mode: tapping a tile toggles it in `selected` instead of opening it.
- * `range` is true for a shift-click (Select mode takes everything from the last tile toggled).
- */
-export interface GridSelection {
-  selected: ReadonlySet<string>;
-  onToggle: (id: string, range?: boolean) => void;
-}
 
 interface WardrobeGridProps<T extends GridRecord> {
   records: readonly T[];

@@ -12,7 +12,6 @@ import {
   outfitsYouCanMake,
   packingProgress,
   packingProgressText,
-  selectionRange,
   tripDays,
   type Collection,
   type OutfitFilters,
@@ -63,6 +62,7 @@ import { CollectionDialog } from './collection-dialog';
 import { Thumbnail } from '../../components/thumbnail';
 import { SelectionMark } from '../../components/wardrobe-grid';
 import { useLongPress } from '../../lib/use-long-press';
+import { useSelectMode, type GridSelection } from '../../lib/use-select-mode';
 
 /** The select bar of Select mode (docs/select-many.md), loaded when the Select button is used. */
 const SelectBar = lazy(() => import('../../components/select-bar'));
@@ -185,9 +185,9 @@ interface PieceTileProps {
   onPacked: (packed: boolean) => void;
   onRemove: () => void;
   /** Select mode: the tile is a toggle (shift: the range from the last one toggled). */
-  selection?: { selected: boolean; onToggle: (range: boolean) => void };
+  selection?: GridSelection;
   /** Outside Select mode, a long press on a touch screen starts it with this piece chosen. */
-  onStartSelect?: () => void;
+  onStartSelect?: (id: string) => void;
 }
 
 function PieceTile({
@@ -202,7 +202,7 @@ function PieceTile({
   selection,
   onStartSelect,
 }: PieceTileProps) {
-  const press = useLongPress(selection ? undefined : onStartSelect);
+  const press = useLongPress(selection || !onStartSelect ? undefined : () => onStartSelect(id));
   const item = data.clothes[id];
   if (!item) return null;
   const archived = item.status === 'archived';
@@ -223,12 +223,12 @@ function PieceTile({
         <button
           type="button"
           aria-label={label}
-          aria-pressed={selection.selected}
-          onClick={(e) => selection.onToggle(e.shiftKey)}
+          aria-pressed={selection.selected.has(id)}
+          onClick={(e) => selection.onToggle(id, e.shiftKey)}
           className={`${frame} cursor-pointer`}
         >
           {photo}
-          <SelectionMark selected={selection.selected} />
+          <SelectionMark selected={selection.selected.has(id)} />
         </button>
       ) : (
         <Link
@@ -505,7 +505,6 @@ export default function CollectionPage() {
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [planning, setPlanning] = useState(false);
-  const select = usePieceSelection();
 
   useEffect(() => {
     void loadCollections();
@@ -515,6 +514,7 @@ export default function CollectionPage() {
     () => (collection && data ? collectionPieceIds(collection, data) : []),
     [collection, data],
   );
+  const select = useSelectMode(pieces);
   const makeable = useMemo(
     () => (data && collection ? outfitsYouCanMake(pieces, data) : []),
     [data, collection, pieces],
@@ -674,21 +674,21 @@ export default function CollectionPage() {
               <h2 id="pieces" className="text-lg font-semibold tracking-tight">
                 Pieces <span className="text-sm font-normal text-fg-muted">{pieces.length}</span>
               </h2>
-              {pieces.length > 0 && !select.on && (
+              {pieces.length > 0 && !select.selection && (
                 <Button size="sm" variant="secondary" onClick={() => select.start()}>
                   Select
                 </Button>
               )}
             </div>
-            {select.on && (
+            {select.selection && (
               <div className="-mx-4 mb-4 md:-mx-8">
                 <Suspense fallback={<div className="h-16" />}>
                   <SelectBar
                     kind="clothes"
-                    selectedIds={pieces.filter((p) => select.chosen.has(p))}
+                    selectedIds={select.shownIds}
                     total={pieces.length}
-                    onSelectAll={() => select.set(pieces)}
-                    onSelectNone={() => select.set([])}
+                    onSelectAll={select.selectAll}
+                    onSelectNone={select.clear}
                     onDone={select.stop}
                     stickTo="shell"
                   />
@@ -710,15 +710,8 @@ export default function CollectionPage() {
                     direct={direct.has(pieceId)}
                     onPacked={(p) => void setPacked(collection.id, [pieceId], p)}
                     onRemove={() => void removeFromCollection(collection.id, 'item', pieceId)}
-                    selection={
-                      select.on
-                        ? {
-                            selected: select.chosen.has(pieceId),
-                            onToggle: (range) => select.toggle(pieces, pieceId, range),
-                          }
-                        : undefined
-                    }
-                    onStartSelect={() => select.start(pieceId)}
+                    selection={select.selection}
+                    onStartSelect={select.start}
                   />
                 ))}
               </ul>
@@ -816,53 +809,4 @@ export default function CollectionPage() {
       />
     </Page>
   );
-}
-
-/**
- * Select mode over a collection's pieces (docs/select-many.md): the chosen ids and the last one
- * toggled, the anchor of a shift-click range. It starts from the Select button, or from a long
- * press on a piece with that piece chosen. Escape leaves it.
- */
-function usePieceSelection() {
-  const [on, setOn] = useState(false);
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set());
-  const anchor = useRef<string | undefined>(undefined);
-  const stop = () => {
-    setOn(false);
-    setChosen(new Set());
-    anchor.current = undefined;
-  };
-  useEffect(() => {
-    if (!on) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !document.querySelector('dialog[open]')) {
-        setOn(false);
-        setChosen(new Set());
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [on]);
-  return {
-    on,
-    chosen,
-    start: (id?: string) => {
-      setOn(true);
-      if (id === undefined) return;
-      setChosen(new Set([id]));
-      anchor.current = id;
-    },
-    stop,
-    set: (ids: readonly string[]) => setChosen(new Set(ids)),
-    toggle: (order: readonly string[], id: string, range: boolean) => {
-      const from = range ? anchor.current : undefined;
-      anchor.current = id;
-      setChosen((prev) => {
-        const next = new Set(prev);
-        if (from !== undefined) for (const x of selectionRange(order, from, id)) next.add(x);
-        else if (!next.delete(id)) next.add(id);
-        return next;
-      });
-    },
-  };
 }

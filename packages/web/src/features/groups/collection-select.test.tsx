@@ -46,6 +46,25 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The collection's page; the second route is where a piece's link leads. */
+function renderCollection() {
+  render(
+    <MemoryRouter initialEntries={['/groups/collections/c1']}>
+      <Routes>
+        <Route path="/groups/collections/:id" element={<CollectionPage />} />
+        <Route path="/items/:id" element={<p>Opened</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const pieces = () => within(screen.getByRole('region', { name: /Pieces/ }));
+/** The pieces in Select mode: toggles, in the page's order. */
+const toggles = () =>
+  pieces()
+    .getAllByRole('button')
+    .filter((b) => b.hasAttribute('aria-pressed'));
+
 it('selects pieces of a collection (a shift-click range too) and changes them in one call', async () => {
   const server = fakeServer({
     // The server's list is still on its way: the one on this device is shown.
@@ -53,17 +72,9 @@ it('selects pieces of a collection (a shift-click range too) and changes them in
     'PATCH /api/clothes': () => json({ changes: [] }),
   });
   const u = userEvent.setup();
-  render(
-    <MemoryRouter initialEntries={['/groups/collections/c1']}>
-      <Routes>
-        <Route path="/groups/collections/:id" element={<CollectionPage />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderCollection();
   await u.click(await screen.findByRole('button', { name: 'Select' }));
   await screen.findByText('0 selected');
-  const pieces = within(screen.getByRole('region', { name: /Pieces/ }));
-  const toggles = () => pieces.getAllByRole('button').filter((b) => b.hasAttribute('aria-pressed'));
   expect(toggles()).toHaveLength(3);
   await u.click(toggles()[0]!);
   fireEvent.click(toggles()[2]!, { shiftKey: true });
@@ -89,26 +100,39 @@ it('selects pieces of a collection (a shift-click range too) and changes them in
 
 it('starts from a long press on a piece (touch), with that piece chosen; the lift does not toggle it', async () => {
   fakeServer({ 'GET /api/collections': () => new Promise<Response>(() => {}) });
-  render(
-    <MemoryRouter initialEntries={['/groups/collections/c1']}>
-      <Routes>
-        <Route path="/groups/collections/:id" element={<CollectionPage />} />
-        <Route path="/items/:id" element={<p>Opened</p>} />
-      </Routes>
-    </MemoryRouter>,
-  );
-  const pieces = within(await screen.findByRole('region', { name: /Pieces/ }));
+  renderCollection();
+  await screen.findByRole('region', { name: /Pieces/ });
   vi.useFakeTimers();
-  const link = pieces.getAllByRole('link')[1]!;
+  const link = pieces().getAllByRole('link')[1]!;
   fireEvent.pointerDown(link, { pointerType: 'touch', clientX: 5, clientY: 5 });
   act(() => vi.advanceTimersByTime(LONG_PRESS_MS));
   vi.useRealTimers();
   await screen.findByText('1 selected');
-  const toggles = pieces.getAllByRole('button').filter((b) => b.hasAttribute('aria-pressed'));
   // The lifted finger's click lands on the toggle now under it, and is the press's.
-  fireEvent.pointerUp(toggles[1]!, { pointerType: 'touch' });
-  fireEvent.click(toggles[1]!);
-  expect(toggles.map((t) => t.getAttribute('aria-pressed'))).toEqual(['false', 'true', 'false']);
+  fireEvent.pointerUp(toggles()[1]!, { pointerType: 'touch' });
+  fireEvent.click(toggles()[1]!);
+  expect(toggles().map((t) => t.getAttribute('aria-pressed'))).toEqual(['false', 'true', 'false']);
   expect(screen.getByText('1 selected')).toBeInTheDocument();
   expect(screen.queryByText('Opened')).toBeNull();
+});
+
+it('"Select all (n)" and "Select none" as on the Items screen; Escape leaves and forgets the range\'s start', async () => {
+  fakeServer({ 'GET /api/collections': () => new Promise<Response>(() => {}) });
+  const u = userEvent.setup();
+  renderCollection();
+  await u.click(await screen.findByRole('button', { name: 'Select' }));
+  await u.click(await screen.findByRole('button', { name: 'Select all (3)' }));
+  expect(screen.getByText('3 selected')).toBeInTheDocument();
+  await u.click(screen.getByRole('button', { name: 'Select none' }));
+  expect(screen.getByText('0 selected')).toBeInTheDocument();
+
+  await u.click(toggles()[0]!);
+  await u.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByText(/selected$/)).toBeNull());
+  await u.click(screen.getByRole('button', { name: 'Select' }));
+  // A shift-click with no start of a range takes just the one clicked.
+  fireEvent.click(toggles()[2]!, { shiftKey: true });
+  expect(screen.getByText('1 selected')).toBeInTheDocument();
+  await u.click(screen.getByRole('button', { name: 'Done selecting' }));
+  expect(screen.queryByText(/selected$/)).toBeNull();
 });
