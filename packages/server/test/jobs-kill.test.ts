@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobInfo } from '../src/jobs/index.js';
 import { ENGINES, type Engine } from './helpers/app.js';
+import { spawnScript } from './helpers/child.js';
 import { eventually, openJobsDatabase, sleep, type JobsDatabase } from './helpers/jobs.js';
 
 const CHILD = fileURLToPath(new URL('./helpers/job-child.ts', import.meta.url));
@@ -23,25 +23,13 @@ describe.each(ENGINES)('a job whose process is killed, on %s', (engine: Engine) 
     const db = database;
     const id = await db.queue().enqueue('cutout', { item: 'item-1' }, { singletonKey: 'item-1' });
 
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-      env: {
-        ...process.env,
-        JOB_CHILD_DATABASE_URL: db.url ?? '',
-        JOB_CHILD_SQLITE_PATH: db.sqlitePath,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+    const child = spawnScript(CHILD, {
+      JOB_CHILD_DATABASE_URL: db.url ?? '',
+      JOB_CHILD_SQLITE_PATH: db.sqlitePath,
     });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-      child.on('exit', (_code, signal) => resolve(signal)),
-    );
-    await eventually(() => output.includes(`started ${id} 1`), 30_000, 'the child to start it');
+    await child.waitFor(`started ${id} 1`, 30_000, 'the child to start it');
     expect(await db.stateOf(id)).toBe('running');
-    child.kill('SIGKILL');
-    expect(await exited).toBe('SIGKILL');
+    expect(await child.kill()).toBe('SIGKILL');
 
     // While the dead claim stands, the job is still the key's one job.
     const heir = db.queue();
@@ -54,6 +42,6 @@ describe.each(ENGINES)('a job whose process is killed, on %s', (engine: Engine) 
     await eventually(async () => (await db.stateOf(id)) === 'done', 30_000, 'the heir to finish');
     await sleep(1500);
     expect(runs).toEqual([{ id, kind: 'cutout', payload: { item: 'item-1' }, attempt: 2 }]);
-    expect(output.trim().split('\n')).toEqual([`started ${id} 1`]);
+    expect(child.output().trim().split('\n')).toEqual([`started ${id} 1`]);
   }, 60_000);
 });

@@ -1,17 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPgDatabase, ENGINES, freePort, startApp, type TestApp } from './helpers/app.js';
+import { ENGINES, startApp } from './helpers/app.js';
 import { ApiUser, testJpeg } from './helpers/api.js';
 import { getAccessToken, signUpAndGetToken } from './helpers/auth.js';
+import { spawnServer } from './helpers/child.js';
 import { eventually } from './helpers/jobs.js';
 import { rebuildZip } from './export-import-fixtures.js';
 import { waitForImport, type ImportStatusAnswer } from './export-import-helpers.js';
 
-const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 const PHOTOS = 60;
 
 /**
@@ -27,48 +22,19 @@ describe.each(ENGINES)('a spreadsheet import whose server is killed, on %s', (en
   });
 
   it('is finished by the next server, once, with no photo left over', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'hanger-sheet-kill-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const database = engine === 'postgres' ? await createPgDatabase() : undefined;
-    if (database) cleanups.push(database.drop);
     // Short job settings: a dead process's job is found within seconds (on PostgreSQL once the
     // import's time limit has passed since it started).
-    const jobs = {
+    const env = {
       JOB_POLL_SECONDS: '1',
       JOB_RETRY_DELAY_SECONDS: '1',
       JOB_RECOVERY_SECONDS: '3',
       JOB_TIMEOUT_SECONDS: '25',
+      COLOUR_BACKFILL: 'off',
     };
-    const port = await freePort();
-    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-      env: {
-        ...process.env,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        WEB_DIR: join(dataDir, 'no-web-build'),
-        LOG_LEVEL: 'silent',
-        AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
-        CUTOUT: 'off',
-        COLOUR_BACKFILL: 'off',
-        ...(database ? { DATABASE_URL: database.url } : {}),
-        ...jobs,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-      child.on('exit', (_code, signal) => resolve(signal)),
-    );
-    cleanups.push(async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      await exited;
-    });
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await eventually(() => output.includes('listening'), 60_000, 'the first server to start');
-    const baseUrl = `http://127.0.0.1:${port}`;
-    const account = await signUpAndGetToken(baseUrl);
-    const first = new ApiUser(baseUrl, account.token, account.userId, account.email);
+    const server = await spawnServer(engine, { env });
+    cleanups.push(() => server.close());
+    const account = await signUpAndGetToken(server.baseUrl);
+    const first = new ApiUser(server.baseUrl, account.token, account.userId, account.email);
 
     const entries = [];
     const rows = ['brand,category,photo'];
@@ -102,15 +68,11 @@ describe.each(ENGINES)('a spreadsheet import whose server is killed, on %s', (en
       60_000,
       'the photos to be under way',
     );
-    child.kill('SIGKILL');
-    expect(await exited).toBe('SIGKILL');
+    expect(await server.kill()).toBe('SIGKILL');
     expect(seen).toMatchObject({ state: 'running', total: PHOTOS });
     expect(seen!.done).toBeLessThan(PHOTOS);
 
-    const heir: TestApp = await startApp(engine, {
-      shareWith: { dataDir, config: { databaseUrl: database?.url } } as TestApp,
-      env: { ...jobs, COLOUR_BACKFILL: 'off' },
-    });
+    const heir = await startApp(engine, { shareWith: server, env });
     cleanups.push(() => heir.close());
     // The session outlives the process; an access token names the server that issued it.
     const token = await getAccessToken(heir.baseUrl, account.sessionToken);

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ENGINES, startApp, type TestApp } from './helpers/app.js';
 import { signUp, testJpeg, type ApiUser } from './helpers/api.js';
 import { rebuildZip, renameEntry } from './export-import-fixtures.js';
@@ -167,6 +167,20 @@ describe.each(ENGINES)('spreadsheet import on %s', (engine) => {
     expect(imported).toBe(2);
     const brands = Object.values((await twin.wardrobe()).clothes).map((i) => i.brand);
     expect(brands.filter((b) => b?.startsWith('Twin')).sort()).toEqual(['Twin A', 'Twin B']);
+  });
+
+  it('fails an import whose job cannot be queued, leaving no upload, and runs the next', async () => {
+    const unlucky = await signUp(t);
+    const sheet = 'brand,category\nQueued,top\n';
+    const enqueue = vi.spyOn(t.app.jobs, 'enqueue');
+    enqueue.mockRejectedValueOnce(new Error('the queue is down'));
+    const answer = await send(unlucky, { action: 'import', sheet, photos });
+    enqueue.mockRestore();
+    expect(answer.status).toBe(500);
+    expect(await readdir(join(t.dataDir, 'imports')).catch(() => [])).toEqual([]);
+    // Marked failed, not left running: the next import is not refused as another running.
+    const status = await importSheet(unlucky, { sheet });
+    expect(status).toMatchObject({ state: 'done', result: { items: 1 } });
   });
 
   it('reads UTF-16, Windows-1252 (detected or chosen) and a UTF-8 BOM alike', async () => {

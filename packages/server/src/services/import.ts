@@ -258,6 +258,48 @@ export async function sweepImportFiles(ctx: ServiceContext, dir: string): Promis
 }
 
 /**
+ * A new import's row (table data_imports), of either kind: an export's preview, a sheet's running
+ * import. Created and touched now, nothing done yet, no error or result; counts not given are 0,
+ * a sheet's columns null (an export's), the rest as `fields` says.
+ */
+export function newImportRow(
+  id: string,
+  fields: Pick<ImportRow, 'kind' | 'state' | 'archive_path'> &
+    Partial<Pick<ImportRow, NewImportField>>,
+): Owned<ImportRow> {
+  const now = new Date().toISOString();
+  return {
+    id,
+    created_at: now,
+    updated_at: now,
+    photos_path: null,
+    sheet_options: null,
+    items: 0,
+    outfits: 0,
+    calendar_days: 0,
+    photos: 0,
+    already_items: 0,
+    already_outfits: 0,
+    done: 0,
+    total: 0,
+    error: null,
+    result: null,
+    ...fields,
+  };
+}
+
+/** The columns of a new import that its kind may set (newImportRow). */
+type NewImportField =
+  | 'photos_path'
+  | 'sheet_options'
+  | 'items'
+  | 'outfits'
+  | 'calendar_days'
+  | 'photos'
+  | 'already_items'
+  | 'already_outfits';
+
+/**
  * Keep the uploaded zip (streamed to disk, never held in memory), check all of it and answer
  * what it holds. A refused archive leaves nothing behind.
  */
@@ -287,27 +329,17 @@ export async function createImport(
     const archivePath = await keepUpload(ctx, path, archiveKey(userId, id), 'application/zip');
 
     const [items, outfits] = await existingTargetsOf(ctx.db, userId, document);
-    const now = new Date().toISOString();
-    const row: Owned<ImportRow> = {
-      id,
+    const row = newImportRow(id, {
       kind: 'archive',
       state: 'previewed',
-      created_at: now,
-      updated_at: now,
       archive_path: archivePath,
-      photos_path: null,
-      sheet_options: null,
       items: document.items.length,
       outfits: document.outfits.length,
       calendar_days: document.calendar.length,
       photos: exportPhotoPaths(document).length,
       already_items: items.size,
       already_outfits: outfits.size,
-      done: 0,
-      total: 0,
-      error: null,
-      result: null,
-    };
+    });
     await insertImport(ctx.db, userId, row);
     return previewOf(row);
   } catch (err) {
@@ -424,7 +456,21 @@ export async function commitImport(
   );
   if (started === 'another-running') throw new ConflictError(ANOTHER_RUNNING);
   if (started === 'not-previewed') throw new ConflictError('The import has already started.');
+  return queueImport(ctx, userId, id, queue);
+}
 
+/**
+ * Queue the 'import' job of an import just recorded running, of either kind, and answer that it
+ * runs; when it cannot be queued, the import is marked failed (nothing was imported), `undo` runs
+ * (a sheet's uploads go) and the error goes on.
+ */
+export async function queueImport(
+  ctx: ServiceContext,
+  userId: string,
+  id: string,
+  queue: (job: ImportJob) => Promise<unknown>,
+  undo?: () => Promise<void>,
+): Promise<ImportStarted> {
   try {
     await queue({ ownerId: userId, importId: id });
   } catch (err) {
@@ -432,6 +478,7 @@ export async function commitImport(
       error: 'The import could not be started. Nothing was imported; try again.',
       updated_at: new Date().toISOString(),
     });
+    await undo?.();
     throw err;
   }
   return { id, state: 'running' };

@@ -26,12 +26,7 @@ import type { ClothesRow, DataImportsTable } from '../db/schema.js';
 import { ConflictError, ValidationError } from '../errors.js';
 import { insertItems } from '../repositories/clothes.js';
 import type { Owned } from '../repositories/db.js';
-import {
-  failImport,
-  finishImport,
-  insertRunningImport,
-  upsertImportLinks,
-} from '../repositories/imports.js';
+import { finishImport, insertRunningImport, upsertImportLinks } from '../repositories/imports.js';
 import type { ServiceContext } from './context.js';
 import { eachLimited } from './each-limited.js';
 import {
@@ -40,6 +35,8 @@ import {
   importLiveSince,
   importProgress,
   keepUpload,
+  newImportRow,
+  queueImport,
   removeArchive,
   runImportJob,
   type ImportConfig,
@@ -397,6 +394,9 @@ export async function startSheetImport(
 ): Promise<ImportStarted> {
   const keys = uploadKeys(userId, id);
   const kept: string[] = [];
+  const removeKept = async () => {
+    for (const upload of kept) await removeArchive(ctx, upload).catch(() => undefined);
+  };
   try {
     const sheet = await keepUpload(ctx, files.sheet, keys.sheet, 'text/csv');
     kept.push(sheet);
@@ -404,46 +404,23 @@ export async function startSheetImport(
       ? await keepUpload(ctx, files.photos, keys.photos, 'application/zip')
       : null;
     if (photos) kept.push(photos);
-    const now = new Date().toISOString();
-    const row: Owned<DataImportsTable> = {
-      id,
+    const row = newImportRow(id, {
       kind: 'sheet',
       state: 'running',
-      created_at: now,
-      updated_at: now,
       archive_path: sheet,
       photos_path: photos,
       sheet_options: JSON.stringify(options),
-      items: 0,
-      outfits: 0,
-      calendar_days: 0,
       photos: files.photoCount,
-      already_items: 0,
-      already_outfits: 0,
-      done: 0,
-      total: 0,
-      error: null,
-      result: null,
-    };
+    });
     if ((await insertRunningImport(ctx.db, userId, row, importLiveSince())) === 'another-running')
       throw new ConflictError(ANOTHER_RUNNING);
   } catch (err) {
     await rm(files.sheet, { force: true });
     if (files.photos) await rm(files.photos, { force: true });
-    for (const upload of kept) await removeArchive(ctx, upload).catch(() => undefined);
+    await removeKept();
     throw err;
   }
-  try {
-    await queue({ ownerId: userId, importId: id });
-  } catch (err) {
-    await failImport(ctx.db, userId, id, {
-      error: 'The import could not be started. Nothing was imported; try again.',
-      updated_at: new Date().toISOString(),
-    });
-    for (const upload of kept) await removeArchive(ctx, upload).catch(() => undefined);
-    throw err;
-  }
-  return { id, state: 'running' };
+  return queueImport(ctx, userId, id, queue, removeKept);
 }
 
 /** A sheet import, the 'import' job's work for a sheet (services/import-jobs.ts). */

@@ -95,21 +95,31 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** A server's data directory and database, which another server may share (StartOptions). */
+export type ServerData = Pick<TestApp, 'dataDir'> & { config: Pick<Config, 'databaseUrl'> };
+
 export interface StartOptions {
   env?: Record<string, string>;
-  /** Share another app's data directory and database (two processes behind one balancer). */
-  shareWith?: TestApp;
+  /**
+   * Share another server's data directory and database (two processes behind one balancer, or
+   * the next process after one killed: helpers/child.ts spawnServer).
+   */
+  shareWith?: ServerData;
   /** The server's logger (default none); e.g. `{ level: 'info', stream }` to read its lines. */
   logger?: BuildOptions['logger'];
 }
 
-/** The whole server on a temporary DATA_DIR, listening on 127.0.0.1 over real HTTP. */
-export async function startApp(engine: Engine, options: StartOptions = {}): Promise<TestApp> {
-  const port = await freePort();
-  const shared = options.shareWith;
-  const dataDir = shared?.dataDir ?? (await mkdtemp(join(tmpdir(), 'hanger-test-')));
-  const database = engine === 'postgres' && !shared ? await createPgDatabase() : undefined;
-  const env: Record<string, string> = {
+/**
+ * A test server's environment: on 127.0.0.1:`port`, `dataDir`, PostgreSQL at `databaseUrl` or
+ * else SQLite in `dataDir`, quiet, with a fixed secret and no cut-outs; `extra` on top.
+ */
+export function serverEnv(
+  port: number,
+  dataDir: string,
+  databaseUrl: string | undefined,
+  extra?: Record<string, string>,
+): Record<string, string> {
+  return {
     HOST: '127.0.0.1',
     PORT: String(port),
     DATA_DIR: dataDir,
@@ -118,11 +128,19 @@ export async function startApp(engine: Engine, options: StartOptions = {}): Prom
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     // The cut-out model costs about 10 s of CPU a photo: only the suites about it turn it on.
     CUTOUT: 'off',
-    ...(database ? { DATABASE_URL: database.url } : {}),
-    ...(shared?.config.databaseUrl ? { DATABASE_URL: shared.config.databaseUrl } : {}),
-    ...options.env,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...extra,
   };
-  const config = loadConfig(env);
+}
+
+/** The whole server on a temporary DATA_DIR, listening on 127.0.0.1 over real HTTP. */
+export async function startApp(engine: Engine, options: StartOptions = {}): Promise<TestApp> {
+  const port = await freePort();
+  const shared = options.shareWith;
+  const dataDir = shared?.dataDir ?? (await mkdtemp(join(tmpdir(), 'hanger-test-')));
+  const database = engine === 'postgres' && !shared ? await createPgDatabase() : undefined;
+  const databaseUrl = database?.url ?? shared?.config.databaseUrl;
+  const config = loadConfig(serverEnv(port, dataDir, databaseUrl, options.env));
   let app: FastifyInstance;
   try {
     app = await buildApp(config, { logger: options.logger ?? false });

@@ -66,6 +66,12 @@ async function uploadAndImport(upload: { release: () => void }) {
   );
 }
 
+/** An import's status route (GET /api/imports/{id}): `running` at the first poll, then `done`. */
+function runningThenDone(running: object, done: object) {
+  let polls = 0;
+  return () => json(++polls === 1 ? running : done);
+}
+
 const noFeed = { 'GET /api/calendar-feed': () => json({ url: null, created_at: null }) };
 
 beforeEach(() => {
@@ -153,22 +159,19 @@ describe('your data: export and CSV', () => {
 
 describe('your data: import', () => {
   it('uploads with progress, previews in the locale, imports with progress and reloads the wardrobe', async () => {
-    let polls = 0;
     const server = fakeServer({
       ...noFeed,
       'POST /api/imports/imp1/commit': () => new Response(null, { status: 202 }),
-      'GET /api/imports/imp1': () => {
-        polls += 1;
-        return polls === 1
-          ? json({ id: 'imp1', state: 'running', done: 100, total: 400 })
-          : json({
-              id: 'imp1',
-              state: 'done',
-              done: 400,
-              total: 400,
-              result: { items: 400, outfits: 95, calendar_days: 1204, skipped: 13 },
-            });
-      },
+      'GET /api/imports/imp1': runningThenDone(
+        { id: 'imp1', state: 'running', done: 100, total: 400 },
+        {
+          id: 'imp1',
+          state: 'done',
+          done: 400,
+          total: 400,
+          result: { items: 400, outfits: 95, calendar_days: 1204, skipped: 13 },
+        },
+      ),
       'GET /api/users/settings': () => json({}),
       'GET /api/users': () => json({ clothes: {}, outfits: {}, calendar: {} }),
     });
@@ -352,20 +355,19 @@ describe('your data: spreadsheet import', () => {
   });
 
   it('starts the import as a job, shows its progress, then what it added', async () => {
-    let polls = 0;
     const server = fakeServer(
-      sheetRoutes(() => {
-        polls += 1;
-        return polls === 1
-          ? json({ id: 'sh1', state: 'running', done: 1, total: 4 })
-          : json({
-              id: 'sh1',
-              state: 'done',
-              done: 2,
-              total: 2,
-              result: { items: 2, skipped: 1, refused_skipped: 1 },
-            });
-      }),
+      sheetRoutes(
+        runningThenDone(
+          { id: 'sh1', state: 'running', done: 1, total: 4 },
+          {
+            id: 'sh1',
+            state: 'done',
+            done: 2,
+            total: 2,
+            result: { items: 2, skipped: 1, refused_skipped: 1 },
+          },
+        ),
+      ),
     );
     open();
     await startSheetImport();
