@@ -7,7 +7,8 @@
  * from the device, nothing derived from it yet):
  * - `firstLocalMs`: the first computation from the local copy (the 'hanger:suggestions-local'
  *   performance measure of lib/suggestions-local.ts), which also builds the wear index and the
- *   day-free preparation of that wardrobe — the figure the target is about;
+ *   day-free preparation of that wardrobe — the figure the target is about; with its parts
+ *   (`indexMs`, `prepareMs`: the measures ':index' and ':prepare', the rest is the day's ranking);
  * - `cardShownMs`: from the navigation's start until the calendar's What to wear card shows its
  *   flat lay: the whole app's start at 4× included (polled from the test driver, so about);
  * - `shuffleLocalMs`: then on /suggestions, Shuffle's computation on the kept preparation.
@@ -28,7 +29,9 @@ const MEASURE = 'hanger:suggestions-local';
 /** The card shows its pieces. */
 const CARD_PIECES = 'section[aria-labelledby="what-to-wear-title"] img';
 
-const MEASURES = `performance.getEntriesByName(${JSON.stringify(MEASURE)}).map((e) => e.duration)`;
+const measures = (name: string) =>
+  `performance.getEntriesByName(${JSON.stringify(name)}).map((e) => e.duration)`;
+const MEASURES = measures(MEASURE);
 
 async function main() {
   const app = await openSeededApp({
@@ -38,7 +41,13 @@ async function main() {
   });
   const { page } = app;
   const cdp = await app.context.newCDPSession(page);
-  const runs: { firstLocalMs: number; cardShownMs: number; shuffleLocalMs: number }[] = [];
+  const runs: {
+    firstLocalMs: number;
+    indexMs: number;
+    prepareMs: number;
+    cardShownMs: number;
+    shuffleLocalMs: number;
+  }[] = [];
   try {
     for (let run = 0; run < RUNS + 1; run++) {
       // The app opened on the calendar, throttled from the start: the wardrobe read back from
@@ -52,6 +61,10 @@ async function main() {
       // From the navigation's start (the app's start at 4× included), polled: about.
       const cardShownMs = (await page.evaluate('performance.now()')) as number;
       const first = (await page.evaluate(MEASURES)) as number[];
+      // The first computation's parts (lib/suggestions-local.ts): the wear index, unless a
+      // screen had built it already, and the preparation; the rest is the day's ranking.
+      const index = (await page.evaluate(measures(`${MEASURE}:index`))) as number[];
+      const prepare = (await page.evaluate(measures(`${MEASURE}:prepare`))) as number[];
       await page.getByRole('link', { name: 'See suggestions' }).click();
       await page
         .getByRole('heading', { name: /what to wear/i })
@@ -69,6 +82,8 @@ async function main() {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       const figures = {
         firstLocalMs: round(first[0] ?? Number.NaN),
+        indexMs: round(index[0] ?? Number.NaN),
+        prepareMs: round(prepare[0] ?? Number.NaN),
         cardShownMs: round(cardShownMs),
         shuffleLocalMs: round(shuffle[0] ?? Number.NaN),
       };
@@ -90,6 +105,9 @@ async function main() {
     cpuSlowdown: CPU_SLOWDOWN,
     targetMs: TARGET_MS,
     firstLocal,
+    /** Parts of firstLocal: the wear index and the preparation (the rest: the day's ranking). */
+    firstLocalIndex: stats(runs.map((r) => r.indexMs)),
+    firstLocalPrepare: stats(runs.map((r) => r.prepareMs)),
     cardShown: stats(runs.map((r) => r.cardShownMs)),
     shuffleLocal: stats(runs.map((r) => r.shuffleLocalMs)),
     runs,

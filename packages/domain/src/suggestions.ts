@@ -1,7 +1,7 @@
 import { categoryIndex, type Category } from './categories.js';
 import type { ColourName } from './colour-names.js';
 import { BUNDLED_RATES, formatMoney, type RatesTable } from './currency.js';
-import { addDays } from './day-keys.js';
+import { addDays, dayNumber } from './day-keys.js';
 import type { ItemStats } from './item-stats.js';
 import { itemPriceIn } from './money.js';
 import {
@@ -16,7 +16,6 @@ import { itemStatus } from './status.js';
 import { subcategoryName } from './subcategories.js';
 import type { ClothingItem, Settings, WardrobeData } from './types.js';
 import { buildWearIndex, daysOf, type WearIndex } from './wear-index.js';
-import { daysBetween } from './wear-day.js';
 
 /**
  * "What to wear" (README, "What to wear"): outfits made of the user's own closet pieces for a
@@ -150,7 +149,7 @@ const NEUTRALS: ReadonlySet<ColourName> = new Set([
  */
 function colourHarmony(a: ColourName | undefined, b: ColourName | undefined): number {
   if (a === undefined || b === undefined) return 0;
-  if (NEUTRALS.has(a) || NEUTRALS.has(b)) return 0.1;
+  if (NEUTRALS.has(a) || NEUTRALS.has(b)) return 0.1; // MAX_HARMONY
   if (a === b && a !== 'multicolour') return 0.05;
   return -0.35;
 }
@@ -180,6 +179,8 @@ interface Context {
   partnerCache: Map<string, Pairing[]>;
   /** This call's score of each piece (by `n`), NaN until read: the base plus the day's jitter. */
   scores: Float64Array;
+  /** The most a pair with each piece adds (pairReach, by `n`), NaN until read. */
+  reach: Float64Array;
   seedState: number;
 }
 
@@ -221,6 +222,25 @@ function partnersOf(ctx: Context, id: string): Pairing[] {
   return list;
 }
 
+/**
+ * The most any pair with `piece` adds (pairScore), by what it has: its days worn bound the days
+ * worn together, its strongest partner the outfits shared, and colours add at most 0.1. Pieces
+ * never worn and in no outfit reach 0.1, far below MAX_PAIR.
+ */
+function pairReach(ctx: Context, piece: SuggestionPiece): number {
+  let r = ctx.reach[piece.n]!;
+  if (Number.isNaN(r)) {
+    const days = daysOf(ctx.index.itemDays, piece.item.id).length;
+    const shared = partnersOf(ctx, piece.item.id)[0]?.weight ?? 0;
+    r =
+      W_TOGETHER * Math.min(1, Math.log2(1 + days) / 3) +
+      W_SHARED * Math.min(1, shared / 2) +
+      MAX_HARMONY;
+    ctx.reach[piece.n] = r;
+  }
+  return r;
+}
+
 const W_IDLE = 1;
 const W_LEAST_WORN = 0.6;
 const W_COST = 0.4;
@@ -228,8 +248,10 @@ const W_SEED = 0.3;
 const W_TOGETHER = 0.35;
 const W_SHARED = 0.1;
 const RECENT_PENALTY = 1.5;
+/** The most colourHarmony adds. */
+const MAX_HARMONY = 0.1;
 /** The most a pair adds (pairScore): worn together, in outfits together, colours in harmony. */
-const MAX_PAIR = W_TOGETHER + W_SHARED + 0.1;
+const MAX_PAIR = W_TOGETHER + W_SHARED + MAX_HARMONY;
 
 /** What a piece scores whatever the day: idle, least worn, dearest per wear. */
 function pieceBase(stats: PieceStats, idle: number | undefined, costRank: number): number {
@@ -291,49 +313,41 @@ function byScore(ctx: Context, a: SuggestionPiece, b: SuggestionPiece): number {
   );
 }
 
-/** Best base first, then by id: each slot's order before the day's jitter. */
-function byBase(a: SuggestionPiece, b: SuggestionPiece): number {
-  return b.base - a.base || (a.item.id < b.item.id ? -1 : a.item.id > b.item.id ? 1 : 0);
-}
-
 /**
- * The slot's best `k` pieces for the day, as sorting the whole slot by score would give them.
- * The jitter adds less than W_SEED to a base, so none of the best `k` has a base W_SEED or more
- * below the k-th best base: only the pieces above that line are scored and sorted.
+ * The slot's best `k` pieces for the day, best first, as sorting the whole slot by score would
+ * give them: `head` is the slot's head (slotHead), which holds every piece that can be among them.
+ * Each is scored once; the k-th best score is found by sorting the scores as numbers (natively),
+ * and only the pieces at or above it are sorted by score and id.
  */
-function bestOfSlot(
-  ctx: Context,
-  byBaseList: readonly SuggestionPiece[],
-  k: number,
-): SuggestionPiece[] {
-  let end = byBaseList.length;
-  if (end > k) {
-    const line = byBaseList[k - 1]!.base - W_SEED - 1e-9;
-    end = k;
-    while (end < byBaseList.length && byBaseList[end]!.base >= line) end += 1;
+function bestOfSlot(ctx: Context, head: readonly SuggestionPiece[], k: number): SuggestionPiece[] {
+  const n = head.length;
+  const scores = new Float64Array(n);
+  for (let i = 0; i < n; i++) scores[i] = scoreOf(ctx, head[i]!);
+  let top: SuggestionPiece[];
+  if (n <= k) top = head.slice();
+  else {
+    const cut = scores.slice().sort()[n - k]!;
+    top = [];
+    for (let i = 0; i < n; i++) if (scores[i]! >= cut) top.push(head[i]!);
   }
-  // The best k kept in order as the pieces come (each scored once): no sort of the whole run.
-  const top: SuggestionPiece[] = [];
-  for (let i = 0; i < end; i++) {
-    const piece = byBaseList[i]!;
-    scoreOf(ctx, piece);
-    insertBounded(top, piece, k, (a, b) => byScore(ctx, a, b));
-  }
+  top.sort((a, b) => byScore(ctx, a, b));
+  if (top.length > k) top.length = k;
   return top;
 }
 
 /**
- * The pieces of `list` that bestOfSlot can pick among its best `k` on some day, best base
- * first: only the pieces whose base is within W_SEED of the k-th best are sorted.
+ * The pieces of a slot that bestOfSlot can pick among its best `k` on some day, in the slot's
+ * order: the jitter adds less than W_SEED to a base, so none of the day's best `k` has a base
+ * W_SEED or more below the k-th best base. Only the bases are sorted (as numbers), to find it.
  */
 function slotHead(list: SuggestionPiece[], k: number): SuggestionPiece[] {
-  if (list.length <= k) return list.sort(byBase);
+  if (list.length <= k) return list;
   // A typed array sorts its numbers natively, with no comparison called back.
   const bases = new Float64Array(list.length);
   for (let i = 0; i < list.length; i++) bases[i] = list[i]!.base;
   bases.sort();
   const line = bases[list.length - k]! - W_SEED - 1e-9;
-  return list.filter((p) => p.base >= line).sort(byBase);
+  return list.filter((p) => p.base >= line);
 }
 
 /**
@@ -363,15 +377,23 @@ function extend(
 ): State[] {
   // The best `width` next states, kept in order as they come: a candidate that cannot make it
   // costs no state and no list. No piece of the slot scores above its best option, and no pair
-  // adds more than MAX_PAIR: a state, or an option, that cannot reach the worst kept even so is
-  // passed over (the beam and the options come best first, so all after it too).
+  // adds more than MAX_PAIR: a state that cannot reach the worst kept even so ends the search
+  // (the beam comes best first, so all after it too).
   const next: State[] = [];
   const tried = new Set<number>();
   const top = options.length > 0 ? scoreOf(ctx, options[0]!) : -Infinity;
   for (const state of beam) {
     const chosen = state.ids.map((id) => ctx.pieces.get(id)!);
-    const reach = chosen.length * MAX_PAIR + 1e-9;
-    if (next.length >= width && state.score + top + reach < next[width - 1]!.score) break;
+    if (
+      next.length >= width &&
+      state.score + top + chosen.length * MAX_PAIR + 1e-9 < next[width - 1]!.score
+    ) {
+      break;
+    }
+    // What the chosen pieces' pairs can add to this state's candidates (pairReach): a candidate
+    // that cannot reach the worst kept even so is passed over before its pairs are scored.
+    let reach = 1e-9;
+    for (const c of chosen) reach += pairReach(ctx, c);
     // The partners of chosen pieces join the slot's best, so that known pairings are weighed.
     const candidates: SuggestionPiece[] = options.slice();
     for (const c of chosen) {
@@ -534,8 +556,8 @@ export interface PreparedSuggestions {
   index: WearIndex;
   pieces: Map<string, SuggestionPiece>;
   /**
-   * Each category's head, best base first: its best PER_SLOT pieces by base and every piece
-   * whose base is within W_SEED of the PER_SLOT-th (the only pieces a day's jitter can lift
+   * Each category's head, in the closet's order: its best PER_SLOT pieces by base and every
+   * piece whose base is within W_SEED of the PER_SLOT-th (the only pieces a day's jitter can lift
    * into its best); a category with a piece has a head.
    */
   bySlot: Map<Category, SuggestionPiece[]>;
@@ -547,6 +569,58 @@ export interface PreparedSuggestions {
 
 /** Pair scores kept at most (a search reaches a few thousand): past it the cache starts over. */
 const PAIR_CACHE_MAX = 200_000;
+
+/** A piece's stats until prepareSuggestions has read them (every piece's are read). */
+const NO_STATS: PieceStats = Object.freeze({ totalTimesWorn: 0 });
+
+/**
+ * Each piece's rank by cost per wear among the pieces that have one, the cheapest per wear 0 and
+ * the dearest 1 (1 when only one has one), -1 for none: the ranks of sorting them by cost per
+ * wear, then by id. The costs are sorted as numbers (natively, no comparison called back) and each
+ * piece finds its place by binary search; only pieces of equal cost are ordered by id.
+ */
+function costRanks(closet: readonly ClothingItem[], costPerWear: Float64Array): Float64Array {
+  const ranks = new Float64Array(closet.length).fill(-1);
+  let m = 0;
+  for (let i = 0; i < closet.length; i++) if (!Number.isNaN(costPerWear[i]!)) m += 1;
+  const sorted = new Float64Array(m);
+  m = 0;
+  for (let i = 0; i < closet.length; i++) {
+    const c = costPerWear[i]!;
+    if (!Number.isNaN(c)) sorted[m++] = c;
+  }
+  sorted.sort();
+  const rankOf = (at: number) => (m > 1 ? at / (m - 1) : 1);
+  // Pieces of one cost, linked from the place of the first of them: ordered by id afterwards.
+  let tied: Int32Array | undefined;
+  let nextTied: Int32Array | undefined;
+  for (let i = 0; i < closet.length; i++) {
+    const c = costPerWear[i]!;
+    if (Number.isNaN(c)) continue;
+    let lo = 0;
+    let hi = m;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (sorted[mid]! < c) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo + 1 < m && sorted[lo + 1] === c) {
+      tied ??= new Int32Array(m).fill(-1);
+      nextTied ??= new Int32Array(closet.length);
+      nextTied[i] = tied[lo]!;
+      tied[lo] = i;
+    } else ranks[i] = rankOf(lo);
+  }
+  if (tied && nextTied) {
+    for (let at = 0; at < m; at++) {
+      const group: number[] = [];
+      for (let i = tied[at]!; i >= 0; i = nextTied[i]!) group.push(i);
+      group.sort((a, b) => (closet[a]!.id < closet[b]!.id ? -1 : 1));
+      group.forEach((i, k) => (ranks[i] = rankOf(at + k)));
+    }
+  }
+  return ranks;
+}
 
 /**
  * The day-free part of suggestOutfits for a wardrobe at `now` (its closet, stats, scores and slot
@@ -561,64 +635,72 @@ export function prepareSuggestions(
   const index = options.index ?? buildWearIndex(wardrobe, now);
   const rates = options.rates ?? BUNDLED_RATES;
   const today = index.today;
-  const closet = index.items.filter(isSuggestable);
+  const todayNumber = dayNumber(today);
+
+  // The closet's pieces, numbered in the wardrobe's order, each slot's in that order too.
+  const closet: ClothingItem[] = [];
+  const list: SuggestionPiece[] = [];
+  const pieces = new Map<string, SuggestionPiece>();
+  const bySlot = new Map<Category, SuggestionPiece[]>();
+  for (const item of index.items) {
+    if (!isSuggestable(item)) continue;
+    const piece: SuggestionPiece = { item, n: closet.length, base: 0, stats: NO_STATS };
+    const colour = item.colors?.[0];
+    if (colour) piece.colour = colour;
+    closet.push(item);
+    list.push(piece);
+    pieces.set(item.id, piece);
+    const slot = bySlot.get(item.category);
+    if (slot) slot.push(piece);
+    else bySlot.set(item.category, [piece]);
+  }
 
   // Only the closet's pieces are read, and of their stats only what the score and the reasons
-  // use (the same figures as item-stats' computeItemStats, without the whole wardrobe's).
-  const closetStats: PieceStats[] = [];
-  const prices: (number | undefined)[] = [];
-  for (const item of closet) {
+  // use (the same figures as item-stats' computeItemStats, without the whole wardrobe's). The
+  // worn pieces' days come from the index's worn items (fewer than the closet's pieces).
+  let worn: (readonly string[] | undefined)[] | undefined;
+  if (options.stats === undefined) {
+    worn = new Array<readonly string[] | undefined>(closet.length);
+    for (const [id, days] of index.itemDays) {
+      const piece = pieces.get(id);
+      if (piece !== undefined) worn[piece.n] = days;
+    }
+  }
+  const prices: (number | undefined)[] = new Array<number | undefined>(closet.length);
+  const costPerWear = new Float64Array(closet.length).fill(NaN);
+  for (let i = 0; i < closet.length; i++) {
+    const item = closet[i]!;
     const price = itemPriceIn(item, settings.currency, rates);
-    prices.push(price);
+    prices[i] = price;
     let s: PieceStats | undefined = options.stats?.get(item.id);
     if (s === undefined) {
-      const days = daysOf(index.itemDays, item.id);
+      const days = worn?.[i] ?? daysOf(index.itemDays, item.id);
       const totalTimesWorn = days.length + (item.manualTimesWorn ?? 0);
       s = { totalTimesWorn };
       const lastWorn = days[days.length - 1];
       if (lastWorn !== undefined) s.lastWorn = lastWorn;
       if (price !== undefined && totalTimesWorn > 0) s.costPerWear = price / totalTimesWorn;
     }
-    closetStats.push(s);
+    list[i]!.stats = s;
+    if (s.costPerWear !== undefined) costPerWear[i] = s.costPerWear;
   }
 
   // Cost per wear as a rank among the closet's priced pieces: the dearest per wear first.
-  const costs: number[] = [];
-  for (let i = 0; i < closet.length; i++)
-    if (closetStats[i]!.costPerWear !== undefined) costs.push(i);
-  costs.sort((a, b) => {
-    const d = closetStats[a]!.costPerWear! - closetStats[b]!.costPerWear!;
-    return d || (closet[a]!.id < closet[b]!.id ? -1 : 1);
-  });
-  const costRank = new Float64Array(closet.length).fill(-1);
-  costs.forEach((i, at) => (costRank[i] = costs.length > 1 ? at / (costs.length - 1) : 1));
-
-  const pieces = new Map<string, SuggestionPiece>();
-  const bySlot = new Map<Category, SuggestionPiece[]>();
+  const costRank = costRanks(closet, costPerWear);
   for (let i = 0; i < closet.length; i++) {
-    const item = closet[i]!;
-    const s = closetStats[i]!;
-    const idle = s.lastWorn === undefined ? undefined : Math.max(0, daysBetween(s.lastWorn, today));
+    const piece = list[i]!;
+    const s = piece.stats;
+    const idle =
+      s.lastWorn === undefined ? undefined : Math.max(0, todayNumber - dayNumber(s.lastWorn));
     // A priced piece never worn costs most per wear of all: its first wear matters most.
     const rank =
       costRank[i]! >= 0 ? costRank[i]! : prices[i] !== undefined && s.totalTimesWorn === 0 ? 1 : 0;
-    const piece: SuggestionPiece = {
-      item,
-      n: pieces.size,
-      stats: s,
-      base: pieceBase(s, idle, rank),
-    };
+    piece.base = pieceBase(s, idle, rank);
     if (idle !== undefined) piece.idle = idle;
-    const colour = item.colors?.[0];
-    if (colour) piece.colour = colour;
-    pieces.set(item.id, piece);
-    const list = bySlot.get(item.category);
-    if (list) list.push(piece);
-    else bySlot.set(item.category, [piece]);
   }
-  // Of each slot only its head is kept, best base first: the pieces that may be among its best
-  // PER_SLOT on some day (bestOfSlot). The rest is never read, so it is never sorted.
-  for (const [slot, list] of bySlot) bySlot.set(slot, slotHead(list, PER_SLOT));
+  // Of each slot only its head is kept: the pieces that may be among its best PER_SLOT on some
+  // day (bestOfSlot). The rest is never read.
+  for (const [slot, all] of bySlot) bySlot.set(slot, slotHead(all, PER_SLOT));
   return {
     today,
     index,
@@ -674,6 +756,7 @@ export function suggestOutfits(input: SuggestionsInput): SuggestionsResult {
     pairCache: prepared.pairCache,
     partnerCache: prepared.partnerCache,
     scores: new Float64Array(pieces.size).fill(NaN),
+    reach: new Float64Array(pieces.size).fill(NaN),
     seedState: hashOn(0x811c9dc5, `${seed}|`),
   };
 
