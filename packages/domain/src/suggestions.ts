@@ -149,7 +149,7 @@ const NEUTRALS: ReadonlySet<ColourName> = new Set([
  */
 function colourHarmony(a: ColourName | undefined, b: ColourName | undefined): number {
   if (a === undefined || b === undefined) return 0;
-  if (NEUTRALS.has(a) || NEUTRALS.has(b)) return 0.1; // MAX_HARMONY
+  if (NEUTRALS.has(a) || NEUTRALS.has(b)) return 0.1;
   if (a === b && a !== 'multicolour') return 0.05;
   return -0.35;
 }
@@ -159,17 +159,19 @@ function colourHarmony(a: ColourName | undefined, b: ColourName | undefined): nu
 /** The stats a suggestion reads (item-stats' ItemStats has these and more). */
 type PieceStats = Pick<ItemStats, 'lastWorn' | 'totalTimesWorn' | 'costPerWear'>;
 
-/** A closet piece as the search reads it (PreparedSuggestions). */
-export interface SuggestionPiece {
+/**
+ * A closet piece as the search reads it (PreparedSuggestions), with its stats. Every piece has
+ * every field (undefined when it has no value), so that the engine sees one layout of them all.
+ */
+export interface SuggestionPiece extends PieceStats {
   item: ClothingItem;
   /** Its place among the closet's pieces: pairs are cached by number, not by a string key. */
   n: number;
   /** The score before the day's seeded jitter (pieceBase): the same every day of a version. */
   base: number;
   /** Days since last worn (to today), undefined when never worn. */
-  idle?: number;
-  stats: PieceStats;
-  colour?: ColourName;
+  idle: number | undefined;
+  colour: ColourName | undefined;
 }
 
 interface Context {
@@ -179,8 +181,9 @@ interface Context {
   partnerCache: Map<string, Pairing[]>;
   /** This call's score of each piece (by `n`), NaN until read: the base plus the day's jitter. */
   scores: Float64Array;
-  /** The most a pair with each piece adds (pairReach, by `n`), NaN until read. */
-  reach: Float64Array;
+  /** The stamp of the last state that tried each piece (by `n`), and the last stamp given. */
+  tried: Int32Array;
+  stamp: number;
   seedState: number;
 }
 
@@ -222,25 +225,6 @@ function partnersOf(ctx: Context, id: string): Pairing[] {
   return list;
 }
 
-/**
- * The most any pair with `piece` adds (pairScore), by what it has: its days worn bound the days
- * worn together, its strongest partner the outfits shared, and colours add at most 0.1. Pieces
- * never worn and in no outfit reach 0.1, far below MAX_PAIR.
- */
-function pairReach(ctx: Context, piece: SuggestionPiece): number {
-  let r = ctx.reach[piece.n]!;
-  if (Number.isNaN(r)) {
-    const days = daysOf(ctx.index.itemDays, piece.item.id).length;
-    const shared = partnersOf(ctx, piece.item.id)[0]?.weight ?? 0;
-    r =
-      W_TOGETHER * Math.min(1, Math.log2(1 + days) / 3) +
-      W_SHARED * Math.min(1, shared / 2) +
-      MAX_HARMONY;
-    ctx.reach[piece.n] = r;
-  }
-  return r;
-}
-
 const W_IDLE = 1;
 const W_LEAST_WORN = 0.6;
 const W_COST = 0.4;
@@ -248,10 +232,8 @@ const W_SEED = 0.3;
 const W_TOGETHER = 0.35;
 const W_SHARED = 0.1;
 const RECENT_PENALTY = 1.5;
-/** The most colourHarmony adds. */
-const MAX_HARMONY = 0.1;
 /** The most a pair adds (pairScore): worn together, in outfits together, colours in harmony. */
-const MAX_PAIR = W_TOGETHER + W_SHARED + MAX_HARMONY;
+const MAX_PAIR = W_TOGETHER + W_SHARED + 0.1;
 
 /** What a piece scores whatever the day: idle, least worn, dearest per wear. */
 function pieceBase(stats: PieceStats, idle: number | undefined, costRank: number): number {
@@ -377,23 +359,25 @@ function extend(
 ): State[] {
   // The best `width` next states, kept in order as they come: a candidate that cannot make it
   // costs no state and no list. No piece of the slot scores above its best option, and no pair
-  // adds more than MAX_PAIR: a state that cannot reach the worst kept even so ends the search
-  // (the beam comes best first, so all after it too).
+  // adds more than MAX_PAIR: a state, or an option, that cannot reach the worst kept even so is
+  // passed over (the beam and the options come best first, so all after it too).
   const next: State[] = [];
-  const tried = new Set<number>();
   const top = options.length > 0 ? scoreOf(ctx, options[0]!) : -Infinity;
+  // Each chosen piece's pair scores with the options, by the option's place: a state reads the
+  // row of each of its pieces once, not the pair cache once per pair.
+  const rows = new Map<number, Float64Array>();
+  const rowOf = (c: SuggestionPiece): Float64Array => {
+    let row = rows.get(c.n);
+    if (row === undefined) {
+      row = new Float64Array(options.length).fill(NaN);
+      rows.set(c.n, row);
+    }
+    return row;
+  };
   for (const state of beam) {
     const chosen = state.ids.map((id) => ctx.pieces.get(id)!);
-    if (
-      next.length >= width &&
-      state.score + top + chosen.length * MAX_PAIR + 1e-9 < next[width - 1]!.score
-    ) {
-      break;
-    }
-    // What the chosen pieces' pairs can add to this state's candidates (pairReach): a candidate
-    // that cannot reach the worst kept even so is passed over before its pairs are scored.
-    let reach = 1e-9;
-    for (const c of chosen) reach += pairReach(ctx, c);
+    const reach = chosen.length * MAX_PAIR + 1e-9;
+    if (next.length >= width && state.score + top + reach < next[width - 1]!.score) break;
     // The partners of chosen pieces join the slot's best, so that known pairings are weighed.
     const candidates: SuggestionPiece[] = options.slice();
     for (const c of chosen) {
@@ -407,14 +391,25 @@ function extend(
         }
       }
     }
-    tried.clear();
-    for (const piece of candidates) {
-      if (tried.has(piece.n)) continue;
-      tried.add(piece.n);
+    const chosenRows = chosen.map(rowOf);
+    // A piece met again among the candidates (a partner of two, or one of the options) is tried
+    // once: marked with this state's stamp.
+    const stamp = ++ctx.stamp;
+    for (let j = 0; j < candidates.length; j++) {
+      const piece = candidates[j]!;
+      if (ctx.tried[piece.n] === stamp) continue;
+      ctx.tried[piece.n] = stamp;
       const own = state.score + scoreOf(ctx, piece);
       if (next.length >= width && own + reach < next[width - 1]!.score) continue;
       let score = own;
-      for (const c of chosen) score += pairScore(ctx, c, piece);
+      for (let k = 0; k < chosen.length; k++) {
+        if (j < options.length) {
+          const row = chosenRows[k]!;
+          let pair = row[j]!;
+          if (Number.isNaN(pair)) row[j] = pair = pairScore(ctx, chosen[k]!, piece);
+          score += pair;
+        } else score += pairScore(ctx, chosen[k]!, piece);
+      }
       if (next.length >= width) {
         const worst = next[width - 1]!;
         if (score < worst.score) continue;
@@ -493,7 +488,7 @@ function reasonsFor(
   for (const id of ids) {
     const p = ctx.pieces.get(id)!;
     if (p.idle === undefined) {
-      if (p.stats.totalTimesWorn === 0 && !never) never = p;
+      if (p.totalTimesWorn === 0 && !never) never = p;
     } else if (p.idle >= IDLE_REASON_DAYS && (!idle || p.idle > idle.idle!)) idle = p;
   }
   if (idle) {
@@ -516,11 +511,11 @@ function reasonsFor(
   const rates = input.rates ?? BUNDLED_RATES;
   for (const id of ids) {
     const p = ctx.pieces.get(id)!;
-    if (p.stats.costPerWear === undefined) continue;
+    if (p.costPerWear === undefined) continue;
     const price = itemPriceIn(p.item, settings.currency, rates);
     if (price === undefined) continue;
-    before += p.stats.costPerWear;
-    after += price / (p.stats.totalTimesWorn + 1);
+    before += p.costPerWear;
+    after += price / (p.totalTimesWorn + 1);
   }
   const from = formatMoney(before, settings.currency, locale);
   const to = formatMoney(after, settings.currency, locale);
@@ -570,8 +565,9 @@ export interface PreparedSuggestions {
 /** Pair scores kept at most (a search reaches a few thousand): past it the cache starts over. */
 const PAIR_CACHE_MAX = 200_000;
 
-/** A piece's stats until prepareSuggestions has read them (every piece's are read). */
-const NO_STATS: PieceStats = Object.freeze({ totalTimesWorn: 0 });
+/** The days of a piece never worn. */
+const NO_DAYS: readonly string[] = Object.freeze([]);
+
 
 /**
  * Each piece's rank by cost per wear among the pieces that have one, the cheapest per wear 0 and
@@ -579,7 +575,7 @@ const NO_STATS: PieceStats = Object.freeze({ totalTimesWorn: 0 });
  * wear, then by id. The costs are sorted as numbers (natively, no comparison called back) and each
  * piece finds its place by binary search; only pieces of equal cost are ordered by id.
  */
-function costRanks(closet: readonly ClothingItem[], costPerWear: Float64Array): Float64Array {
+function costRanks(closet: readonly SuggestionPiece[], costPerWear: Float64Array): Float64Array {
   const ranks = new Float64Array(closet.length).fill(-1);
   let m = 0;
   for (let i = 0; i < closet.length; i++) if (!Number.isNaN(costPerWear[i]!)) m += 1;
@@ -612,11 +608,13 @@ function costRanks(closet: readonly ClothingItem[], costPerWear: Float64Array): 
     } else ranks[i] = rankOf(lo);
   }
   if (tied && nextTied) {
+    const byId = (a: number, b: number) => (closet[a]!.item.id < closet[b]!.item.id ? -1 : 1);
     for (let at = 0; at < m; at++) {
+      if (tied[at]! < 0) continue;
       const group: number[] = [];
       for (let i = tied[at]!; i >= 0; i = nextTied[i]!) group.push(i);
-      group.sort((a, b) => (closet[a]!.id < closet[b]!.id ? -1 : 1));
-      group.forEach((i, k) => (ranks[i] = rankOf(at + k)));
+      group.sort(byId);
+      for (let k = 0; k < group.length; k++) ranks[group[k]!] = rankOf(at + k);
     }
   }
   return ranks;
@@ -637,17 +635,24 @@ export function prepareSuggestions(
   const today = index.today;
   const todayNumber = dayNumber(today);
 
-  // The closet's pieces, numbered in the wardrobe's order, each slot's in that order too.
-  const closet: ClothingItem[] = [];
+  // The closet's pieces, numbered in the wardrobe's order, each slot's in that order too. The
+  // stats and the base are set below, once read; the base starts as a number that is not a small
+  // integer, so that setting it does not change every piece's layout in the engine.
   const list: SuggestionPiece[] = [];
   const pieces = new Map<string, SuggestionPiece>();
   const bySlot = new Map<Category, SuggestionPiece[]>();
   for (const item of index.items) {
     if (!isSuggestable(item)) continue;
-    const piece: SuggestionPiece = { item, n: closet.length, base: 0, stats: NO_STATS };
-    const colour = item.colors?.[0];
-    if (colour) piece.colour = colour;
-    closet.push(item);
+    const piece: SuggestionPiece = {
+      item,
+      n: list.length,
+      base: Number.NaN,
+      idle: undefined,
+      colour: item.colors?.[0] || undefined,
+      totalTimesWorn: 0,
+      lastWorn: undefined,
+      costPerWear: undefined,
+    };
     list.push(piece);
     pieces.set(item.id, piece);
     const slot = bySlot.get(item.category);
@@ -660,43 +665,47 @@ export function prepareSuggestions(
   // worn pieces' days come from the index's worn items (fewer than the closet's pieces).
   let worn: (readonly string[] | undefined)[] | undefined;
   if (options.stats === undefined) {
-    worn = new Array<readonly string[] | undefined>(closet.length);
+    worn = new Array<readonly string[] | undefined>(list.length);
     for (const [id, days] of index.itemDays) {
       const piece = pieces.get(id);
       if (piece !== undefined) worn[piece.n] = days;
     }
   }
-  const prices: (number | undefined)[] = new Array<number | undefined>(closet.length);
-  const costPerWear = new Float64Array(closet.length).fill(NaN);
-  for (let i = 0; i < closet.length; i++) {
-    const item = closet[i]!;
+  const priced = new Uint8Array(list.length);
+  const costPerWear = new Float64Array(list.length).fill(NaN);
+  for (let i = 0; i < list.length; i++) {
+    const piece = list[i]!;
+    const { item } = piece;
     const price = itemPriceIn(item, settings.currency, rates);
-    prices[i] = price;
-    let s: PieceStats | undefined = options.stats?.get(item.id);
-    if (s === undefined) {
-      const days = worn?.[i] ?? daysOf(index.itemDays, item.id);
+    if (price !== undefined) priced[i] = 1;
+    const given = options.stats?.get(item.id);
+    if (given !== undefined) {
+      piece.totalTimesWorn = given.totalTimesWorn;
+      piece.lastWorn = given.lastWorn;
+      piece.costPerWear = given.costPerWear;
+    } else {
+      const days = worn ? (worn[i] ?? NO_DAYS) : daysOf(index.itemDays, item.id);
       const totalTimesWorn = days.length + (item.manualTimesWorn ?? 0);
-      s = { totalTimesWorn };
-      const lastWorn = days[days.length - 1];
-      if (lastWorn !== undefined) s.lastWorn = lastWorn;
-      if (price !== undefined && totalTimesWorn > 0) s.costPerWear = price / totalTimesWorn;
+      piece.totalTimesWorn = totalTimesWorn;
+      piece.lastWorn = days[days.length - 1];
+      if (price !== undefined && totalTimesWorn > 0) piece.costPerWear = price / totalTimesWorn;
     }
-    list[i]!.stats = s;
-    if (s.costPerWear !== undefined) costPerWear[i] = s.costPerWear;
+    if (piece.costPerWear !== undefined) costPerWear[i] = piece.costPerWear;
   }
 
   // Cost per wear as a rank among the closet's priced pieces: the dearest per wear first.
-  const costRank = costRanks(closet, costPerWear);
-  for (let i = 0; i < closet.length; i++) {
+  const costRank = costRanks(list, costPerWear);
+  for (let i = 0; i < list.length; i++) {
     const piece = list[i]!;
-    const s = piece.stats;
     const idle =
-      s.lastWorn === undefined ? undefined : Math.max(0, todayNumber - dayNumber(s.lastWorn));
+      piece.lastWorn === undefined
+        ? undefined
+        : Math.max(0, todayNumber - dayNumber(piece.lastWorn));
     // A priced piece never worn costs most per wear of all: its first wear matters most.
     const rank =
-      costRank[i]! >= 0 ? costRank[i]! : prices[i] !== undefined && s.totalTimesWorn === 0 ? 1 : 0;
-    piece.base = pieceBase(s, idle, rank);
-    if (idle !== undefined) piece.idle = idle;
+      costRank[i]! >= 0 ? costRank[i]! : priced[i] === 1 && piece.totalTimesWorn === 0 ? 1 : 0;
+    piece.base = pieceBase(piece, idle, rank);
+    piece.idle = idle;
   }
   // Of each slot only its head is kept: the pieces that may be among its best PER_SLOT on some
   // day (bestOfSlot). The rest is never read.
@@ -756,7 +765,8 @@ export function suggestOutfits(input: SuggestionsInput): SuggestionsResult {
     pairCache: prepared.pairCache,
     partnerCache: prepared.partnerCache,
     scores: new Float64Array(pieces.size).fill(NaN),
-    reach: new Float64Array(pieces.size).fill(NaN),
+    tried: new Int32Array(pieces.size),
+    stamp: 0,
     seedState: hashOn(0x811c9dc5, `${seed}|`),
   };
 
