@@ -568,7 +568,6 @@ const PAIR_CACHE_MAX = 200_000;
 /** The days of a piece never worn. */
 const NO_DAYS: readonly string[] = Object.freeze([]);
 
-
 /**
  * Each piece's rank by cost per wear among the pieces that have one, the cheapest per wear 0 and
  * the dearest 1 (1 when only one has one), -1 for none: the ranks of sorting them by cost per
