@@ -11,8 +11,9 @@
  *    written straight into its SQLite database: the server process's CPU (/proc, user + system)
  *    per GET /api/suggestions — warm (the wardrobe unchanged since the last request: a new day
  *    each request, so only the preparation is reused), and cold: the first request after a
- *    calendar save (the wears read again, the preparation made again) and after an item's edit
- *    (that item read again too). docs/suggestions.md.
+ *    calendar save (the wears read again, the preparation made again), after an item's edit
+ *    (that item read again too) and after an outfit's edit (everything read again).
+ *    docs/suggestions.md.
  *    SUGGESTIONS_BENCH_BASE=<server.js>: the same on another build (main's) in the same run.
  *
  *   npx tsx bench/suggestions.bench.ts   (SUGGESTIONS_BENCH_QUICK=1: 1,000 items, 1 year)
@@ -55,6 +56,7 @@ const cpuMs = (from: NodeJS.CpuUsage) => {
 const today = wearDayKey();
 const { wardrobe: wire, settings } = generateWireWardrobe({ ...SIZE, today, uuidIds: true });
 const sample = wardrobeFromWire(structuredClone(wire));
+const anOutfit = Object.keys(sample.outfits)[0]!;
 const closetTop = Object.values(sample.clothes).find(
   (i) => i.category === 'bottom' && (i.status ?? 'clothes') === 'clothes',
 )!;
@@ -234,12 +236,32 @@ async function wholeRequest(serverJs?: string) {
       await get(`date=${addDays(today, 700 + i)}`);
       coldItem.push(processCpuMs(pid) - c - idlePerMs * (performance.now() - t));
     }
+    // The first request after an outfit's edit (its times worn): a write of the wardrobe beyond
+    // the calendar and some items, after which the items and outfits are read whole again.
+    const coldOutfit: number[] = [];
+    for (let i = 0; i < COLD_RUNS; i++) {
+      const form = new FormData();
+      form.append('updates', JSON.stringify({ manual_times_worn: i + 1 }));
+      const response = await fetch(`${server.url}/api/outfits/${anOutfit}`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      if (response.status !== 200) throw new Error(`PATCH outfits answered ${response.status}`);
+      await settle();
+      c = processCpuMs(pid);
+      t = performance.now();
+      await get(`date=${addDays(today, 800 + i)}`);
+      coldOutfit.push(processCpuMs(pid) - c - idlePerMs * (performance.now() - t));
+    }
     return {
       warm: { firstPageMs: warmFirst, shuffleMs: warmShuffle, styleThisMs: warmPin },
       /** After a calendar save (a day logged, "Wear this"). */
       coldAfterWrite: figures(cold),
       /** After an item's edit. */
       coldAfterItemWrite: figures(coldItem),
+      /** After an outfit's edit (the items and outfits read whole again). */
+      coldAfterOutfitWrite: figures(coldOutfit),
       idleCpuPerSecondMs: round(idlePerMs * 1000),
     };
   } finally {
@@ -283,6 +305,7 @@ const result = {
           request.warm.styleThisMs,
           request.coldAfterWrite.medianMs,
           request.coldAfterItemWrite.medianMs,
+          request.coldAfterOutfitWrite.medianMs,
         ) <= TARGET_MS,
 };
 console.log(JSON.stringify(result, null, 2));

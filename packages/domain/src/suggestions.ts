@@ -1,7 +1,7 @@
 import { categoryIndex, type Category } from './categories.js';
 import type { ColourName } from './colour-names.js';
 import { BUNDLED_RATES, formatMoney, type RatesTable } from './currency.js';
-import { addDays } from './day-keys.js';
+import { addDays, dayNumber } from './day-keys.js';
 import type { ItemStats } from './item-stats.js';
 import { itemPriceIn } from './money.js';
 import {
@@ -16,7 +16,6 @@ import { itemStatus } from './status.js';
 import { subcategoryName } from './subcategories.js';
 import type { ClothingItem, Settings, WardrobeData } from './types.js';
 import { buildWearIndex, daysOf, type WearIndex } from './wear-index.js';
-import { daysBetween } from './wear-day.js';
 
 /**
  * "What to wear" (README, "What to wear"): outfits made of the user's own closet pieces for a
@@ -160,17 +159,19 @@ function colourHarmony(a: ColourName | undefined, b: ColourName | undefined): nu
 /** The stats a suggestion reads (item-stats' ItemStats has these and more). */
 type PieceStats = Pick<ItemStats, 'lastWorn' | 'totalTimesWorn' | 'costPerWear'>;
 
-/** A closet piece as the search reads it (PreparedSuggestions). */
-export interface SuggestionPiece {
+/**
+ * A closet piece as the search reads it (PreparedSuggestions), with its stats. Every piece has
+ * every field (undefined when it has no value), so that the engine sees one layout of them all.
+ */
+export interface SuggestionPiece extends PieceStats {
   item: ClothingItem;
   /** Its place among the closet's pieces: pairs are cached by number, not by a string key. */
   n: number;
   /** The score before the day's seeded jitter (pieceBase): the same every day of a version. */
   base: number;
   /** Days since last worn (to today), undefined when never worn. */
-  idle?: number;
-  stats: PieceStats;
-  colour?: ColourName;
+  idle: number | undefined;
+  colour: ColourName | undefined;
 }
 
 interface Context {
@@ -180,6 +181,9 @@ interface Context {
   partnerCache: Map<string, Pairing[]>;
   /** This call's score of each piece (by `n`), NaN until read: the base plus the day's jitter. */
   scores: Float64Array;
+  /** The stamp of the last state that tried each piece (by `n`), and the last stamp given. */
+  tried: Int32Array;
+  stamp: number;
   seedState: number;
 }
 
@@ -291,49 +295,41 @@ function byScore(ctx: Context, a: SuggestionPiece, b: SuggestionPiece): number {
   );
 }
 
-/** Best base first, then by id: each slot's order before the day's jitter. */
-function byBase(a: SuggestionPiece, b: SuggestionPiece): number {
-  return b.base - a.base || (a.item.id < b.item.id ? -1 : a.item.id > b.item.id ? 1 : 0);
-}
-
 /**
- * The slot's best `k` pieces for the day, as sorting the whole slot by score would give them.
- * The jitter adds less than W_SEED to a base, so none of the best `k` has a base W_SEED or more
- * below the k-th best base: only the pieces above that line are scored and sorted.
+ * The slot's best `k` pieces for the day, best first, as sorting the whole slot by score would
+ * give them: `head` is the slot's head (slotHead), which holds every piece that can be among them.
+ * Each is scored once; the k-th best score is found by sorting the scores as numbers (natively),
+ * and only the pieces at or above it are sorted by score and id.
  */
-function bestOfSlot(
-  ctx: Context,
-  byBaseList: readonly SuggestionPiece[],
-  k: number,
-): SuggestionPiece[] {
-  let end = byBaseList.length;
-  if (end > k) {
-    const line = byBaseList[k - 1]!.base - W_SEED - 1e-9;
-    end = k;
-    while (end < byBaseList.length && byBaseList[end]!.base >= line) end += 1;
+function bestOfSlot(ctx: Context, head: readonly SuggestionPiece[], k: number): SuggestionPiece[] {
+  const n = head.length;
+  const scores = new Float64Array(n);
+  for (let i = 0; i < n; i++) scores[i] = scoreOf(ctx, head[i]!);
+  let top: SuggestionPiece[];
+  if (n <= k) top = head.slice();
+  else {
+    const cut = scores.slice().sort()[n - k]!;
+    top = [];
+    for (let i = 0; i < n; i++) if (scores[i]! >= cut) top.push(head[i]!);
   }
-  // The best k kept in order as the pieces come (each scored once): no sort of the whole run.
-  const top: SuggestionPiece[] = [];
-  for (let i = 0; i < end; i++) {
-    const piece = byBaseList[i]!;
-    scoreOf(ctx, piece);
-    insertBounded(top, piece, k, (a, b) => byScore(ctx, a, b));
-  }
+  top.sort((a, b) => byScore(ctx, a, b));
+  if (top.length > k) top.length = k;
   return top;
 }
 
 /**
- * The pieces of `list` that bestOfSlot can pick among its best `k` on some day, best base
- * first: only the pieces whose base is within W_SEED of the k-th best are sorted.
+ * The pieces of a slot that bestOfSlot can pick among its best `k` on some day, in the slot's
+ * order: the jitter adds less than W_SEED to a base, so none of the day's best `k` has a base
+ * W_SEED or more below the k-th best base. Only the bases are sorted (as numbers), to find it.
  */
 function slotHead(list: SuggestionPiece[], k: number): SuggestionPiece[] {
-  if (list.length <= k) return list.sort(byBase);
+  if (list.length <= k) return list;
   // A typed array sorts its numbers natively, with no comparison called back.
   const bases = new Float64Array(list.length);
   for (let i = 0; i < list.length; i++) bases[i] = list[i]!.base;
   bases.sort();
   const line = bases[list.length - k]! - W_SEED - 1e-9;
-  return list.filter((p) => p.base >= line).sort(byBase);
+  return list.filter((p) => p.base >= line);
 }
 
 /**
@@ -366,8 +362,18 @@ function extend(
   // adds more than MAX_PAIR: a state, or an option, that cannot reach the worst kept even so is
   // passed over (the beam and the options come best first, so all after it too).
   const next: State[] = [];
-  const tried = new Set<number>();
   const top = options.length > 0 ? scoreOf(ctx, options[0]!) : -Infinity;
+  // Each chosen piece's pair scores with the options, by the option's place: a state reads the
+  // row of each of its pieces once, not the pair cache once per pair.
+  const rows = new Map<number, Float64Array>();
+  const rowOf = (c: SuggestionPiece): Float64Array => {
+    let row = rows.get(c.n);
+    if (row === undefined) {
+      row = new Float64Array(options.length).fill(NaN);
+      rows.set(c.n, row);
+    }
+    return row;
+  };
   for (const state of beam) {
     const chosen = state.ids.map((id) => ctx.pieces.get(id)!);
     const reach = chosen.length * MAX_PAIR + 1e-9;
@@ -385,14 +391,25 @@ function extend(
         }
       }
     }
-    tried.clear();
-    for (const piece of candidates) {
-      if (tried.has(piece.n)) continue;
-      tried.add(piece.n);
+    const chosenRows = chosen.map(rowOf);
+    // A piece met again among the candidates (a partner of two, or one of the options) is tried
+    // once: marked with this state's stamp.
+    const stamp = ++ctx.stamp;
+    for (let j = 0; j < candidates.length; j++) {
+      const piece = candidates[j]!;
+      if (ctx.tried[piece.n] === stamp) continue;
+      ctx.tried[piece.n] = stamp;
       const own = state.score + scoreOf(ctx, piece);
       if (next.length >= width && own + reach < next[width - 1]!.score) continue;
       let score = own;
-      for (const c of chosen) score += pairScore(ctx, c, piece);
+      for (let k = 0; k < chosen.length; k++) {
+        if (j < options.length) {
+          const row = chosenRows[k]!;
+          let pair = row[j]!;
+          if (Number.isNaN(pair)) row[j] = pair = pairScore(ctx, chosen[k]!, piece);
+          score += pair;
+        } else score += pairScore(ctx, chosen[k]!, piece);
+      }
       if (next.length >= width) {
         const worst = next[width - 1]!;
         if (score < worst.score) continue;
@@ -471,7 +488,7 @@ function reasonsFor(
   for (const id of ids) {
     const p = ctx.pieces.get(id)!;
     if (p.idle === undefined) {
-      if (p.stats.totalTimesWorn === 0 && !never) never = p;
+      if (p.totalTimesWorn === 0 && !never) never = p;
     } else if (p.idle >= IDLE_REASON_DAYS && (!idle || p.idle > idle.idle!)) idle = p;
   }
   if (idle) {
@@ -494,11 +511,11 @@ function reasonsFor(
   const rates = input.rates ?? BUNDLED_RATES;
   for (const id of ids) {
     const p = ctx.pieces.get(id)!;
-    if (p.stats.costPerWear === undefined) continue;
+    if (p.costPerWear === undefined) continue;
     const price = itemPriceIn(p.item, settings.currency, rates);
     if (price === undefined) continue;
-    before += p.stats.costPerWear;
-    after += price / (p.stats.totalTimesWorn + 1);
+    before += p.costPerWear;
+    after += price / (p.totalTimesWorn + 1);
   }
   const from = formatMoney(before, settings.currency, locale);
   const to = formatMoney(after, settings.currency, locale);
@@ -534,8 +551,8 @@ export interface PreparedSuggestions {
   index: WearIndex;
   pieces: Map<string, SuggestionPiece>;
   /**
-   * Each category's head, best base first: its best PER_SLOT pieces by base and every piece
-   * whose base is within W_SEED of the PER_SLOT-th (the only pieces a day's jitter can lift
+   * Each category's head, in the closet's order: its best PER_SLOT pieces by base and every
+   * piece whose base is within W_SEED of the PER_SLOT-th (the only pieces a day's jitter can lift
    * into its best); a category with a piece has a head.
    */
   bySlot: Map<Category, SuggestionPiece[]>;
@@ -547,6 +564,60 @@ export interface PreparedSuggestions {
 
 /** Pair scores kept at most (a search reaches a few thousand): past it the cache starts over. */
 const PAIR_CACHE_MAX = 200_000;
+
+/** The days of a piece never worn. */
+const NO_DAYS: readonly string[] = Object.freeze([]);
+
+/**
+ * Each piece's rank by cost per wear among the pieces that have one, the cheapest per wear 0 and
+ * the dearest 1 (1 when only one has one), -1 for none: the ranks of sorting them by cost per
+ * wear, then by id. The costs are sorted as numbers (natively, no comparison called back) and each
+ * piece finds its place by binary search; only pieces of equal cost are ordered by id.
+ */
+function costRanks(closet: readonly SuggestionPiece[], costPerWear: Float64Array): Float64Array {
+  const ranks = new Float64Array(closet.length).fill(-1);
+  let m = 0;
+  for (let i = 0; i < closet.length; i++) if (!Number.isNaN(costPerWear[i]!)) m += 1;
+  const sorted = new Float64Array(m);
+  m = 0;
+  for (let i = 0; i < closet.length; i++) {
+    const c = costPerWear[i]!;
+    if (!Number.isNaN(c)) sorted[m++] = c;
+  }
+  sorted.sort();
+  const rankOf = (at: number) => (m > 1 ? at / (m - 1) : 1);
+  // Pieces of one cost, linked from the place of the first of them: ordered by id afterwards.
+  let tied: Int32Array | undefined;
+  let nextTied: Int32Array | undefined;
+  for (let i = 0; i < closet.length; i++) {
+    const c = costPerWear[i]!;
+    if (Number.isNaN(c)) continue;
+    let lo = 0;
+    let hi = m;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (sorted[mid]! < c) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo + 1 < m && sorted[lo + 1] === c) {
+      tied ??= new Int32Array(m).fill(-1);
+      nextTied ??= new Int32Array(closet.length);
+      nextTied[i] = tied[lo]!;
+      tied[lo] = i;
+    } else ranks[i] = rankOf(lo);
+  }
+  if (tied && nextTied) {
+    const byId = (a: number, b: number) => (closet[a]!.item.id < closet[b]!.item.id ? -1 : 1);
+    for (let at = 0; at < m; at++) {
+      if (tied[at]! < 0) continue;
+      const group: number[] = [];
+      for (let i = tied[at]!; i >= 0; i = nextTied[i]!) group.push(i);
+      group.sort(byId);
+      for (let k = 0; k < group.length; k++) ranks[group[k]!] = rankOf(at + k);
+    }
+  }
+  return ranks;
+}
 
 /**
  * The day-free part of suggestOutfits for a wardrobe at `now` (its closet, stats, scores and slot
@@ -561,64 +632,83 @@ export function prepareSuggestions(
   const index = options.index ?? buildWearIndex(wardrobe, now);
   const rates = options.rates ?? BUNDLED_RATES;
   const today = index.today;
-  const closet = index.items.filter(isSuggestable);
+  const todayNumber = dayNumber(today);
+
+  // The closet's pieces, numbered in the wardrobe's order, each slot's in that order too. The
+  // stats and the base are set below, once read; the base starts as a number that is not a small
+  // integer, so that setting it does not change every piece's layout in the engine.
+  const list: SuggestionPiece[] = [];
+  const pieces = new Map<string, SuggestionPiece>();
+  const bySlot = new Map<Category, SuggestionPiece[]>();
+  for (const item of index.items) {
+    if (!isSuggestable(item)) continue;
+    const piece: SuggestionPiece = {
+      item,
+      n: list.length,
+      base: Number.NaN,
+      idle: undefined,
+      colour: item.colors?.[0] || undefined,
+      totalTimesWorn: 0,
+      lastWorn: undefined,
+      costPerWear: undefined,
+    };
+    list.push(piece);
+    pieces.set(item.id, piece);
+    const slot = bySlot.get(item.category);
+    if (slot) slot.push(piece);
+    else bySlot.set(item.category, [piece]);
+  }
 
   // Only the closet's pieces are read, and of their stats only what the score and the reasons
-  // use (the same figures as item-stats' computeItemStats, without the whole wardrobe's).
-  const closetStats: PieceStats[] = [];
-  const prices: (number | undefined)[] = [];
-  for (const item of closet) {
-    const price = itemPriceIn(item, settings.currency, rates);
-    prices.push(price);
-    let s: PieceStats | undefined = options.stats?.get(item.id);
-    if (s === undefined) {
-      const days = daysOf(index.itemDays, item.id);
-      const totalTimesWorn = days.length + (item.manualTimesWorn ?? 0);
-      s = { totalTimesWorn };
-      const lastWorn = days[days.length - 1];
-      if (lastWorn !== undefined) s.lastWorn = lastWorn;
-      if (price !== undefined && totalTimesWorn > 0) s.costPerWear = price / totalTimesWorn;
+  // use (the same figures as item-stats' computeItemStats, without the whole wardrobe's). The
+  // worn pieces' days come from the index's worn items (fewer than the closet's pieces).
+  let worn: (readonly string[] | undefined)[] | undefined;
+  if (options.stats === undefined) {
+    worn = new Array<readonly string[] | undefined>(list.length);
+    for (const [id, days] of index.itemDays) {
+      const piece = pieces.get(id);
+      if (piece !== undefined) worn[piece.n] = days;
     }
-    closetStats.push(s);
+  }
+  const priced = new Uint8Array(list.length);
+  const costPerWear = new Float64Array(list.length).fill(NaN);
+  for (let i = 0; i < list.length; i++) {
+    const piece = list[i]!;
+    const { item } = piece;
+    const price = itemPriceIn(item, settings.currency, rates);
+    if (price !== undefined) priced[i] = 1;
+    const given = options.stats?.get(item.id);
+    if (given !== undefined) {
+      piece.totalTimesWorn = given.totalTimesWorn;
+      piece.lastWorn = given.lastWorn;
+      piece.costPerWear = given.costPerWear;
+    } else {
+      const days = worn ? (worn[i] ?? NO_DAYS) : daysOf(index.itemDays, item.id);
+      const totalTimesWorn = days.length + (item.manualTimesWorn ?? 0);
+      piece.totalTimesWorn = totalTimesWorn;
+      piece.lastWorn = days[days.length - 1];
+      if (price !== undefined && totalTimesWorn > 0) piece.costPerWear = price / totalTimesWorn;
+    }
+    if (piece.costPerWear !== undefined) costPerWear[i] = piece.costPerWear;
   }
 
   // Cost per wear as a rank among the closet's priced pieces: the dearest per wear first.
-  const costs: number[] = [];
-  for (let i = 0; i < closet.length; i++)
-    if (closetStats[i]!.costPerWear !== undefined) costs.push(i);
-  costs.sort((a, b) => {
-    const d = closetStats[a]!.costPerWear! - closetStats[b]!.costPerWear!;
-    return d || (closet[a]!.id < closet[b]!.id ? -1 : 1);
-  });
-  const costRank = new Float64Array(closet.length).fill(-1);
-  costs.forEach((i, at) => (costRank[i] = costs.length > 1 ? at / (costs.length - 1) : 1));
-
-  const pieces = new Map<string, SuggestionPiece>();
-  const bySlot = new Map<Category, SuggestionPiece[]>();
-  for (let i = 0; i < closet.length; i++) {
-    const item = closet[i]!;
-    const s = closetStats[i]!;
-    const idle = s.lastWorn === undefined ? undefined : Math.max(0, daysBetween(s.lastWorn, today));
+  const costRank = costRanks(list, costPerWear);
+  for (let i = 0; i < list.length; i++) {
+    const piece = list[i]!;
+    const idle =
+      piece.lastWorn === undefined
+        ? undefined
+        : Math.max(0, todayNumber - dayNumber(piece.lastWorn));
     // A priced piece never worn costs most per wear of all: its first wear matters most.
     const rank =
-      costRank[i]! >= 0 ? costRank[i]! : prices[i] !== undefined && s.totalTimesWorn === 0 ? 1 : 0;
-    const piece: SuggestionPiece = {
-      item,
-      n: pieces.size,
-      stats: s,
-      base: pieceBase(s, idle, rank),
-    };
-    if (idle !== undefined) piece.idle = idle;
-    const colour = item.colors?.[0];
-    if (colour) piece.colour = colour;
-    pieces.set(item.id, piece);
-    const list = bySlot.get(item.category);
-    if (list) list.push(piece);
-    else bySlot.set(item.category, [piece]);
+      costRank[i]! >= 0 ? costRank[i]! : priced[i] === 1 && piece.totalTimesWorn === 0 ? 1 : 0;
+    piece.base = pieceBase(piece, idle, rank);
+    piece.idle = idle;
   }
-  // Of each slot only its head is kept, best base first: the pieces that may be among its best
-  // PER_SLOT on some day (bestOfSlot). The rest is never read, so it is never sorted.
-  for (const [slot, list] of bySlot) bySlot.set(slot, slotHead(list, PER_SLOT));
+  // Of each slot only its head is kept: the pieces that may be among its best PER_SLOT on some
+  // day (bestOfSlot). The rest is never read.
+  for (const [slot, all] of bySlot) bySlot.set(slot, slotHead(all, PER_SLOT));
   return {
     today,
     index,
@@ -674,6 +764,8 @@ export function suggestOutfits(input: SuggestionsInput): SuggestionsResult {
     pairCache: prepared.pairCache,
     partnerCache: prepared.partnerCache,
     scores: new Float64Array(pieces.size).fill(NaN),
+    tried: new Int32Array(pieces.size),
+    stamp: 0,
     seedState: hashOn(0x811c9dc5, `${seed}|`),
   };
 
