@@ -477,6 +477,12 @@ export const cases: Record<string, Case> = {
     expect(found.map((r) => r.id)).toEqual([BRAVO.item]);
     return found;
   },
+  'suggestions.readSuggestionOutfits': async ({ db }) => {
+    const found = await suggestions.readSuggestionOutfits(db, B, [ALPHA.outfit, BRAVO.outfit]);
+    expect(found.outfits.map((r) => r.id)).toEqual([BRAVO.outfit]);
+    expect([...found.canvases.keys()]).toEqual([BRAVO.outfit]);
+    return { ...found, canvases: [...found.canvases] };
+  },
   // --- clothes ---
   'clothes.findItem': async ({ db }) => {
     expect(await clothes.findItem(db, B, ALPHA.item)).toBeUndefined();
@@ -611,7 +617,14 @@ export const cases: Record<string, Case> = {
     expect(await outfits.readCanvas(db, B, ALPHA.outfit)).toEqual([]);
     return outfits.readCanvas(db, B, BRAVO.outfit);
   },
-  'outfits.listCanvasRows': ({ db }) => outfits.listCanvasRows(db, B),
+  'outfits.listCanvasRows': async ({ db }) => {
+    expect(await outfits.listCanvasRows(db, B, [ALPHA.outfit])).toEqual([]);
+    const some = await outfits.listCanvasRows(db, B, [ALPHA.outfit, BRAVO.outfit]);
+    const all = await outfits.listCanvasRows(db, B);
+    expect(some).toHaveLength(1);
+    expect(some).toEqual(all.filter((r) => r.outfit_id === BRAVO.outfit));
+    return all;
+  },
   'outfits.insertCanvases': async ({ db }) => {
     const placement = { position: 5, x: 0, y: 0, scale: 1, rotation: 0 };
     // ALPHA's outfit, or ALPHA's item on BRAVO's outfit: both refused.

@@ -3,7 +3,7 @@ import { addDays, suggestionsResponseSchema, wearDayKey } from '@hanger/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keptSuggestionRecords } from '../src/services/suggestions.js';
 import { ENGINES, startApp, type TestApp } from './helpers/app.js';
-import { ApiUser, signUp } from './helpers/api.js';
+import { ApiUser, canvasEntry, photo, signUp, testJpeg } from './helpers/api.js';
 import { startWithUser } from './helpers/suite.js';
 
 describe.each(ENGINES)('suggestions on %s', (engine) => {
@@ -180,7 +180,7 @@ describe.each(ENGINES)('suggestions on %s', (engine) => {
  * after each, the answers must be those of a server that reads everything afresh (`fresh`, the
  * same database, its kept copy dropped before every read), and the records the same.
  */
-describe.each(ENGINES)('suggestions after item writes on %s', (engine) => {
+describe.each(ENGINES)('suggestions after item, outfit and settings writes on %s', (engine) => {
   let t: TestApp;
   let fresh: TestApp;
   let owner: ApiUser;
@@ -306,13 +306,95 @@ describe.each(ENGINES)('suggestions after item writes on %s', (engine) => {
     expect(before.clothes[shoes[1]!.id]).toBeUndefined();
   });
 
-  it('reads everything again after a write of anything else', async () => {
-    const before = kept();
-    const response = await owner.send('PATCH', '/api/outfits', {
-      ids: JSON.stringify(Object.keys(before.outfits)),
+  it('answers after outfit saves, edits, deletes and batch writes as a cold server does', async () => {
+    let before = kept();
+    const add = (category: string) => owner.addItem({ category });
+    const [top, bottom, shoes] = [await add('top'), await add('bottom'), await add('shoes')];
+    before = await expectAsFresh(before);
+    const untouched = Object.keys(before.outfits)[0]!;
+    /** The outfits no write named are the very records kept before. */
+    const expectShared = (now: ReturnType<typeof kept>, was: ReturnType<typeof kept>) =>
+      expect(now.outfits[untouched]).toBe(was.outfits[untouched]);
+
+    // A new outfit joins (the items on its canvas are read again too: their scale).
+    const made = await owner.addOutfit([top.id, bottom.id, shoes.id]);
+    let now = await expectAsFresh(before);
+    expectShared(now, before);
+    expect(now.outfits[made.id]!.canvasData.map((e) => e.clothingId)).toEqual([
+      top.id,
+      bottom.id,
+      shoes.id,
+    ]);
+    before = now;
+
+    // Its canvas replaced (POST with its id), then another one made, between two requests.
+    const canvas = [shoes.id, top.id].map((id, i) => canvasEntry(id, i));
+    const replaced = await owner.send('POST', '/api/outfit', {
+      id: made.id,
+      canvas_data: JSON.stringify(canvas),
+      image: photo(await testJpeg({ width: 40, height: 60 })),
+    });
+    expect(replaced.status).toBeLessThan(300);
+    const second = await owner.addOutfit([bottom.id, shoes.id]);
+    now = await expectAsFresh(before);
+    expectShared(now, before);
+    expect(now.outfits[made.id]!.canvasData.map((e) => e.clothingId)).toEqual([shoes.id, top.id]);
+    expect(now.outfits[second.id]).toBeDefined();
+    before = now;
+
+    // An edit (times worn, status): the outfits as suggestions read them do not change.
+    const patched = await owner.send('PATCH', `/api/outfits/${made.id}`, {
+      updates: JSON.stringify({ manual_times_worn: 4 }),
+    });
+    expect(patched.status).toBe(200);
+    before = await expectAsFresh(before);
+    const ids = (...list: string[]) => JSON.stringify(list);
+    const batch = await owner.send('PATCH', '/api/outfits', {
+      ids: ids(made.id, untouched),
       updates: JSON.stringify({ status: 'archived' }),
     });
-    expect(response.status).toBe(200);
+    expect(batch.status).toBe(200);
+    before = await expectAsFresh(before);
+
+    // Deletes: the outfit, its canvas and its days go.
+    expect((await owner.putDay(addDays(today, -3), { outfits: [second.id] })).status).toBe(200);
+    expect((await owner.send('DELETE', `/api/outfits/${second.id}`)).status).toBe(204);
+    now = await expectAsFresh(before);
+    expectShared(now, before);
+    expect(now.outfits[second.id]).toBeUndefined();
+    before = now;
+    const last = Object.keys(before.outfits).at(-2)!;
+    expect((await owner.send('DELETE', '/api/outfits', { ids: ids(made.id, last) })).status).toBe(
+      204,
+    );
+    now = await expectAsFresh(before);
+    expect(Object.keys(now.outfits)).not.toContain(made.id);
+    expect(Object.keys(now.outfits)).not.toContain(last);
+  });
+
+  it('keeps the items and outfits over a settings write that leaves them', async () => {
+    const before = kept();
+    const settings = await owner.settings();
+    const tops = settings.subcategories.top ?? [];
+    for (const update of [
+      { locale: 'de-DE', week_start: 1 },
+      { subcategories: { top: [...tops, { id: 'linen', name: 'Linen' }] } },
+    ]) {
+      expect((await owner.putSettings(update)).status).toBe(200);
+      const mine = await answers(owner, keep.id);
+      fresh.app.services.cache.clear();
+      expect(mine).toEqual(await answers(onFresh, keep.id));
+      // Not even patched: the very records kept before.
+      expect(kept().clothes).toBe(before.clothes);
+      expect(kept().outfits).toBe(before.outfits);
+    }
+  });
+
+  it('reads everything again after a write of anything else', async () => {
+    const before = kept();
+    // A new currency: every item's converted price is computed again.
+    const currency = (await owner.settings()).currency === 'EUR' ? 'GBP' : 'EUR';
+    expect((await owner.putSettings({ currency })).status).toBe(200);
     const mine = await answers(owner, keep.id);
     fresh.app.services.cache.clear();
     expect(mine).toEqual(await answers(onFresh, keep.id));

@@ -59,16 +59,22 @@ export async function readCanvas(
     .execute();
 }
 
-/** Every canvas row of the owner's outfits, by outfit then position. */
-export async function listCanvasRows(db: Db, ownerId: string): Promise<OutfitItemRow[]> {
-  return db
+/**
+ * Every canvas row of the owner's outfits, or of those of `outfitIds` (at most IN_CHUNK, none
+ * empty), by outfit then position.
+ */
+export async function listCanvasRows(
+  db: Db,
+  ownerId: string,
+  outfitIds?: readonly string[],
+): Promise<OutfitItemRow[]> {
+  let query = db
     .selectFrom('outfit_items')
     .innerJoin('outfits', 'outfits.id', 'outfit_items.outfit_id')
     .selectAll('outfit_items')
-    .where('outfits.user_id', '=', ownerId)
-    .orderBy('outfit_items.outfit_id')
-    .orderBy('outfit_items.position')
-    .execute();
+    .where('outfits.user_id', '=', ownerId);
+  if (outfitIds !== undefined) query = query.where('outfit_items.outfit_id', 'in', outfitIds);
+  return query.orderBy('outfit_items.outfit_id').orderBy('outfit_items.position').execute();
 }
 
 /**

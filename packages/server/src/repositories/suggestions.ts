@@ -106,3 +106,25 @@ export async function readSuggestionItems(db: Db, ownerId: string, ids: readonly
   }
   return found;
 }
+
+/**
+ * Those of `ids` that the owner holds, as readSuggestionRecords reads its outfits (each one's
+ * creation and canvas): the outfits a write changed, read again into kept records
+ * (services/suggestions.ts). An id deleted, or another account's, is not answered.
+ */
+export async function readSuggestionOutfits(db: Db, ownerId: string, ids: readonly string[]) {
+  const outfits = [];
+  const placements = [];
+  for (const chunk of chunks(ids.filter(isStorableText))) {
+    outfits.push(
+      ...(await db
+        .selectFrom('outfits')
+        .select(['id', 'date_created'])
+        .where('user_id', '=', ownerId)
+        .where('id', 'in', chunk)
+        .execute()),
+    );
+    placements.push(...(await listCanvasRows(db, ownerId, chunk)));
+  }
+  return { outfits, canvases: canvasesByOutfit(placements) };
+}

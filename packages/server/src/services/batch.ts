@@ -14,6 +14,7 @@ import { deleteWardrobeEntries } from '../repositories/wardrobe.js';
 import type { ServiceContext } from './context.js';
 import { discardPhoto, photoOf } from './photos.js';
 import { readSettings } from './settings.js';
+import { deletedRecords } from './wardrobe-entry.js';
 
 /**
  * The batch calls of "Select many" (docs/select-many.md): one change to many items or outfits,
@@ -86,7 +87,7 @@ export async function batchUpdateOutfits(
     if (found.length !== ids.length) throw new NotFoundError(NOT_FOUND);
     if (Object.keys(updates).length > 0) await updateOutfits(trx, userId, ids, updates);
   });
-  if (Object.keys(updates).length > 0) await ctx.cache.invalidate(userId);
+  if (Object.keys(updates).length > 0) await ctx.cache.invalidate(userId, { outfits: ids });
   return { changes: ids.map((id) => ({ id, patch: { ...updates } })) };
 }
 
@@ -106,7 +107,6 @@ export async function batchDelete(
     if (gone.length !== ids.length) throw new NotFoundError(NOT_FOUND);
     return gone;
   });
-  // An item's delete takes its wears and canvas places with it (WardrobeChange's `items`).
-  await ctx.cache.invalidate(userId, table === 'clothes' ? { items: ids } : 'wardrobe');
+  await ctx.cache.invalidate(userId, deletedRecords(table, ids));
   for (const row of rows) await discardPhoto(ctx, photoOf(row));
 }

@@ -157,7 +157,11 @@ async function storeOutfit(
   );
 
   if (previous) await discardPhoto(ctx, photoOf(previous));
-  await ctx.cache.invalidate(userId);
+  // The outfit, and the items on its canvas (their scale).
+  await ctx.cache.invalidate(userId, {
+    outfits: [row.id],
+    items: canvas.map((p) => p.clothing_id),
+  });
   const capability = await ctx.media.capabilityFor(userId);
   return { outfit: outfitToWire(capability, row, canvas), created: !previous };
 }
@@ -174,7 +178,7 @@ export async function updateOutfit(
     return {};
   }
   if (!(await updateOutfitRow(ctx.db, userId, id, updates))) throw new NotFoundError(NOT_FOUND);
-  await ctx.cache.invalidate(userId);
+  await ctx.cache.invalidate(userId, { outfits: [id] });
   return { ...updates };
 }
 

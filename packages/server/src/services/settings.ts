@@ -115,19 +115,19 @@ export async function updateSettings(
 
     await writeSettings(trx, userId, merged);
 
-    for (const [category, ids] of removedSubcategories(
-      current.subcategories,
-      merged.subcategories,
-    )) {
+    const removed = removedSubcategories(current.subcategories, merged.subcategories);
+    for (const [category, ids] of removed) {
       await clearSubcategories(trx, userId, category, ids);
     }
 
-    if (merged.currency !== current.currency)
-      await reconvertPrices(ctx, trx, userId, merged.currency);
-    return merged;
+    const reconvert = merged.currency !== current.currency;
+    if (reconvert) await reconvertPrices(ctx, trx, userId, merged.currency);
+    return { merged, itemsChanged: removed.size > 0 || reconvert };
   });
-  await ctx.cache.invalidate(userId);
-  return next;
+  // Items lose a removed subcategory, or get prices in a new currency: read them all again.
+  // Otherwise no item's or outfit's row changed (docs/suggestions.md).
+  await ctx.cache.invalidate(userId, next.itemsChanged ? 'wardrobe' : 'settings');
+  return next.merged;
 }
 
 async function reconvertPrices(

@@ -8,7 +8,7 @@ import {
   suggestionKey,
   wardrobeForSuggestionsFromWire,
   wearDayKey,
-  type ClothingItem,
+  type Outfit,
   type PreparedSuggestions,
   type Settings,
   type SuggestionsResult,
@@ -20,13 +20,14 @@ import { listWears } from '../repositories/calendar.js';
 import {
   listLiveFeedback,
   readSuggestionItems,
+  readSuggestionOutfits,
   readSuggestionRecords,
   saveFeedback,
 } from '../repositories/suggestions.js';
 import type { ServiceContext } from './context.js';
 import { readSettings } from './settings.js';
 import { canvasToWire, suggestionItemToWire, type SuggestionItemRow } from './serialize.js';
-import type { WardrobeCache } from './wardrobe-cache.js';
+import type { RecordsChange, WardrobeCache } from './wardrobe-cache.js';
 import { calendarToWire, recordsById } from './wardrobe.js';
 
 const NOT_FOUND = 'The requested item was not found.';
@@ -82,10 +83,25 @@ interface Records {
  */
 async function readRecords(ctx: ServiceContext, userId: string, version: string): Promise<Records> {
   const { items, outfits, canvases } = await readSuggestionRecords(ctx.db, userId);
-  const { outfits: mapped } = wardrobeForSuggestionsFromWire({
+  return {
+    version,
+    expiresAt: Date.now() + KEPT_TTL_MS,
+    clothes: itemsFromRows(items),
+    outfits: outfitsFromRows(outfits, canvases),
+  };
+}
+
+type SuggestionOutfitRows = Awaited<ReturnType<typeof readSuggestionOutfits>>;
+
+/** Outfit rows and their canvases as suggestOutfits reads them (readRecords and patchRecords). */
+function outfitsFromRows(
+  rows: SuggestionOutfitRows['outfits'],
+  canvases: SuggestionOutfitRows['canvases'],
+): WardrobeData['outfits'] {
+  return wardrobeForSuggestionsFromWire({
     clothes: {},
     outfits: recordsById(
-      outfits.map((o) => ({
+      rows.map((o) => ({
         id: o.id,
         image: '',
         date_created: o.date_created,
@@ -93,13 +109,7 @@ async function readRecords(ctx: ServiceContext, userId: string, version: string)
       })),
     ),
     calendar: {},
-  });
-  return {
-    version,
-    expiresAt: Date.now() + KEPT_TTL_MS,
-    clothes: itemsFromRows(items),
-    outfits: mapped,
-  };
+  }).outfits;
 }
 
 /** Item rows as suggestOutfits reads them, through the wire form (readRecords and patchRecords). */
@@ -111,61 +121,101 @@ function itemsFromRows(rows: readonly SuggestionItemRow[]): WardrobeData['clothe
   }).clothes;
 }
 
+/** An item or an outfit, as readSuggestionRecords orders them. */
+type Dated = Pick<Outfit, 'id' | 'dateCreated'>;
+
 /** Whether `b` comes after `a` in readSuggestionRecords' order (creation, then id). */
-const comesAfter = (a: ClothingItem, b: ClothingItem): boolean =>
+const comesAfter = (a: Dated, b: Dated): boolean =>
   a.dateCreated < b.dateCreated || (a.dateCreated === b.dateCreated && a.id < b.id);
 
 /**
- * `kept` with the items `ids` read again (docs/suggestions.md): an edited item's record is
- * replaced where it stands, a created one joins at the end, a deleted one (not answered) leaves,
- * and with it its places on the outfits' canvases (a delete takes them in the same transaction).
- * Everything else is shared with `kept`, and nothing of `kept` changes: a concurrent request may
- * be ranking on it. Undefined when the whole read could order the items otherwise (a created
- * item not after the newest kept one, an edit of a creation date): read everything again.
+ * `kept` (items or outfits, in readSuggestionRecords' order) with `read` (those of `ids` the owner
+ * still holds, read again) in: a record read again replaces the kept one where it stands, one not
+ * kept joins at the end, and one of `ids` not read (deleted) leaves; `change` makes each record
+ * that stays from the kept one (undefined: as it was). Undefined when the whole read could order
+ * them otherwise: a created record not strictly after the newest kept one (equal times would be
+ * ordered by the database's collation of ids, also among the created), an edit of a creation date.
+ */
+function patchOrdered<T extends Dated>(
+  kept: Record<string, T>,
+  ids: readonly string[],
+  read: Record<string, T>,
+  change?: (record: T) => T,
+): Record<string, T> | undefined {
+  const named = new Set(ids);
+  const out: Record<string, T> = {};
+  let newest: T | undefined;
+  for (const [id, record] of Object.entries(kept)) {
+    const now = read[id];
+    if (now !== undefined) {
+      if (now.dateCreated !== record.dateCreated) return undefined;
+      out[id] = now;
+    } else if (named.has(id)) {
+      continue;
+    } else {
+      out[id] = change ? change(record) : record;
+    }
+    newest = record;
+  }
+  const created = Object.values(read)
+    .filter((record) => kept[record.id] === undefined)
+    .sort((a, b) => (comesAfter(a, b) ? -1 : 1));
+  for (const record of created) {
+    if (newest !== undefined && !(newest.dateCreated < record.dateCreated)) return undefined;
+    out[record.id] = newest = record;
+  }
+  return out;
+}
+
+/**
+ * `kept` with the items and outfits `changed` read again (docs/suggestions.md): an edited record
+ * is replaced where it stands, a created one joins at the end, a deleted one (not answered)
+ * leaves, and with a deleted item its places on the outfits' canvases (a delete takes them in the
+ * same transaction). Everything else is shared with `kept`, and nothing of `kept` changes: a
+ * concurrent request may be ranking on it. Undefined when the whole read could order the records
+ * otherwise (patchOrdered): read everything again.
  */
 async function patchRecords(
   ctx: ServiceContext,
   userId: string,
   kept: Records,
-  ids: readonly string[],
+  changed: RecordsChange,
   version: string,
 ): Promise<Records | undefined> {
-  const read = itemsFromRows(await readSuggestionItems(ctx.db, userId, ids));
-  const gone = new Set(ids.filter((id) => read[id] === undefined));
-  const clothes: WardrobeData['clothes'] = {};
-  let newest: ClothingItem | undefined;
-  for (const [id, item] of Object.entries(kept.clothes)) {
-    if (gone.has(id)) continue;
-    const now = read[id];
-    if (now !== undefined && now.dateCreated !== item.dateCreated) return undefined;
-    clothes[id] = now ?? item;
-    newest = item;
-  }
-  const created = Object.values(read)
-    .filter((item) => kept.clothes[item.id] === undefined)
-    .sort((a, b) => (comesAfter(a, b) ? -1 : 1));
-  for (const item of created) {
-    // Strictly newer: equal times would be ordered by the database's collation of ids.
-    if (newest !== undefined && !(newest.dateCreated < item.dateCreated)) return undefined;
-    clothes[item.id] = item;
-  }
-  let outfits = kept.outfits;
-  if (gone.size > 0) {
-    outfits = {};
-    for (const [id, outfit] of Object.entries(kept.outfits)) {
-      const on = outfit.canvasData.some((e) => gone.has(e.clothingId));
-      outfits[id] = on
-        ? { ...outfit, canvasData: outfit.canvasData.filter((e) => !gone.has(e.clothingId)) }
-        : outfit;
-    }
-  }
+  const [itemRows, outfitRows] = await Promise.all([
+    changed.items.length > 0 ? readSuggestionItems(ctx.db, userId, changed.items) : [],
+    changed.outfits.length > 0
+      ? readSuggestionOutfits(ctx.db, userId, changed.outfits)
+      : { outfits: [], canvases: new Map() },
+  ]);
+  const read = itemsFromRows(itemRows);
+  const clothes = patchOrdered(kept.clothes, changed.items, read);
+  const gone = new Set(changed.items.filter((id) => read[id] === undefined));
+  // A deleted item's places on the canvases went with it: the kept outfits that held it lose them.
+  const dropGone =
+    gone.size === 0
+      ? undefined
+      : (outfit: Outfit): Outfit =>
+          outfit.canvasData.some((e) => gone.has(e.clothingId))
+            ? { ...outfit, canvasData: outfit.canvasData.filter((e) => !gone.has(e.clothingId)) }
+            : outfit;
+  const outfits =
+    changed.outfits.length === 0 && dropGone === undefined
+      ? kept.outfits
+      : patchOrdered(
+          kept.outfits,
+          changed.outfits,
+          outfitsFromRows(outfitRows.outfits, outfitRows.canvases),
+          dropGone,
+        );
+  if (clothes === undefined || outfits === undefined) return undefined;
   return { version, expiresAt: kept.expiresAt, clothes, outfits };
 }
 
 /**
  * The owner's items and outfits at records `version`: `kept` itself when still current, `kept`
- * with the items changed since read again when the cache knows which (a write of some items
- * alone, WardrobeCache.changedItemsSince), else read whole.
+ * with the items and outfits changed since read again when the cache knows which (writes that
+ * named them, WardrobeCache.changedSince), else read whole.
  */
 async function recordsFor(
   ctx: ServiceContext,
@@ -175,7 +225,7 @@ async function recordsFor(
 ): Promise<Records> {
   if (kept && kept.expiresAt > Date.now()) {
     if (kept.version === version) return kept;
-    const changed = ctx.cache.changedItemsSince(userId, kept.version);
+    const changed = ctx.cache.changedSince(userId, kept.version);
     const patched = changed && (await patchRecords(ctx, userId, kept, changed, version));
     if (patched) return patched;
   }

@@ -2,11 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import {
-  CHANGED_ITEMS_MAX,
+  CHANGED_RECORDS_MAX,
   matchesEtag,
   WardrobeCache,
   type WardrobeForm,
 } from './wardrobe-cache.js';
+
+/** The items changed since a records version (none of the writes named outfits). */
+function itemsSince(cache: WardrobeCache, user: string, version: string) {
+  const changed = cache.changedSince(user, version);
+  if (changed) expect(changed.outfits).toEqual([]);
+  return changed?.items;
+}
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -47,45 +54,72 @@ describe('WardrobeCache', () => {
   it('names the items written since a records version while only items were written', async () => {
     const cache = new WardrobeCache();
     const r0 = cache.recordsVersion('u1');
-    expect(cache.changedItemsSince('u1', r0)).toEqual([]);
+    expect(itemsSince(cache, 'u1', r0)).toEqual([]);
     await cache.invalidate('u1', { items: ['a'] });
     const r1 = cache.recordsVersion('u1');
     expect(r1).not.toBe(r0);
     await cache.invalidate('u1', 'calendar');
     await cache.invalidate('u2', { items: ['x'] });
     await cache.invalidate('u1', { items: ['b', 'a'] });
-    expect(cache.changedItemsSince('u1', r0)).toEqual(['a', 'b']);
-    expect(cache.changedItemsSince('u1', r1)).toEqual(['b', 'a']);
-    expect(cache.changedItemsSince('u1', cache.recordsVersion('u1'))).toEqual([]);
+    expect(itemsSince(cache, 'u1', r0)).toEqual(['a', 'b']);
+    expect(itemsSince(cache, 'u1', r1)).toEqual(['b', 'a']);
+    expect(itemsSince(cache, 'u1', cache.recordsVersion('u1'))).toEqual([]);
     // A write of anything else: every earlier version must be read whole again.
     await cache.invalidate('u1');
     const r3 = cache.recordsVersion('u1');
-    expect(cache.changedItemsSince('u1', r0)).toBeUndefined();
-    expect(cache.changedItemsSince('u1', r1)).toBeUndefined();
+    expect(itemsSince(cache, 'u1', r0)).toBeUndefined();
+    expect(itemsSince(cache, 'u1', r1)).toBeUndefined();
     await cache.invalidate('u1', { items: ['c'] });
-    expect(cache.changedItemsSince('u1', r3)).toEqual(['c']);
+    expect(itemsSince(cache, 'u1', r3)).toEqual(['c']);
     // clear() (a Redis reconnection) forgets every version.
     const r4 = cache.recordsVersion('u1');
     cache.clear();
-    expect(cache.changedItemsSince('u1', r4)).toBeUndefined();
-    expect(cache.changedItemsSince('u1', 'nonsense')).toBeUndefined();
+    expect(itemsSince(cache, 'u1', r4)).toBeUndefined();
+    expect(itemsSince(cache, 'u1', 'nonsense')).toBeUndefined();
   });
 
-  it('forgets item changes past CHANGED_ITEMS_MAX ids', async () => {
+  it('forgets item changes past CHANGED_RECORDS_MAX ids', async () => {
     const cache = new WardrobeCache();
     const r0 = cache.recordsVersion('u1');
     await cache.invalidate('u1', { items: ['a'] });
     const r1 = cache.recordsVersion('u1');
-    const many = Array.from({ length: CHANGED_ITEMS_MAX - 1 }, (_, i) => `i${i}`);
+    const many = Array.from({ length: CHANGED_RECORDS_MAX - 1 }, (_, i) => `i${i}`);
     await cache.invalidate('u1', { items: many });
-    expect(cache.changedItemsSince('u1', r0)).toHaveLength(CHANGED_ITEMS_MAX);
+    expect(itemsSince(cache, 'u1', r0)).toHaveLength(CHANGED_RECORDS_MAX);
     await cache.invalidate('u1', { items: ['z'] });
     // The oldest step went: from before it the changes are no longer known.
-    expect(cache.changedItemsSince('u1', r0)).toBeUndefined();
-    expect(cache.changedItemsSince('u1', r1)).toEqual([...many, 'z']);
+    expect(itemsSince(cache, 'u1', r0)).toBeUndefined();
+    expect(itemsSince(cache, 'u1', r1)).toEqual([...many, 'z']);
     const r3 = cache.recordsVersion('u1');
     await cache.invalidate('u1', { items: [...many, 'y', 'z'] });
-    expect(cache.changedItemsSince('u1', r3)).toBeUndefined();
+    expect(itemsSince(cache, 'u1', r3)).toBeUndefined();
+  });
+
+  it('names the outfits, and items with them, written since a records version', async () => {
+    const cache = new WardrobeCache();
+    const r0 = cache.recordsVersion('u1');
+    expect(cache.changedSince('u1', r0)).toEqual({ items: [], outfits: [] });
+    await cache.invalidate('u1', { outfits: ['o1'] });
+    const r1 = cache.recordsVersion('u1');
+    expect(r1).not.toBe(r0);
+    await cache.invalidate('u1', { items: ['a'] });
+    await cache.invalidate('u1', { outfits: ['o2', 'o1'], items: ['b'] });
+    expect(cache.changedSince('u1', r0)).toEqual({ items: ['a', 'b'], outfits: ['o1', 'o2'] });
+    expect(cache.changedSince('u1', r1)).toEqual({ items: ['a', 'b'], outfits: ['o2', 'o1'] });
+    // A write of the settings alone, like one of the calendar, leaves the records version.
+    const v = cache.version('u1');
+    const r3 = cache.recordsVersion('u1');
+    await cache.invalidate('u1', 'settings');
+    expect(cache.version('u1')).not.toBe(v);
+    expect(cache.recordsVersion('u1')).toBe(r3);
+    expect(cache.changedSince('u1', r1)).toEqual({ items: ['a', 'b'], outfits: ['o2', 'o1'] });
+    // Outfits count towards the bound with items.
+    const many = Array.from({ length: CHANGED_RECORDS_MAX - 2 }, (_, i) => `o${i + 10}`);
+    await cache.invalidate('u1', { outfits: many });
+    expect(cache.changedSince('u1', r1)).toBeUndefined();
+    expect(cache.changedSince('u1', r3)?.outfits).toEqual(many);
+    await cache.invalidate('u1');
+    expect(cache.changedSince('u1', r3)).toBeUndefined();
   });
 
   it("drops the whole records version on another process's announcement", async () => {
@@ -99,15 +133,15 @@ describe('WardrobeCache', () => {
       const user = `u-${randomBytes(6).toString('hex')}`;
       const r0 = here.recordsVersion(user);
       await here.invalidate(user, { items: ['a'] });
-      expect(here.changedItemsSince(user, r0)).toEqual(['a']);
+      expect(itemsSince(here, user, r0)).toEqual(['a']);
       const r1 = here.recordsVersion(user);
       // Another process's write of one item is announced as a drop of the whole wardrobe.
       await there.invalidate(user, { items: ['b'] });
       for (let i = 0; i < 100 && here.recordsVersion(user) === r1; i++)
         await new Promise((r) => setTimeout(r, 10));
       expect(here.recordsVersion(user)).not.toBe(r1);
-      expect(here.changedItemsSince(user, r0)).toBeUndefined();
-      expect(here.changedItemsSince(user, r1)).toBeUndefined();
+      expect(itemsSince(here, user, r0)).toBeUndefined();
+      expect(itemsSince(here, user, r1)).toBeUndefined();
     } finally {
       await here.close();
       await there.close();

@@ -67,29 +67,44 @@ export interface WardrobeCacheOptions {
 export const INVALIDATION_CHANNEL = 'hanger:wardrobe-invalidate';
 
 /**
- * What a write changed (invalidate): 'wardrobe' anything, 'calendar' the calendar alone,
- * `{ items }` those items alone (edited, created or deleted; with a deleted item go its wears and
- * its places on canvases, as services/wardrobe-entry.ts deletes them).
+ * The items and outfits a write changed, by id: edited, created or deleted. With a deleted item go
+ * its wears and its places on canvases, with a deleted outfit its canvas and its calendar entries
+ * (services/wardrobe-entry.ts); an outfit's save also sets the scale of the items on its canvas,
+ * and names them.
  */
-export type WardrobeChange = 'wardrobe' | 'calendar' | { items: readonly string[] };
+export interface RecordsChange {
+  items: readonly string[];
+  outfits: readonly string[];
+}
 
 /**
- * The items changed since a records version is known only for this many ids (every step since
- * it added together); past it a reader reads the whole wardrobe again.
+ * What a write changed (invalidate): 'wardrobe' anything; 'calendar' the calendar alone;
+ * 'settings' the settings alone (no item's or outfit's row); `{ items, outfits }` those items and
+ * outfits alone (either may be left out: none of that kind), and perhaps the calendar.
  */
-export const CHANGED_ITEMS_MAX = 64;
-/** Users whose item changes are remembered (least recently written out: they read all again). */
+export type WardrobeChange = 'wardrobe' | 'calendar' | 'settings' | Partial<RecordsChange>;
+
+/**
+ * The items and outfits changed since a records version are known only for this many ids (every
+ * step since it, items and outfits, added together); past it a reader reads them whole again.
+ */
+export const CHANGED_RECORDS_MAX = 64;
+/** Users whose record changes are remembered (least recently written out: they read all again). */
 const CHANGE_LOGS_MAX = 1000;
 
 /**
- * The item-only steps of one user's records version since `from`: step `from + i + 1` changed
- * `steps[i]`. A user without a log has none known: only their current records version is.
+ * The steps of one user's records version since `from` that named their records: step
+ * `from + i + 1` changed `steps[i]`. A user without a log has none known: only their current
+ * records version is.
  */
 interface ChangeLog {
   from: number;
-  steps: (readonly string[])[];
+  steps: RecordsChange[];
   ids: number;
 }
+
+/** How many ids a change names. */
+const idsIn = (change: RecordsChange): number => change.items.length + change.outfits.length;
 
 /**
  * Each user's serialized wardrobe, kept in this process's memory and dropped on every write. Each
@@ -115,7 +130,7 @@ export class WardrobeCache {
   private readonly drops = new Map<string, number>();
   /** Counts the drops that may have changed the user's items or outfits, for recordsVersion(). */
   private readonly recordDrops = new Map<string, number>();
-  /** The items each recent records step changed, for changedItemsSince (bounded). */
+  /** The records each recent records step changed, for changedSince (bounded). */
   private readonly changeLogs = new Map<string, ChangeLog>();
   /** Counts clear(): every user's copy was dropped at once. */
   private epoch = 0;
@@ -207,11 +222,11 @@ export class WardrobeCache {
   }
 
   /**
-   * Called after every committed write of the user's wardrobe. `changed` 'calendar': the write
-   * changed the calendar alone (its wears and starred days), not an item or an outfit, so
-   * recordsVersion() stays. `{ items }`: it changed those items alone (and, for a deleted one,
-   * its wears and canvas places); recordsVersion() moves, and changedItemsSince() names them.
-   * Other processes are told of a drop of the whole wardrobe.
+   * Called after every committed write of the user's wardrobe. `changed` 'calendar' or
+   * 'settings': the write changed the calendar alone (its wears and starred days) or the settings
+   * alone, not an item or an outfit, so recordsVersion() stays. `{ items, outfits }`: it changed
+   * those items and outfits alone (WardrobeChange); recordsVersion() moves, and changedSince()
+   * names them. Other processes are told of a drop of the whole wardrobe.
    */
   async invalidate(userId: string, changed: WardrobeChange = 'wardrobe'): Promise<void> {
     this.drop(userId, changed);
@@ -235,27 +250,32 @@ export class WardrobeCache {
   }
 
   /**
-   * As version(), of the user's items and outfits: a write of the calendar alone leaves it, so a
-   * value derived from them may outlive that write (docs/suggestions.md). Read it first too.
+   * As version(), of the user's items and outfits: a write of the calendar or the settings alone
+   * leaves it, so a value derived from them may outlive that write (docs/suggestions.md). Read it
+   * first too.
    */
   recordsVersion(userId: string): string {
     return `${this.epoch}.${this.recordDrops.get(userId) ?? 0}`;
   }
 
   /**
-   * The items changed since `recordsVersion` (an earlier value of recordsVersion(userId)), when
-   * every write since was of items alone and is still remembered (at most CHANGED_ITEMS_MAX ids,
-   * this process's own writes only); undefined when the items and outfits must be read whole
-   * again. Empty when the version is current.
+   * The items and outfits changed since `recordsVersion` (an earlier value of
+   * recordsVersion(userId)), when every records write since named what it changed and is still
+   * remembered (at most CHANGED_RECORDS_MAX ids, this process's own writes only); undefined when
+   * the items and outfits must be read whole again. Both empty when the version is current.
    */
-  changedItemsSince(userId: string, recordsVersion: string): readonly string[] | undefined {
+  changedSince(userId: string, recordsVersion: string): RecordsChange | undefined {
     const [epoch, count] = recordsVersion.split('.').map(Number);
     if (epoch !== this.epoch || count === undefined || !Number.isInteger(count)) return undefined;
     const now = this.recordDrops.get(userId) ?? 0;
-    if (count === now) return [];
+    if (count === now) return { items: [], outfits: [] };
     const log = this.changeLogs.get(userId);
     if (!log || count < log.from || count > now) return undefined;
-    return [...new Set(log.steps.slice(count - log.from).flat())];
+    const steps = log.steps.slice(count - log.from);
+    return {
+      items: [...new Set(steps.flatMap((step) => step.items))],
+      outfits: [...new Set(steps.flatMap((step) => step.outfits))],
+    };
   }
 
   /** What the cache holds now (for measurements and tests). */
@@ -298,10 +318,16 @@ export class WardrobeCache {
     // Bounded by the users written to since the last clear(); a count kept is a few bytes.
     if (this.drops.size >= 100_000) this.clear();
     this.drops.set(userId, (this.drops.get(userId) ?? 0) + 1);
-    if (changed !== 'calendar') {
+    if (changed !== 'calendar' && changed !== 'settings') {
       const before = this.recordDrops.get(userId) ?? 0;
       this.recordDrops.set(userId, before + 1);
-      this.logChange(userId, before, changed === 'wardrobe' ? undefined : changed.items);
+      this.logChange(
+        userId,
+        before,
+        changed === 'wardrobe'
+          ? undefined
+          : { items: [...(changed.items ?? [])], outfits: [...(changed.outfits ?? [])] },
+      );
     }
     const entry = this.entries.get(userId);
     if (entry) this.remove(userId, entry);
@@ -310,18 +336,18 @@ export class WardrobeCache {
   }
 
   /**
-   * Remembers the items of records step `before + 1`; `items` undefined (a whole-wardrobe write),
-   * or more ids than CHANGED_ITEMS_MAX since the oldest step kept, forgets the older steps.
+   * Remembers the records of step `before + 1`; `change` undefined (a whole-wardrobe write), or
+   * more ids than CHANGED_RECORDS_MAX since the oldest step kept, forgets the older steps.
    */
-  private logChange(userId: string, before: number, items: readonly string[] | undefined): void {
+  private logChange(userId: string, before: number, change: RecordsChange | undefined): void {
     let log = this.changeLogs.get(userId);
     this.changeLogs.delete(userId);
-    if (items === undefined || items.length > CHANGED_ITEMS_MAX) return;
+    if (change === undefined || idsIn(change) > CHANGED_RECORDS_MAX) return;
     if (!log || log.from + log.steps.length !== before) log = { from: before, steps: [], ids: 0 };
-    log.steps.push([...items]);
-    log.ids += items.length;
-    while (log.ids > CHANGED_ITEMS_MAX) {
-      log.ids -= log.steps.shift()!.length;
+    log.steps.push(change);
+    log.ids += idsIn(change);
+    while (log.ids > CHANGED_RECORDS_MAX) {
+      log.ids -= idsIn(log.steps.shift()!);
       log.from += 1;
     }
     // Re-inserted last: the least recently written user's log is the first to go.

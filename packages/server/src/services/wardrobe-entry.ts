@@ -2,6 +2,16 @@ import { NotFoundError } from '../errors.js';
 import { deleteWardrobeEntries } from '../repositories/wardrobe.js';
 import type { ServiceContext } from './context.js';
 import { discardPhoto, photoOf } from './photos.js';
+import type { WardrobeChange } from './wardrobe-cache.js';
+
+/**
+ * What a delete of `ids` from `table` changed, for the wardrobe cache: those items (with their
+ * wears and canvas places) or those outfits (with their canvases and calendar entries).
+ */
+export const deletedRecords = (
+  table: 'clothes' | 'outfits',
+  ids: readonly string[],
+): WardrobeChange => (table === 'clothes' ? { items: ids } : { outfits: ids });
 
 /**
  * Delete an item or an outfit and, in the same transaction, every trace of it: a day's display
@@ -21,7 +31,6 @@ export async function deleteWardrobeEntry(
     if (!found) throw new NotFoundError(notFound);
     return found;
   });
-  // An item's delete takes its wears and canvas places with it (WardrobeChange's `items`).
-  await ctx.cache.invalidate(userId, table === 'clothes' ? { items: [id] } : 'wardrobe');
+  await ctx.cache.invalidate(userId, deletedRecords(table, [id]));
   await discardPhoto(ctx, photoOf(row));
 }
