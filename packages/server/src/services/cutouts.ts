@@ -196,7 +196,7 @@ export async function requestCutout(
   await cancelQueued(ctx, row);
   const shown = cutoutFilesOf(row);
   if (shown) await discardPhoto(ctx, shown);
-  await ctx.cache.invalidate(userId);
+  await ctx.cache.invalidate(userId, { items: [id] });
   await enqueueCutout(ctx, userId, id, pending.cutout_token);
   return photoPatch(ctx, userId, (await findItem(ctx.db, userId, id)) ?? { ...row, ...changes });
 }
@@ -216,7 +216,7 @@ export async function restoreOriginal(
   await cancelQueued(ctx, row);
   const shown = cutoutFilesOf(row);
   if (shown) await discardPhoto(ctx, shown);
-  await ctx.cache.invalidate(userId);
+  await ctx.cache.invalidate(userId, { items: [id] });
   return photoPatch(ctx, userId, { ...row, ...changes } as ClothesRow);
 }
 
@@ -317,7 +317,7 @@ export async function runCutoutJob(ctx: ServiceContext, job: CutoutJob): Promise
     const colours = coloursToText(colourNamesOfPixels(files.sample));
     await replaceFoundColours(ctx.db, userId, itemId, colours);
   }
-  await ctx.cache.invalidate(userId);
+  await ctx.cache.invalidate(userId, { items: [itemId] });
 }
 
 /** The reason of a failure that a user may read. */
@@ -337,7 +337,7 @@ async function recordFailure(
     cutout_error: reason,
     cutout_updated_at: now(),
   });
-  if (landed) await ctx.cache.invalidate(userId);
+  if (landed) await ctx.cache.invalidate(userId, { items: [itemId] });
 }
 
 /**
