@@ -53,15 +53,18 @@ export function buildWearIndex(wardrobe: WardrobeData, now: Date = new Date()): 
   const outfitList = valuesOf(outfits);
   const outfitItems = new Map<string, string[]>();
   const itemOutfits = new Map<string, string[]>();
+  // An id already listed is an item of the wardrobe: only an id met for the first time is looked
+  // up among the items (a lookup in a large id-keyed object costs more than one in a Map).
   for (const outfit of outfitList) {
     const ids: string[] = [];
     for (const entry of outfit.canvasData) {
       const id = entry.clothingId;
-      if (clothes[id] === undefined || ids.includes(id)) continue;
-      ids.push(id);
+      if (ids.includes(id)) continue;
       const list = itemOutfits.get(id);
       if (list) list.push(outfit.id);
-      else itemOutfits.set(id, [outfit.id]);
+      else if (clothes[id] !== undefined) itemOutfits.set(id, [outfit.id]);
+      else continue;
+      ids.push(id);
     }
     outfitItems.set(outfit.id, ids);
   }
@@ -74,10 +77,10 @@ export function buildWearIndex(wardrobe: WardrobeData, now: Date = new Date()): 
 
   // Walking days in order lets "each day once" be a check of the list's last element.
   const markItem = (id: string, day: string): void => {
-    if (clothes[id] === undefined) return;
     const list = itemDays.get(id);
-    if (!list) itemDays.set(id, [day]);
-    else if (list[list.length - 1] !== day) list.push(day);
+    if (!list) {
+      if (clothes[id] !== undefined) itemDays.set(id, [day]);
+    } else if (list[list.length - 1] !== day) list.push(day);
   };
 
   for (const day of wornDays) {
