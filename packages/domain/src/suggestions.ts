@@ -171,11 +171,13 @@ export interface SuggestionPiece extends PieceStats {
   base: number;
   /** Days since last worn (to today), undefined when never worn. */
   idle: number | undefined;
+  /** The days it was worn (the wear index's), for its pairs. */
+  days: readonly string[];
   colour: ColourName | undefined;
 }
 
 interface Context {
-  pieces: Map<string, SuggestionPiece>;
+  prepared: PreparedSuggestions;
   index: WearIndex;
   pairCache: Map<number, number>;
   partnerCache: Map<string, Pairing[]>;
@@ -209,7 +211,7 @@ function partnersOf(ctx: Context, id: string): Pairing[] {
     const weights = new Map<string, PairingEdge>();
     for (const outfitId of ctx.index.itemOutfits.get(id) ?? []) {
       for (const other of ctx.index.outfitItems.get(outfitId) ?? []) {
-        if (other === id || !ctx.pieces.has(other)) continue;
+        if (other === id || closetItem(ctx.prepared, other) === undefined) continue;
         const edge = weights.get(other);
         if (edge) edge.weight += 1;
         else {
@@ -235,11 +237,26 @@ const RECENT_PENALTY = 1.5;
 /** The most a pair adds (pairScore): worn together, in outfits together, colours in harmony. */
 const MAX_PAIR = W_TOGETHER + W_SHARED + 0.1;
 
-/** What a piece scores whatever the day: idle, least worn, dearest per wear. */
-function pieceBase(stats: PieceStats, idle: number | undefined, costRank: number): number {
+/**
+ * What a piece scores whatever the day: idle, least worn, dearest per wear. `costRank` is its
+ * rank by cost per wear (costRanks), -1 for none: then a priced piece never worn ranks 1 (its
+ * first wear matters most), any other 0.
+ */
+function pieceBase(
+  totalTimesWorn: number,
+  idle: number | undefined,
+  costRank: number,
+  priced: boolean,
+): number {
+  const rank = costRank >= 0 ? costRank : priced && totalTimesWorn === 0 ? 1 : 0;
   const idleShare = idle === undefined ? 1 : Math.min(idle, 60) / 60;
-  const leastWorn = 1 / (1 + stats.totalTimesWorn);
-  return W_IDLE * idleShare + W_LEAST_WORN * leastWorn + W_COST * costRank;
+  const leastWorn = 1 / (1 + totalTimesWorn);
+  return W_IDLE * idleShare + W_LEAST_WORN * leastWorn + W_COST * rank;
+}
+
+/** Days since `lastWorn` to today (by number), undefined when never worn. */
+function idleDays(lastWorn: string | undefined, todayNumber: number): number | undefined {
+  return lastWorn === undefined ? undefined : Math.max(0, todayNumber - dayNumber(lastWorn));
 }
 
 /**
@@ -252,14 +269,18 @@ function seedJitter(seedState: number, id: string): number {
 
 /** What two pieces add together: days worn together, outfits that hold both, their colours. */
 function pairScore(ctx: Context, a: SuggestionPiece, b: SuggestionPiece): number {
-  const key = a.n < b.n ? a.n * ctx.pieces.size + b.n : b.n * ctx.pieces.size + a.n;
+  const size = ctx.prepared.closetSize;
+  const key = a.n < b.n ? a.n * size + b.n : b.n * size + a.n;
   let s = ctx.pairCache.get(key);
   if (s === undefined) {
-    const days = sharedDays(
-      daysOf(ctx.index.itemDays, a.item.id),
-      daysOf(ctx.index.itemDays, b.item.id),
-    );
-    const shared = partnersOf(ctx, a.item.id).find((p) => p.id === b.item.id)?.weight ?? 0;
+    const days = a.days.length === 0 || b.days.length === 0 ? 0 : sharedDays(a.days, b.days);
+    let shared = 0;
+    for (const p of partnersOf(ctx, a.item.id)) {
+      if (p.id === b.item.id) {
+        shared = p.weight;
+        break;
+      }
+    }
     s =
       W_TOGETHER * Math.min(1, Math.log2(1 + days) / 3) +
       W_SHARED * Math.min(1, shared / 2) +
@@ -301,16 +322,28 @@ function byScore(ctx: Context, a: SuggestionPiece, b: SuggestionPiece): number {
  * Each is scored once; the k-th best score is found by sorting the scores as numbers (natively),
  * and only the pieces at or above it are sorted by score and id.
  */
-function bestOfSlot(ctx: Context, head: readonly SuggestionPiece[], k: number): SuggestionPiece[] {
+function bestOfSlot(ctx: Context, head: SlotHead, k: number): SuggestionPiece[] {
+  const { closet, base } = ctx.prepared;
+  const items = closet.closet;
   const n = head.length;
+  // The same sum as scoreOf's, so a piece's score is the same whichever computes it.
   const scores = new Float64Array(n);
-  for (let i = 0; i < n; i++) scores[i] = scoreOf(ctx, head[i]!);
-  let top: SuggestionPiece[];
-  if (n <= k) top = head.slice();
-  else {
-    const cut = scores.slice().sort()[n - k]!;
-    top = [];
-    for (let i = 0; i < n; i++) if (scores[i]! >= cut) top.push(head[i]!);
+  // The jitter's hash (seedJitter) inlined: one loop that the engine optimises while it runs.
+  const seedState = ctx.seedState;
+  for (let i = 0; i < n; i++) {
+    const at = head[i]!;
+    const id = items[at]!.id;
+    let h = seedState;
+    for (let c = 0; c < id.length; c++) h = Math.imul(h ^ id.charCodeAt(c), 0x01000193);
+    scores[i] = base[at]! + W_SEED * (((h >>> 0) % 10007) / 10007);
+  }
+  const cut = n <= k ? -Infinity : scores.slice().sort()[n - k]!;
+  const top: SuggestionPiece[] = [];
+  for (let i = 0; i < n; i++) {
+    if (scores[i]! < cut) continue;
+    const piece = pieceAt(ctx.prepared, head[i]!);
+    ctx.scores[piece.n] = scores[i]!;
+    top.push(piece);
   }
   top.sort((a, b) => byScore(ctx, a, b));
   if (top.length > k) top.length = k;
@@ -319,17 +352,19 @@ function bestOfSlot(ctx: Context, head: readonly SuggestionPiece[], k: number): 
 
 /**
  * The pieces of a slot that bestOfSlot can pick among its best `k` on some day, in the slot's
- * order: the jitter adds less than W_SEED to a base, so none of the day's best `k` has a base
- * W_SEED or more below the k-th best base. Only the bases are sorted (as numbers), to find it.
+ * order (`at`: their places in the closet, whose bases are given): the jitter adds less than
+ * W_SEED to a base, so none of the day's best `k` has a base W_SEED or more below the k-th best
+ * base. Only the bases are sorted (as numbers, natively), to find it.
  */
-function slotHead(list: SuggestionPiece[], k: number): SuggestionPiece[] {
-  if (list.length <= k) return list;
-  // A typed array sorts its numbers natively, with no comparison called back.
-  const bases = new Float64Array(list.length);
-  for (let i = 0; i < list.length; i++) bases[i] = list[i]!.base;
+function slotHead(at: readonly number[], base: Float64Array, k: number): SlotHead {
+  if (at.length <= k) return Int32Array.from(at);
+  const bases = new Float64Array(at.length);
+  for (let i = 0; i < at.length; i++) bases[i] = base[at[i]!]!;
   bases.sort();
-  const line = bases[list.length - k]! - W_SEED - 1e-9;
-  return list.filter((p) => p.base >= line);
+  const line = bases[at.length - k]! - W_SEED - 1e-9;
+  const kept: number[] = [];
+  for (const i of at) if (base[i]! >= line) kept.push(i);
+  return Int32Array.from(kept);
 }
 
 /**
@@ -375,18 +410,20 @@ function extend(
     return row;
   };
   for (const state of beam) {
-    const chosen = state.ids.map((id) => ctx.pieces.get(id)!);
+    const chosen = state.ids.map((id) => ctx.prepared.pieces.get(id)!);
     const reach = chosen.length * MAX_PAIR + 1e-9;
     if (next.length >= width && state.score + top + reach < next[width - 1]!.score) break;
-    // The partners of chosen pieces join the slot's best, so that known pairings are weighed.
-    const candidates: SuggestionPiece[] = options.slice();
+    // The partners of chosen pieces join the slot's best, so that known pairings are weighed:
+    // the candidates are the options, then these.
+    const partners: SuggestionPiece[] = [];
     for (const c of chosen) {
       let n = 0;
+      // partnersOf lists closet pieces only.
       for (const p of partnersOf(ctx, c.item.id)) {
         if (n >= PARTNERS_PER_SLOT) break;
-        const piece = ctx.pieces.get(p.id);
-        if (piece && piece.item.category === slot) {
-          candidates.push(piece);
+        const item = ctx.prepared.clothes[p.id]!;
+        if (item.category === slot) {
+          partners.push(pieceOf(ctx.prepared, item));
           n += 1;
         }
       }
@@ -395,8 +432,9 @@ function extend(
     // A piece met again among the candidates (a partner of two, or one of the options) is tried
     // once: marked with this state's stamp.
     const stamp = ++ctx.stamp;
-    for (let j = 0; j < candidates.length; j++) {
-      const piece = candidates[j]!;
+    const candidates = options.length + partners.length;
+    for (let j = 0; j < candidates; j++) {
+      const piece = j < options.length ? options[j]! : partners[j - options.length]!;
       if (ctx.tried[piece.n] === stamp) continue;
       ctx.tried[piece.n] = stamp;
       const own = state.score + scoreOf(ctx, piece);
@@ -471,8 +509,8 @@ function reasonsFor(
       }
     }
     if (best) {
-      const a = pieceName(ctx.pieces.get(best.a)!.item, settings);
-      const b = pieceName(ctx.pieces.get(best.b)!.item, settings);
+      const a = pieceName(ctx.prepared.pieces.get(best.a)!.item, settings);
+      const b = pieceName(ctx.prepared.pieces.get(best.b)!.item, settings);
       reasons.push({
         kind: 'together',
         text: `the ${a} and the ${b} worn together ${timesText(best.days.length)}, last on ${formatRecentDay(best.days[best.days.length - 1]!, today, locale)}`,
@@ -486,7 +524,7 @@ function reasonsFor(
   let idle: SuggestionPiece | undefined;
   let never: SuggestionPiece | undefined;
   for (const id of ids) {
-    const p = ctx.pieces.get(id)!;
+    const p = ctx.prepared.pieces.get(id)!;
     if (p.idle === undefined) {
       if (p.totalTimesWorn === 0 && !never) never = p;
     } else if (p.idle >= IDLE_REASON_DAYS && (!idle || p.idle > idle.idle!)) idle = p;
@@ -510,7 +548,7 @@ function reasonsFor(
   let after = 0;
   const rates = input.rates ?? BUNDLED_RATES;
   for (const id of ids) {
-    const p = ctx.pieces.get(id)!;
+    const p = ctx.prepared.pieces.get(id)!;
     if (p.costPerWear === undefined) continue;
     const price = itemPriceIn(p.item, settings.currency, rates);
     if (price === undefined) continue;
@@ -539,89 +577,249 @@ function missingFor(present: ReadonlySet<Category>): Category[] {
 }
 
 /**
- * What the suggestions of a wardrobe read whatever the day and the seed: its closet pieces with
- * their stats and day-free scores, each slot's pieces in that order, and the pairings found so
- * far. Made by prepareSuggestions for one wardrobe, settings, rates and today; a caller may keep
- * it while none of those change (the server per wardrobe version, the app per wardrobe object)
- * and pass it to suggestOutfits, which then pays only for the day's ranking (docs/suggestions.md).
+ * What the suggestions of a wardrobe read whatever the day and the seed: each slot's head (the
+ * closet pieces a day can rank among its best, with their day-free scores), what a closet piece's
+ * stats and score are made of, and the pieces and pairings reached so far. Made by
+ * prepareSuggestions for one wardrobe, settings, rates and today; a caller may keep it while
+ * none of those change (the server per wardrobe version, the app per wardrobe object) and pass it
+ * to suggestOutfits, which then pays only for the day's ranking (docs/suggestions.md).
  */
 export interface PreparedSuggestions {
   /** Today by the wear-day rule when it was made: stats and idle days are counted to it. */
   today: string;
   index: WearIndex;
+  /** The wardrobe's items by id. */
+  clothes: Readonly<Record<string, ClothingItem>>;
+  /** How many closet pieces there are: every piece's `n` is below it. */
+  closetSize: number;
+  /**
+   * The pieces made so far, by id: a piece is made (pieceOf) when a search first reaches it,
+   * from the figures below, so that a large closet does not pay for a record per piece.
+   */
   pieces: Map<string, SuggestionPiece>;
   /**
    * Each category's head, in the closet's order: its best PER_SLOT pieces by base and every
    * piece whose base is within W_SEED of the PER_SLOT-th (the only pieces a day's jitter can lift
    * into its best); a category with a piece has a head.
    */
-  bySlot: Map<Category, SuggestionPiece[]>;
+  bySlot: Map<Category, SlotHead>;
   present: Set<Category>;
   /** Pair scores and partner lists, which no day or seed changes: filled as searches reach them. */
   pairCache: Map<number, number>;
   partnerCache: Map<string, Pairing[]>;
+  /** The closet's items and the figures of their stats, by place, and each one's base. */
+  closet: ClosetFigures;
+  base: Float64Array;
+  /** What pieceOf reads for a piece outside the heads: the costs ranked, the stats' sources. */
+  costs: CostRanking;
+  currency: string;
+  rates: RatesTable;
+  stats: Map<string, ItemStats> | undefined;
+  todayNumber: number;
 }
+
+/** A slot's head: its pieces' places in the closet (PreparedSuggestions.closet), in order. */
+export type SlotHead = Int32Array;
+
+const NO_HEAD: SlotHead = new Int32Array(0);
 
 /** Pair scores kept at most (a search reaches a few thousand): past it the cache starts over. */
 const PAIR_CACHE_MAX = 200_000;
 
-/** The days of a piece never worn. */
-const NO_DAYS: readonly string[] = Object.freeze([]);
+/** The closet item of an id (in the wardrobe, status `clothes`), else undefined. */
+function closetItem(prepared: PreparedSuggestions, id: string): ClothingItem | undefined {
+  if (!Object.hasOwn(prepared.clothes, id)) return undefined;
+  const item = prepared.clothes[id]!;
+  return isSuggestable(item) ? item : undefined;
+}
 
 /**
- * Each piece's rank by cost per wear among the pieces that have one, the cheapest per wear 0 and
- * the dearest 1 (1 when only one has one), -1 for none: the ranks of sorting them by cost per
- * wear, then by id. The costs are sorted as numbers (natively, no comparison called back) and each
- * piece finds its place by binary search; only pieces of equal cost are ordered by id.
+ * What the score and the reasons read of closet pieces' stats (the same figures as item-stats'
+ * computeItemStats, without the whole wardrobe's), by place among the closet items of `items`:
+ * from the stats given, else from the worn days. Numbers in typed arrays, no record per piece.
+ * The preparation reads the whole closet with it, pieceOf one piece.
  */
-function costRanks(closet: readonly SuggestionPiece[], costPerWear: Float64Array): Float64Array {
-  const ranks = new Float64Array(closet.length).fill(-1);
+interface ClosetFigures {
+  closet: ClothingItem[];
+  totalTimesWorn: Float64Array;
+  lastWorn: (string | undefined)[];
+  /** NaN for none. */
+  costPerWear: Float64Array;
+  priced: Uint8Array;
+}
+
+function readCloset(
+  items: readonly ClothingItem[],
+  itemDays: ReadonlyMap<string, readonly string[]>,
+  currency: string,
+  rates: RatesTable,
+  stats: Map<string, ItemStats> | undefined,
+  /** Filled with each category's places, in order. */
+  slots?: Map<Category, number[]>,
+): ClosetFigures {
+  const closet: ClothingItem[] = [];
+  const totalTimesWorn = new Float64Array(items.length);
+  const lastWorn: (string | undefined)[] = [];
+  const costPerWear = new Float64Array(items.length);
+  const priced = new Uint8Array(items.length);
+  // The figures are computed in the loop, not by a function per piece: on a fresh page the loop
+  // runs before the engine has optimised anything, and a call costs there.
+  for (const item of items) {
+    if (!isSuggestable(item)) continue;
+    const i = closet.length;
+    closet.push(item);
+    if (slots) {
+      const slot = slots.get(item.category);
+      if (slot) slot.push(i);
+      else slots.set(item.category, [i]);
+    }
+    const price = itemPriceIn(item, currency, rates);
+    if (price !== undefined) priced[i] = 1;
+    const given = stats?.get(item.id);
+    if (given !== undefined) {
+      totalTimesWorn[i] = given.totalTimesWorn;
+      lastWorn.push(given.lastWorn);
+      costPerWear[i] = given.costPerWear ?? Number.NaN;
+    } else {
+      const days = itemDays.get(item.id);
+      const times = (days === undefined ? 0 : days.length) + (item.manualTimesWorn ?? 0);
+      totalTimesWorn[i] = times;
+      lastWorn.push(days === undefined ? undefined : days[days.length - 1]);
+      costPerWear[i] = price !== undefined && times > 0 ? price / times : Number.NaN;
+    }
+  }
+  return { closet, totalTimesWorn, lastWorn, costPerWear, priced };
+}
+
+/**
+ * The closet's costs per wear ranked (costRanks): sorted as numbers, and the ids of pieces that
+ * share a cost, by id, under that cost: what a piece's rank is read from (costRankOf).
+ */
+interface CostRanking {
+  sorted: Float64Array;
+  ties: Map<number, string[]>;
+}
+
+/** A rank from a place among the sorted costs: the cheapest per wear 0, the dearest 1. */
+function rankAt(costs: CostRanking, at: number): number {
+  const m = costs.sorted.length;
+  return m > 1 ? at / (m - 1) : 1;
+}
+
+/** The first place in `sorted` whose cost is not below `c`. */
+function lowerBound(sorted: Float64Array, c: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < c) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** One piece's rank by cost per wear (NaN: none, -1), as costRanks gives it. */
+function costRankOf(costs: CostRanking, cost: number, id: string): number {
+  if (Number.isNaN(cost)) return -1;
+  const at = lowerBound(costs.sorted, cost);
+  const tied = costs.ties.get(cost);
+  return rankAt(costs, tied === undefined ? at : at + tied.indexOf(id));
+}
+
+/**
+ * Each piece's rank by cost per wear among the pieces that have one (NaN: none, rank -1): the
+ * ranks of sorting them by cost per wear, then by id. The costs are sorted as numbers (natively,
+ * no comparison called back) and each piece finds its place by binary search; only pieces of
+ * equal cost are ordered by id.
+ */
+function costRanks(
+  closet: readonly ClothingItem[],
+  costPerWear: Float64Array,
+): { ranks: Float64Array; costs: CostRanking } {
+  const n = closet.length;
+  const ranks = new Float64Array(n).fill(-1);
   let m = 0;
-  for (let i = 0; i < closet.length; i++) if (!Number.isNaN(costPerWear[i]!)) m += 1;
+  for (let i = 0; i < n; i++) if (!Number.isNaN(costPerWear[i]!)) m += 1;
   const sorted = new Float64Array(m);
   m = 0;
-  for (let i = 0; i < closet.length; i++) {
+  for (let i = 0; i < n; i++) {
     const c = costPerWear[i]!;
     if (!Number.isNaN(c)) sorted[m++] = c;
   }
   sorted.sort();
-  const rankOf = (at: number) => (m > 1 ? at / (m - 1) : 1);
-  // Pieces of one cost, linked from the place of the first of them: ordered by id afterwards.
-  let tied: Int32Array | undefined;
-  let nextTied: Int32Array | undefined;
-  for (let i = 0; i < closet.length; i++) {
+  const costs: CostRanking = { sorted, ties: new Map() };
+  // Pieces of one cost, listed under the place of the first of them: ordered by id afterwards.
+  const groups = new Map<number, number[]>();
+  for (let i = 0; i < n; i++) {
     const c = costPerWear[i]!;
     if (Number.isNaN(c)) continue;
-    let lo = 0;
+    // lowerBound, inlined: the loop is optimised while it runs, a call per piece is not.
+    let at = 0;
     let hi = m;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (sorted[mid]! < c) lo = mid + 1;
+    while (at < hi) {
+      const mid = (at + hi) >>> 1;
+      if (sorted[mid]! < c) at = mid + 1;
       else hi = mid;
     }
-    if (lo + 1 < m && sorted[lo + 1] === c) {
-      tied ??= new Int32Array(m).fill(-1);
-      nextTied ??= new Int32Array(closet.length);
-      nextTied[i] = tied[lo]!;
-      tied[lo] = i;
-    } else ranks[i] = rankOf(lo);
+    if (at + 1 < m && sorted[at + 1] === c) {
+      const group = groups.get(at);
+      if (group) group.push(i);
+      else groups.set(at, [i]);
+    } else ranks[i] = rankAt(costs, at);
   }
-  if (tied && nextTied) {
-    const byId = (a: number, b: number) => (closet[a]!.item.id < closet[b]!.item.id ? -1 : 1);
-    for (let at = 0; at < m; at++) {
-      if (tied[at]! < 0) continue;
-      const group: number[] = [];
-      for (let i = tied[at]!; i >= 0; i = nextTied[i]!) group.push(i);
-      group.sort(byId);
-      for (let k = 0; k < group.length; k++) ranks[group[k]!] = rankOf(at + k);
-    }
+  for (const [at, group] of groups) {
+    const ids = group.map((i) => closet[i]!.id).sort();
+    costs.ties.set(sorted[at]!, ids);
+    for (const i of group) ranks[i] = rankAt(costs, at + ids.indexOf(closet[i]!.id));
   }
-  return ranks;
+  return { ranks, costs };
+}
+
+/** A closet item's piece: the one made already, else made now (numbered in the order made). */
+function pieceOf(prepared: PreparedSuggestions, item: ClothingItem): SuggestionPiece {
+  const piece = prepared.pieces.get(item.id);
+  if (piece !== undefined) return piece;
+  // Outside the heads (a partner, a pin): its figures read again, its rank found among the costs.
+  const { index, currency, rates, stats } = prepared;
+  const f = readCloset([item], index.itemDays, currency, rates, stats);
+  const idle = idleDays(f.lastWorn[0], prepared.todayNumber);
+  const rank = costRankOf(prepared.costs, f.costPerWear[0]!, item.id);
+  return makePiece(prepared, f, 0, pieceBase(f.totalTimesWorn[0]!, idle, rank, f.priced[0] === 1));
+}
+
+/** The piece of the closet's place `at`: the one made already, else made now. */
+function pieceAt(prepared: PreparedSuggestions, at: number): SuggestionPiece {
+  const { closet } = prepared;
+  const piece = prepared.pieces.get(closet.closet[at]!.id);
+  return piece ?? makePiece(prepared, closet, at, prepared.base[at]!);
+}
+
+function makePiece(
+  prepared: PreparedSuggestions,
+  f: ClosetFigures,
+  at: number,
+  base: number,
+): SuggestionPiece {
+  const item = f.closet[at]!;
+  const costPerWear = f.costPerWear[at]!;
+  const piece: SuggestionPiece = {
+    item,
+    n: prepared.pieces.size,
+    base,
+    idle: idleDays(f.lastWorn[at], prepared.todayNumber),
+    days: daysOf(prepared.index.itemDays, item.id),
+    colour: item.colors?.[0] || undefined,
+    totalTimesWorn: f.totalTimesWorn[at]!,
+    lastWorn: f.lastWorn[at],
+    costPerWear: Number.isNaN(costPerWear) ? undefined : costPerWear,
+  };
+  prepared.pieces.set(item.id, piece);
+  return piece;
 }
 
 /**
- * The day-free part of suggestOutfits for a wardrobe at `now` (its closet, stats, scores and slot
- * orders). `stats` and `index`, when given, must be of the same wardrobe and moment.
+ * The day-free part of suggestOutfits for a wardrobe at `now` (each slot's head, and what the
+ * pieces are made from). `stats` and `index`, when given, must be of the same wardrobe and moment.
  */
 export function prepareSuggestions(
   wardrobe: WardrobeData,
@@ -631,92 +829,42 @@ export function prepareSuggestions(
 ): PreparedSuggestions {
   const index = options.index ?? buildWearIndex(wardrobe, now);
   const rates = options.rates ?? BUNDLED_RATES;
+  const { stats } = options;
+  const { itemDays, items } = index;
   const today = index.today;
   const todayNumber = dayNumber(today);
-
-  // The closet's pieces, numbered in the wardrobe's order, each slot's in that order too. The
-  // stats and the base are set below, once read; the base starts as a number that is not a small
-  // integer, so that setting it does not change every piece's layout in the engine.
-  const list: SuggestionPiece[] = [];
-  const pieces = new Map<string, SuggestionPiece>();
-  const bySlot = new Map<Category, SuggestionPiece[]>();
-  for (const item of index.items) {
-    if (!isSuggestable(item)) continue;
-    const piece: SuggestionPiece = {
-      item,
-      n: list.length,
-      base: Number.NaN,
-      idle: undefined,
-      colour: item.colors?.[0] || undefined,
-      totalTimesWorn: 0,
-      lastWorn: undefined,
-      costPerWear: undefined,
-    };
-    list.push(piece);
-    pieces.set(item.id, piece);
-    const slot = bySlot.get(item.category);
-    if (slot) slot.push(piece);
-    else bySlot.set(item.category, [piece]);
-  }
-
-  // Only the closet's pieces are read, and of their stats only what the score and the reasons
-  // use (the same figures as item-stats' computeItemStats, without the whole wardrobe's). The
-  // worn pieces' days come from the index's worn items (fewer than the closet's pieces).
-  let worn: (readonly string[] | undefined)[] | undefined;
-  if (options.stats === undefined) {
-    worn = new Array<readonly string[] | undefined>(list.length);
-    for (const [id, days] of index.itemDays) {
-      const piece = pieces.get(id);
-      if (piece !== undefined) worn[piece.n] = days;
-    }
-  }
-  const priced = new Uint8Array(list.length);
-  const costPerWear = new Float64Array(list.length).fill(NaN);
-  for (let i = 0; i < list.length; i++) {
-    const piece = list[i]!;
-    const { item } = piece;
-    const price = itemPriceIn(item, settings.currency, rates);
-    if (price !== undefined) priced[i] = 1;
-    const given = options.stats?.get(item.id);
-    if (given !== undefined) {
-      piece.totalTimesWorn = given.totalTimesWorn;
-      piece.lastWorn = given.lastWorn;
-      piece.costPerWear = given.costPerWear;
-    } else {
-      const days = worn ? (worn[i] ?? NO_DAYS) : daysOf(index.itemDays, item.id);
-      const totalTimesWorn = days.length + (item.manualTimesWorn ?? 0);
-      piece.totalTimesWorn = totalTimesWorn;
-      piece.lastWorn = days[days.length - 1];
-      if (price !== undefined && totalTimesWorn > 0) piece.costPerWear = price / totalTimesWorn;
-    }
-    if (piece.costPerWear !== undefined) costPerWear[i] = piece.costPerWear;
-  }
-
-  // Cost per wear as a rank among the closet's priced pieces: the dearest per wear first.
-  const costRank = costRanks(list, costPerWear);
-  for (let i = 0; i < list.length; i++) {
-    const piece = list[i]!;
-    const idle =
-      piece.lastWorn === undefined
-        ? undefined
-        : Math.max(0, todayNumber - dayNumber(piece.lastWorn));
-    // A priced piece never worn costs most per wear of all: its first wear matters most.
-    const rank =
-      costRank[i]! >= 0 ? costRank[i]! : priced[i] === 1 && piece.totalTimesWorn === 0 ? 1 : 0;
-    piece.base = pieceBase(piece, idle, rank);
-    piece.idle = idle;
+  // One pass over the closet's items, in the wardrobe's order, keeping only numbers per piece
+  // (no record: pieceOf makes one for the pieces a search reaches); each slot's places in order.
+  const slots = new Map<Category, number[]>();
+  const f = readCloset(items, itemDays, settings.currency, rates, stats, slots);
+  const { closet } = f;
+  const { ranks, costs } = costRanks(closet, f.costPerWear.subarray(0, closet.length));
+  const base = new Float64Array(closet.length);
+  for (let i = 0; i < closet.length; i++) {
+    const idle = idleDays(f.lastWorn[i], todayNumber);
+    base[i] = pieceBase(f.totalTimesWorn[i]!, idle, ranks[i]!, f.priced[i] === 1);
   }
   // Of each slot only its head is kept: the pieces that may be among its best PER_SLOT on some
   // day (bestOfSlot). The rest is never read.
-  for (const [slot, all] of bySlot) bySlot.set(slot, slotHead(all, PER_SLOT));
+  const bySlot = new Map<Category, SlotHead>();
+  for (const [slot, at] of slots) bySlot.set(slot, slotHead(at, base, PER_SLOT));
   return {
     today,
     index,
-    pieces,
+    clothes: wardrobe.clothes,
+    closetSize: closet.length,
+    pieces: new Map(),
     bySlot,
     present: new Set<Category>(bySlot.keys()),
     pairCache: new Map(),
     partnerCache: new Map(),
+    closet: f,
+    base,
+    costs,
+    currency: settings.currency,
+    rates,
+    stats,
+    todayNumber,
   };
 }
 
@@ -752,6 +900,7 @@ export function suggestOutfits(input: SuggestionsInput): SuggestionsResult {
       ...(input.stats ? { stats: input.stats } : {}),
     });
   const { index, pieces, bySlot, present } = prepared;
+  const size = prepared.closetSize;
   const today = prepared.today;
 
   const templates = OUTFIT_TEMPLATES.filter((t) => t.every((c) => present.has(c)));
@@ -759,23 +908,24 @@ export function suggestOutfits(input: SuggestionsInput): SuggestionsResult {
 
   if (prepared.pairCache.size > PAIR_CACHE_MAX) prepared.pairCache.clear();
   const ctx: Context = {
-    pieces,
+    prepared,
     index,
     pairCache: prepared.pairCache,
     partnerCache: prepared.partnerCache,
-    scores: new Float64Array(pieces.size).fill(NaN),
-    tried: new Int32Array(pieces.size),
+    scores: new Float64Array(size).fill(NaN),
+    tried: new Int32Array(size),
     stamp: 0,
     seedState: hashOn(0x811c9dc5, `${seed}|`),
   };
 
-  const pin = pinItem ? pieces.get(pinItem.id) : undefined;
+  const pinned = input.pin === undefined ? undefined : closetItem(prepared, input.pin);
+  const pin = pinned ? pieceOf(prepared, pinned) : undefined;
   const pool: State[] = [];
   const best = new Map<Category, SuggestionPiece[]>();
   const bestOf = (slot: Category): SuggestionPiece[] => {
     let list = best.get(slot);
     if (list === undefined) {
-      list = bestOfSlot(ctx, bySlot.get(slot) ?? [], PER_SLOT);
+      list = bestOfSlot(ctx, bySlot.get(slot) ?? NO_HEAD, PER_SLOT);
       best.set(slot, list);
     }
     return list;
