@@ -86,6 +86,20 @@ test.describe('Import a spreadsheet', () => {
       await page.screenshot({
         path: `e2e/artifacts/screenshots/spreadsheet-progress-${size.name}.png`,
       });
+
+      // Hidden, it goes on: its row shows the progress and opens it again.
+      await running.getByRole('button', { name: 'Hide' }).click();
+      await expect(running).toBeHidden();
+      const row = page.getByRole('progressbar', { name: 'Spreadsheet import progress' });
+      await expect(row).toHaveAttribute('aria-valuenow', '50');
+      await expect(page.getByText('Importing… 1 of 2')).toBeVisible();
+      await row.scrollIntoViewIfNeeded();
+      await settled(page);
+      await page.screenshot({
+        path: `e2e/artifacts/screenshots/spreadsheet-hidden-${size.name}.png`,
+      });
+      await page.getByRole('button', { name: 'Show progress' }).click();
+      await expect(running).toBeVisible();
       hold = false;
 
       const done = page.getByRole('dialog', { name: 'Imported 2 items' });

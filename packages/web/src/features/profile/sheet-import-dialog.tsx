@@ -36,6 +36,8 @@ interface SheetImportDialogProps {
   open: boolean;
   locale: string;
   onClose: () => void;
+  /** A started import's progress (done of total) while it runs on the server; null otherwise. */
+  onRunning?: (running: { done: number; total: number } | null) => void;
 }
 
 type Busy = 'preview' | 'import' | null;
@@ -67,7 +69,7 @@ export function sheetImportSummary(
  * optionally, a zip of photos; check the columns the server guessed for each field, see the first
  * rows as items and every refused row with its reason; import them all, or all but the refused.
  */
-export function SheetImportDialog({ open, locale, onClose }: SheetImportDialogProps) {
+export function SheetImportDialog({ open, locale, onClose, onRunning }: SheetImportDialogProps) {
   const [sheet, setSheet] = useState<File | null>(null);
   const [photos, setPhotos] = useState<File | null>(null);
   const [preview, setPreview] = useState<SheetPreview | null>(null);
@@ -77,6 +79,12 @@ export function SheetImportDialog({ open, locale, onClose }: SheetImportDialogPr
   const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<string | null>(null);
   const [job, setJob] = useState<Job | null>(null);
+  // The Your data row shows a hidden import's progress, as the export import's row does.
+  const runningDone = job?.phase === 'running' ? job.done : null;
+  const runningTotal = job?.phase === 'running' ? job.total : 0;
+  useEffect(() => {
+    onRunning?.(runningDone === null ? null : { done: runningDone, total: runningTotal });
+  }, [onRunning, runningDone, runningTotal]);
   // Whether the dialog is on screen: an import that ends hidden (or after the profile was left)
   // reports in a toast instead.
   const shown = useRef(open);

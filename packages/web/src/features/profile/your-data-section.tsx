@@ -40,6 +40,27 @@ export function importSummary(
   return `Added ${listOf(parts, locale)} to your wardrobe.${skippedNote}`;
 }
 
+/** An import's progress so far: done of total (0 until the server has counted). */
+interface ImportRun {
+  done: number;
+  total: number;
+}
+
+/** A hidden import's progress under its row: it goes on while its dialog is put away. */
+function ImportingNote({ run, label, locale }: { run: ImportRun; label: string; locale: string }) {
+  return (
+    <div className="mt-4 flex flex-col gap-2">
+      <ProgressBar label={label} value={run.total > 0 ? run.done / run.total : null} />
+      <span className="text-fg-muted tabular-nums">
+        Importing…{' '}
+        {run.total > 0
+          ? `${formatCount(run.done, locale)} of ${formatCount(run.total, locale)}`
+          : ''}
+      </span>
+    </div>
+  );
+}
+
 /** Profile → "Your data": export, CSV, import and the calendar feed. */
 export function YourDataSection({
   locale,
@@ -50,6 +71,7 @@ export function YourDataSection({
 }) {
   const [csvBusy, setCsvBusy] = useState(false);
   const [sheetOpen, setSheetOpen] = useState(false);
+  const [sheetRun, setSheetRun] = useState<ImportRun | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const importer = useImportStore();
   const { flow, hidden: importHidden, setHidden: setImportHidden } = importer;
@@ -116,15 +138,24 @@ export function YourDataSection({
         <SettingRow
           controlWidth="auto"
           label="Import a spreadsheet"
-          description="Add items from a CSV (Hanger’s own items CSV or any sheet with a header row) and, if you like, a zip of their photos. You match its columns and see refused rows before anything is added."
+          description={
+            <>
+              Add items from a CSV (Hanger’s own items CSV or any sheet with a header row) and, if
+              you like, a zip of their photos. You match its columns and see refused rows before
+              anything is added.
+              {sheetRun && !sheetOpen && (
+                <ImportingNote run={sheetRun} label="Spreadsheet import progress" locale={locale} />
+              )}
+            </>
+          }
         >
           <Button
             variant="secondary"
-            icon={<FileSpreadsheet aria-hidden="true" className="size-4" />}
+            icon={sheetRun ? undefined : <FileSpreadsheet aria-hidden="true" className="size-4" />}
             onClick={() => setSheetOpen(true)}
             className="w-full sm:w-auto"
           >
-            Import a spreadsheet…
+            {sheetRun && !sheetOpen ? 'Show progress' : 'Import a spreadsheet…'}
           </Button>
         </SettingRow>
         <SettingRow
@@ -135,18 +166,7 @@ export function YourDataSection({
               Add the items, outfits and calendar of an export .zip from this or another Hanger
               server. You see what it holds before anything is added.
               {flow.phase === 'running' && importHidden && (
-                <div className="mt-4 flex flex-col gap-2">
-                  <ProgressBar
-                    label="Import progress"
-                    value={flow.total > 0 ? flow.done / flow.total : null}
-                  />
-                  <span className="text-fg-muted tabular-nums">
-                    Importing…{' '}
-                    {flow.total > 0
-                      ? `${formatCount(flow.done, locale)} of ${formatCount(flow.total, locale)}`
-                      : ''}
-                  </span>
-                </div>
+                <ImportingNote run={flow} label="Import progress" locale={locale} />
               )}
             </>
           }
@@ -190,7 +210,12 @@ export function YourDataSection({
         </SettingRow>
       </div>
       <CalendarFeedCard locale={locale} />
-      <SheetImportDialog open={sheetOpen} locale={locale} onClose={() => setSheetOpen(false)} />
+      <SheetImportDialog
+        open={sheetOpen}
+        locale={locale}
+        onClose={() => setSheetOpen(false)}
+        onRunning={setSheetRun}
+      />
       <ImportDialog
         flow={flow}
         hidden={importHidden}

@@ -406,9 +406,15 @@ describe('your data: spreadsheet import', () => {
     const running = await screen.findByRole('dialog', { name: 'Importing your spreadsheet' });
     await userEvent.click(within(running).getByRole('button', { name: 'Hide' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    // Opened again, it shows the progress.
+    // Its row shows the progress, and opens it again.
     const section = screen.getByRole('region', { name: 'Your data' });
-    await userEvent.click(within(section).getByRole('button', { name: 'Import a spreadsheet…' }));
+    await waitFor(() =>
+      expect(
+        within(section).getByRole('progressbar', { name: 'Spreadsheet import progress' }),
+      ).toHaveAttribute('aria-valuenow', '50'),
+    );
+    expect(within(section).getByText('Importing… 1 of 2')).toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('button', { name: 'Show progress' }));
     await userEvent.click(
       within(await screen.findByRole('dialog', { name: 'Importing your spreadsheet' })).getByRole(
         'button',
@@ -418,6 +424,13 @@ describe('your data: spreadsheet import', () => {
     finished = true;
     await waitFor(() => expect(toastTitles()).toContain('Imported 2 items'), { timeout: 4000 });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Done: the row offers a new import again.
+    expect(
+      within(section).queryByRole('progressbar', { name: 'Spreadsheet import progress' }),
+    ).not.toBeInTheDocument();
+    expect(
+      within(section).getByRole('button', { name: 'Import a spreadsheet…' }),
+    ).toBeInTheDocument();
   });
 
   it("shows the server's reason when the import fails, back on the sheet's columns", async () => {
