@@ -17,7 +17,7 @@ export function importJobHandlers(ctx: ServiceContext, config: ImportConfig) {
       const { ownerId, importId } = job.payload;
       const row = await findImport(ctx.db, ownerId, importId);
       if (row?.state !== 'running') return;
-      if (row.kind === 'sheet') await runSheetImport(ctx, row, config);
+      if (row.kind === 'sheet') await runSheetImport(ctx, ownerId, row, config);
       else await runImport(ctx, ownerId, importId, row.archive_path, config);
     },
     onFailed: async (job: { payload: ImportJob }): Promise<void> => {

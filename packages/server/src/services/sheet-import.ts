@@ -426,31 +426,21 @@ export async function startSheetImport(
 /** A sheet import, the 'import' job's work for a sheet (services/import-jobs.ts). */
 export async function runSheetImport(
   ctx: ServiceContext,
+  ownerId: string,
   row: DataImportsTable,
   config: ImportConfig,
 ): Promise<void> {
   const local = sheetUploadPaths(config, row.id);
   const uploads = [{ upload: row.archive_path, local: local.sheet }];
   if (row.photos_path) uploads.push({ upload: row.photos_path, local: local.photos });
-  await runImportJob(
-    ctx,
-    row.user_id,
-    row.id,
-    uploads,
-    async ([sheetPath, photosPath], written) => {
-      const options = JSON.parse(row.sheet_options ?? '{}') as SheetOptions;
-      const photos = photosPath ? await openPhotoZip(photosPath, config.limits) : null;
-      try {
-        const sheet = await readFile(sheetPath!);
-        await importSheet(
-          ctx,
-          row.user_id,
-          { sheet, photos, fields: options },
-          { id: row.id, written },
-        );
-      } finally {
-        await photos?.close();
-      }
-    },
-  );
+  await runImportJob(ctx, ownerId, row.id, uploads, async ([sheetPath, photosPath], written) => {
+    const options = JSON.parse(row.sheet_options ?? '{}') as SheetOptions;
+    const photos = photosPath ? await openPhotoZip(photosPath, config.limits) : null;
+    try {
+      const sheet = await readFile(sheetPath!);
+      await importSheet(ctx, ownerId, { sheet, photos, fields: options }, { id: row.id, written });
+    } finally {
+      await photos?.close();
+    }
+  });
 }
